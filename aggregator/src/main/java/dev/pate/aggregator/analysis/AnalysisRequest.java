@@ -1,0 +1,99 @@
+package dev.pate.aggregator.analysis;
+
+import dev.pate.aggregator.accounting.NoiseKind;
+import dev.pate.aggregator.rdp.Conversion;
+import dev.pate.aggregator.rdp.Orders;
+import java.util.Objects;
+
+/**
+ * What to compute for a vote matrix. Start from {@link #of(Mechanism)} and change what differs
+ * with the {@code with...} methods.
+ *
+ * @param mechanism the mechanism and its noise parameters
+ * @param delta the target delta, in (0, 1)
+ * @param orders the Renyi orders to optimise over
+ * @param conversion how RDP becomes (epsilon, delta)
+ * @param expected Confident-GNMax only: report the expectation over the threshold's noise (the
+ *     paper's tables) instead of the actual accounting of the noiseless outcome
+ * @param smoothSensitivity GNMax and Confident-GNMax with continuous noise: also compute the
+ *     smooth-sensitivity release of the data-dependent epsilon (PATE 2018, Section 4.2)
+ * @param noise the noise the mechanism draws (the papers: continuous)
+ * @param teachers the number of teachers for the smooth-sensitivity analysis; 0 to take the
+ *     largest row sum of the votes
+ */
+public record AnalysisRequest(
+    Mechanism mechanism,
+    double delta,
+    Orders orders,
+    Conversion conversion,
+    boolean expected,
+    boolean smoothSensitivity,
+    NoiseKind noise,
+    int teachers) {
+
+  public AnalysisRequest {
+    Objects.requireNonNull(mechanism, "mechanism");
+    Objects.requireNonNull(orders, "orders");
+    Objects.requireNonNull(conversion, "conversion");
+    Objects.requireNonNull(noise, "noise");
+    if (!(delta > 0 && delta < 1)) {
+      throw new IllegalArgumentException("delta: " + delta + " is not in (0, 1)");
+    }
+    if (teachers < 0) {
+      throw new IllegalArgumentException("teachers: " + teachers + " is not >= 0 (0: from votes)");
+    }
+    if (smoothSensitivity && mechanism instanceof Mechanism.Lnmax) {
+      throw new IllegalArgumentException("smoothSensitivity: the PATE 2018 smooth-sensitivity"
+          + " analysis covers gnmax and confident-gnmax, not lnmax");
+    }
+    if (smoothSensitivity && noise != NoiseKind.CONTINUOUS) {
+      throw new IllegalArgumentException("smoothSensitivity: the paper's smooth-sensitivity"
+          + " analysis (Algorithms 3-5, Prop. 13) covers continuous Gaussian noise only; it is not"
+          + " available with noise " + noise.name().toLowerCase());
+    }
+  }
+
+  /**
+   * Defaults: delta 1e-5, {@link Orders#defaults()}, the improved conversion, actual accounting,
+   * no smooth sensitivity, continuous noise as in the papers, teachers from the votes.
+   */
+  public static AnalysisRequest of(Mechanism mechanism) {
+    return new AnalysisRequest(mechanism, 1e-5, Orders.defaults(), Conversion.IMPROVED, false,
+        false, NoiseKind.CONTINUOUS, 0);
+  }
+
+  public AnalysisRequest withDelta(double delta) {
+    return new AnalysisRequest(mechanism, delta, orders, conversion, expected, smoothSensitivity,
+        noise, teachers);
+  }
+
+  public AnalysisRequest withOrders(Orders orders) {
+    return new AnalysisRequest(mechanism, delta, orders, conversion, expected, smoothSensitivity,
+        noise, teachers);
+  }
+
+  public AnalysisRequest withConversion(Conversion conversion) {
+    return new AnalysisRequest(mechanism, delta, orders, conversion, expected, smoothSensitivity,
+        noise, teachers);
+  }
+
+  public AnalysisRequest withExpected(boolean expected) {
+    return new AnalysisRequest(mechanism, delta, orders, conversion, expected, smoothSensitivity,
+        noise, teachers);
+  }
+
+  public AnalysisRequest withSmoothSensitivity(boolean smoothSensitivity) {
+    return new AnalysisRequest(mechanism, delta, orders, conversion, expected, smoothSensitivity,
+        noise, teachers);
+  }
+
+  public AnalysisRequest withNoise(NoiseKind noise) {
+    return new AnalysisRequest(mechanism, delta, orders, conversion, expected, smoothSensitivity,
+        noise, teachers);
+  }
+
+  public AnalysisRequest withTeachers(int teachers) {
+    return new AnalysisRequest(mechanism, delta, orders, conversion, expected, smoothSensitivity,
+        noise, teachers);
+  }
+}

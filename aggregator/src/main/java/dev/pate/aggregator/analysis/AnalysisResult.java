@@ -1,0 +1,114 @@
+package dev.pate.aggregator.analysis;
+
+import dev.pate.aggregator.accounting.NoiseKind;
+import dev.pate.aggregator.rdp.Conversion;
+import dev.pate.aggregator.rdp.EpsilonBound;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * The privacy cost of answering a vote matrix's queries.
+ *
+ * @param mechanism mechanism id ({@code lnmax}, {@code gnmax}, {@code confident-gnmax})
+ * @param noise the noise analysed
+ * @param conversion RDP to (epsilon, delta) conversion used
+ * @param orders number of Renyi orders optimised over
+ * @param epsilon data-dependent epsilon at delta, with its optimal order
+ * @param epsilonDataIndependent data-independent epsilon at delta (for Confident-GNMax it still
+ *     depends on which / how many queries were answered)
+ * @param queries number of queries (rows) analysed
+ * @param expected whether {@code answered} is an expectation over the threshold noise ({@code
+ *     expected_answered}) or a count ({@code queries_answered})
+ * @param answered answered queries: for Confident-GNMax in the actual accounting, those whose max
+ *     count reaches the threshold (the noiseless outcome of the check); in the expected accounting
+ *     the sum of the answer probabilities; for the other mechanisms every query
+ * @param smoothSensitivity the smooth-sensitivity release, if requested
+ * @param seconds wall-clock time of the analysis
+ */
+public record AnalysisResult(
+    String mechanism,
+    NoiseKind noise,
+    Conversion conversion,
+    int orders,
+    EpsilonBound epsilon,
+    EpsilonBound epsilonDataIndependent,
+    int queries,
+    boolean expected,
+    double answered,
+    Optional<SmoothSensitivityOutcome> smoothSensitivity,
+    double seconds) {
+
+  public double delta() {
+    return epsilon.delta();
+  }
+
+  /**
+   * The result as JSON-ready values (String, Number, Boolean, nested Map), keys in print order:
+   * {@code mechanism, noise, conversion, orders, delta, epsilon, order, epsilon_data_independent,
+   * order_data_independent, queries, queries_answered | expected_answered, smooth_sensitivity,
+   * seconds}. Every number is finite.
+   */
+  public Map<String, Object> toMap() {
+    Map<String, Object> m = new LinkedHashMap<>();
+    m.put("mechanism", mechanism);
+    m.put("noise", noise.name().toLowerCase(Locale.ROOT));
+    m.put("conversion", conversion.id());
+    m.put("orders", orders);
+    m.put("delta", epsilon.delta());
+    m.put("epsilon", epsilon.epsilon());
+    m.put("order", epsilon.order());
+    m.put("epsilon_data_independent", epsilonDataIndependent.epsilon());
+    m.put("order_data_independent", epsilonDataIndependent.order());
+    m.put("queries", queries);
+    if (expected) {
+      m.put("expected_answered", answered);
+    } else {
+      m.put("queries_answered", Math.round(answered));
+    }
+    smoothSensitivity.ifPresent(s -> m.put("smooth_sensitivity", s.toMap()));
+    m.put("seconds", seconds);
+    return m;
+  }
+
+  /** Label / value rows for a two-column table, formatted for people. */
+  public List<String[]> tableRows() {
+    List<String[]> rows = new ArrayList<>();
+    rows.add(row("mechanism", mechanism));
+    rows.add(row("noise", noise.name().toLowerCase(Locale.ROOT)));
+    rows.add(row("queries", Integer.toString(queries)));
+    rows.add(expected
+        ? row("expected answered", String.format(Locale.ROOT, "%.2f", answered))
+        : row("queries answered", Long.toString(Math.round(answered))));
+    rows.add(row("epsilon (data-dependent)", String.format(Locale.ROOT, "%.4f at order %s",
+        epsilon.epsilon(), order(epsilon.order()))));
+    rows.add(row("epsilon (data-independent)", String.format(Locale.ROOT, "%.4f at order %s",
+        epsilonDataIndependent.epsilon(), order(epsilonDataIndependent.order()))));
+    rows.add(row("delta", String.format(Locale.ROOT, "%.3g", epsilon.delta())));
+    rows.add(row("conversion", conversion.id() + " over " + orders + " orders"));
+    smoothSensitivity.ifPresent(s -> {
+      if (s.status() == SmoothSensitivityOutcome.Status.RELEASED) {
+        rows.add(row("released epsilon", String.format(Locale.ROOT,
+            "%.4f (std %.4f; beta %.4f, sigma_ss %.3f, order %s)", s.epsilonReleased(),
+            s.noiseStd(), s.beta(), s.sigmaSs(), order(s.order()))));
+      } else {
+        rows.add(row("released epsilon", String.format(Locale.ROOT, "%.4f (%s)",
+            s.epsilonReleased(), s.explanation())));
+      }
+    });
+    rows.add(row("seconds", String.format(Locale.ROOT, "%.3f", seconds)));
+    return rows;
+  }
+
+  private static String[] row(String label, String value) {
+    return new String[] {label, value};
+  }
+
+  private static String order(double order) {
+    return order == Math.rint(order) ? Long.toString((long) order)
+        : String.format(Locale.ROOT, "%.4g", order);
+  }
+}

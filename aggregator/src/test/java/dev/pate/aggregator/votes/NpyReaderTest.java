@@ -1,0 +1,190 @@
+package dev.pate.aggregator.votes;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Arrays;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class NpyReaderTest {
+  private static final double[] COUNTS = {3, 0, 7, 250, 1, 2}; // 3 x 2 in C order
+  private static final int[] SHAPE = {3, 2};
+
+  @TempDir Path dir;
+
+  private Path write(String name, byte[] bytes) throws IOException {
+    Path file = dir.resolve(name);
+    Files.write(file, bytes);
+    return file;
+  }
+
+  private static Path shared(String name) {
+    return Path.of(System.getProperty("pate.repo.root"), "..", "shared", "data", "pate2018-votes",
+        name);
+  }
+
+  @Test
+  void readsThePublishedVoteMatrices() {
+    VoteMatrix svhn = NpyReader.readVotes(shared("svhn_250_teachers.npy"));
+    assertEquals(26032, svhn.queries());
+    assertEquals(10, svhn.classes());
+    assertEquals(250, svhn.maxRowSum());
+    assertEquals(250, svhn.count(0, 5)); // first query: unanimous for class 5
+    VoteMatrix adult = VoteFiles.read(shared("adult_250_teachers.npy"));
+    assertEquals(16281, adult.queries());
+    assertEquals(2, adult.classes());
+    assertArrayEquals(new double[] {250, 0}, adult.row(0));
+    VoteMatrix mnist = VoteFiles.read(shared("mnist_250_teachers.npy"));
+    assertEquals(9000, mnist.queries());
+    assertArrayEquals(new double[] {4, 7, 6, 8, 4, 2, 0, 214, 4, 1}, mnist.row(0));
+    for (int q = 0; q < mnist.queries(); q++) {
+      assertEquals(250, mnist.rowSum(q), "row " + q);
+    }
+  }
+
+  @Test
+  void readsThePublishedInt64Indices() {
+    int[] indices =
+        VoteFiles.readIndices(shared("mnist_250_teachers_100_indices_used_by_student.npy"));
+    assertEquals(100, indices.length);
+    assertEquals(4205, indices[0]);
+    assertEquals(1829, indices[1]);
+    VoteMatrix selected = VoteFiles.read(shared("mnist_250_teachers.npy")).rows(indices);
+    assertEquals(100, selected.queries());
+  }
+
+  @Test
+  void everyVersionTypeByteOrderAndLayoutGivesTheSameMatrix() throws IOException {
+    String[] descrs = {"<f8", ">f8", "<f4", ">f4", "<i8", ">i8", "<i4", ">i2", "|u1", "|i1",
+        "<u2", ">u4", "<u8"};
+    VoteMatrix expected = VoteMatrix.of(new double[][] {{3, 0}, {7, 250}, {1, 2}});
+    int n = 0;
+    for (int major = 1; major <= 3; major++) {
+      for (String descr : descrs) {
+        for (boolean fortran : new boolean[] {false, true}) {
+          if (descr.equals("|i1")) {
+            continue; // 250 does not fit in int8
+          }
+          Path file = write("m" + n++ + ".npy", NpyWriter.npy(major, descr, fortran, SHAPE, COUNTS));
+          assertEquals(expected, NpyReader.readVotes(file),
+              "version " + major + " " + descr + (fortran ? " fortran" : ""));
+        }
+      }
+    }
+  }
+
+  @Test
+  void float16IsDecoded() {
+    assertEquals(1.0, NpyReader.halfToDouble((short) 0x3c00));
+    assertEquals(250.0, NpyReader.halfToDouble((short) 0x5bd0));
+    assertEquals(-2.0, NpyReader.halfToDouble((short) 0xc000));
+    assertEquals(0x1p-24, NpyReader.halfToDouble((short) 0x0001));
+  }
+
+  @Test
+  void rejectsTruncatedData() throws IOException {
+    byte[] full = NpyWriter.npy(1, "<f8", false, SHAPE, COUNTS);
+    Path file = write("short.npy", Arrays.copyOf(full, full.length - 3));
+    VoteFileException e = assertThrows(VoteFileException.class, () -> NpyReader.readVotes(file));
+    assertMessage(e, "short.npy", "truncated", "48 bytes", "45");
+  }
+
+  @Test
+  void rejectsTruncatedHeaderAndBadMagic() throws IOException {
+    byte[] full = NpyWriter.npy(1, "<f8", false, SHAPE, COUNTS);
+    Path header = write("header.npy", Arrays.copyOf(full, 30));
+    assertMessage(assertThrows(VoteFileException.class, () -> NpyReader.readVotes(header)),
+        "header.npy", "truncated");
+    Path csv = write("notnpy.npy", "index,count_0\n".getBytes());
+    assertMessage(assertThrows(VoteFileException.class, () -> NpyReader.readVotes(csv)),
+        "notnpy.npy", "\\x93NUMPY");
+  }
+
+  @Test
+  void rejectsTrailingBytes() throws IOException {
+    byte[] full = NpyWriter.npy(1, "<f8", false, SHAPE, COUNTS);
+    Path file = write("long.npy", Arrays.copyOf(full, full.length + 8));
+    assertMessage(assertThrows(VoteFileException.class, () -> NpyReader.readVotes(file)),
+        "8 bytes after");
+  }
+
+  @Test
+  void rejectsWrongShapes() throws IOException {
+    Path oneD = write("1d.npy", NpyWriter.npy(1, "<f8", false, new int[] {6}, COUNTS));
+    assertMessage(assertThrows(VoteFileException.class, () -> NpyReader.readVotes(oneD)),
+        "1d.npy", "shape (6,)", "expected 2");
+    Path threeD = write("3d.npy", NpyWriter.npy(1, "<f8", false, new int[] {1, 3, 2}, COUNTS));
+    assertMessage(assertThrows(VoteFileException.class, () -> NpyReader.readVotes(threeD)),
+        "shape (1, 3, 2)", "expected 2");
+    Path oneClass = write("1c.npy", NpyWriter.npy(1, "<f8", false, new int[] {6, 1}, COUNTS));
+    assertMessage(assertThrows(VoteFileException.class, () -> NpyReader.readVotes(oneClass)),
+        "1 class", "at least 2");
+  }
+
+  @Test
+  void rejectsBadCounts() throws IOException {
+    double[] nan = COUNTS.clone();
+    nan[3] = Double.NaN;
+    Path nanFile = write("nan.npy", NpyWriter.npy(1, "<f8", false, SHAPE, nan));
+    assertMessage(assertThrows(VoteFileException.class, () -> NpyReader.readVotes(nanFile)),
+        "nan.npy", "element [1, 1]", "NaN");
+    double[] negative = COUNTS.clone();
+    negative[4] = -1;
+    Path negFile = write("neg.npy", NpyWriter.npy(1, "<i8", false, SHAPE, negative));
+    assertMessage(assertThrows(VoteFileException.class, () -> NpyReader.readVotes(negFile)),
+        "element [2, 0]", "negative");
+  }
+
+  @Test
+  void rejectsUnsupportedDtypes() throws IOException {
+    byte[] bytes = NpyWriter.npy(1, "<f8", false, SHAPE, COUNTS);
+    String text = new String(bytes, java.nio.charset.StandardCharsets.ISO_8859_1);
+    Path object = write("object.npy", text.replace("'<f8'", "'|O8'")
+        .getBytes(java.nio.charset.StandardCharsets.ISO_8859_1));
+    assertMessage(assertThrows(VoteFileException.class, () -> NpyReader.readVotes(object)),
+        "'descr'", "|O8", "not supported");
+    Path complex = write("complex.npy", text.replace("'<f8'", "'<c8'")
+        .getBytes(java.nio.charset.StandardCharsets.ISO_8859_1));
+    assertMessage(assertThrows(VoteFileException.class, () -> NpyReader.readVotes(complex)),
+        "<c8");
+    Path structured = write("struct.npy", text.replace("'<f8'", "[('a', '<f4')]")
+        .getBytes(java.nio.charset.StandardCharsets.ISO_8859_1));
+    assertMessage(assertThrows(VoteFileException.class, () -> NpyReader.readVotes(structured)),
+        "structured");
+    byte[] v9 = bytes.clone();
+    v9[6] = 9;
+    Path version = write("v9.npy", v9);
+    assertMessage(assertThrows(VoteFileException.class, () -> NpyReader.readVotes(version)),
+        "version 9.0");
+  }
+
+  @Test
+  void indicesMustBeOneDimensionalIntegers() throws IOException {
+    Path floats = write("idx.npy", NpyWriter.npy(1, "<f8", false, new int[] {3}, new double[] {1, 2, 3}));
+    assertMessage(assertThrows(VoteFileException.class, () -> NpyReader.readIndices(floats)),
+        "idx.npy", "not an integer type");
+    Path matrix = write("idx2.npy", NpyWriter.npy(1, "<i8", false, SHAPE, COUNTS));
+    assertMessage(assertThrows(VoteFileException.class, () -> NpyReader.readIndices(matrix)),
+        "expected 1");
+    Path negative = write("idx3.npy",
+        NpyWriter.npy(1, "<i4", false, new int[] {2}, new double[] {4, -2}));
+    assertMessage(assertThrows(VoteFileException.class, () -> NpyReader.readIndices(negative)),
+        "element [1]", "-2");
+    assertArrayEquals(new int[] {4, 2}, NpyReader.readIndices(write("idx4.npy",
+        NpyWriter.npy(2, ">i2", false, new int[] {2}, new double[] {4, 2}))));
+  }
+
+  static void assertMessage(Exception e, String... parts) {
+    String message = e.getMessage();
+    assertTrue(!message.contains("\n"), "one line: " + message);
+    for (String p : parts) {
+      assertTrue(message.contains(p), "'" + p + "' in: " + message);
+    }
+  }
+}

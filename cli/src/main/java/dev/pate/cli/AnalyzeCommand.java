@@ -1,0 +1,179 @@
+package dev.pate.cli;
+
+import dev.pate.aggregator.accounting.NoiseKind;
+import dev.pate.aggregator.analysis.AnalysisRequest;
+import dev.pate.aggregator.analysis.AnalysisResult;
+import dev.pate.aggregator.analysis.Mechanism;
+import dev.pate.aggregator.analysis.VoteAnalysis;
+import dev.pate.aggregator.noise.DiscreteGaussian;
+import dev.pate.aggregator.noise.NoiseSource;
+import dev.pate.aggregator.noise.RandomSources;
+import dev.pate.aggregator.rdp.Conversion;
+import dev.pate.aggregator.rdp.Orders;
+import dev.pate.aggregator.votes.RowSelection;
+import dev.pate.aggregator.votes.VoteFiles;
+import dev.pate.aggregator.votes.VoteMatrix;
+import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.ArgGroup;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+/** {@code pate analyze}: the privacy analysis of a saved vote matrix, nothing trained. */
+@Command(name = "analyze", mixinStandardHelpOptions = true, sortOptions = false,
+    description = {"Privacy analysis of a saved vote matrix (queries x classes): data-independent"
+        + " and data-dependent epsilon, optionally the smooth-sensitivity release.",
+        "Example: pate analyze --votes ../shared/data/pate2018-votes/mnist_250_teachers.npy"
+            + " --rows 0:640 --mechanism confident-gnmax --threshold 200 --sigma1 150"
+            + " --sigma2 40 --expected --smooth-sensitivity"})
+final class AnalyzeCommand implements Callable<Integer> {
+  @Option(names = "--votes", required = true, paramLabel = "FILE",
+      description = ".npy (float or int, queries x classes) or .csv (a run's votes.csv, or a"
+          + " header line then one row of counts per query).")
+  Path votes;
+
+  @ArgGroup(exclusive = true)
+  Selection selection = new Selection();
+
+  static final class Selection {
+    @Option(names = "--rows", paramLabel = "A:B",
+        description = "Half-open range of query rows, e.g. 0:640 (default: all).")
+    String rows;
+
+    @Option(names = "--indices", paramLabel = "FILE.npy",
+        description = "1-D integer .npy of the query rows to analyse.")
+    Path indices;
+  }
+
+  @Option(names = "--mechanism", required = true, paramLabel = "NAME",
+      description = "lnmax, gnmax or confident-gnmax.")
+  String mechanism;
+
+  @Option(names = "--gamma", description = "LNMax: Laplace noise of scale 1/gamma.")
+  Double gamma;
+
+  @Option(names = "--sigma", description = "GNMax: Gaussian noise standard deviation.")
+  Double sigma;
+
+  @Option(names = "--threshold", description = "Confident-GNMax: threshold T on the max count.")
+  Double threshold;
+
+  @Option(names = "--sigma1", description = "Confident-GNMax: noise of the threshold check.")
+  Double sigma1;
+
+  @Option(names = "--sigma2", description = "Confident-GNMax: noise of the arg-max.")
+  Double sigma2;
+
+  @Option(names = "--delta", defaultValue = "1e-5", description = "delta (default ${DEFAULT-VALUE}).")
+  double delta;
+
+  @Option(names = "--orders", split = ",", paramLabel = "LIST",
+      description = "Comma-separated Renyi orders > 1 (default: the built-in list).")
+  List<Double> orders;
+
+  @Option(names = "--conversion", defaultValue = "improved",
+      description = "classic or improved (default ${DEFAULT-VALUE}).")
+  String conversion;
+
+  @Option(names = "--noise", defaultValue = "continuous",
+      description = "continuous (as in the papers) or discrete (as pate runs draw it); default"
+          + " ${DEFAULT-VALUE}.")
+  String noise;
+
+  @Option(names = "--expected",
+      description = "Confident-GNMax: account the expectation over the threshold's randomness"
+          + " (the 2018 paper's tables) instead of the noiseless threshold outcome.")
+  boolean expected;
+
+  @Option(names = "--smooth-sensitivity",
+      description = "Also release the data-dependent epsilon privately (PATE 2018, Sec. 4):"
+          + " prints beta, sigma_ss and the released epsilon. Draws secure noise.")
+  boolean smoothSensitivity;
+
+  @Option(names = "--teachers", defaultValue = "0",
+      description = "Number of teachers for the smooth sensitivity (default: the largest row sum).")
+  int teachers;
+
+  @Option(names = "--json", description = "Print one JSON object instead of a table.")
+  boolean json;
+
+  @Override
+  public Integer call() throws Exception {
+    VoteMatrix all = VoteFiles.read(votes);
+    VoteMatrix selected = selection.indices != null
+        ? all.rows(VoteFiles.readIndices(selection.indices))
+        : all.select(selection.rows == null ? RowSelection.all() : RowSelection.parse(selection.rows));
+    AnalysisRequest request = AnalysisRequest.of(mechanism())
+        .withDelta(delta)
+        .withOrders(orders == null ? Orders.defaults() : orders(orders))
+        .withConversion(Conversion.fromId(conversion))
+        .withNoise(noiseKind())
+        .withExpected(expected)
+        .withSmoothSensitivity(smoothSensitivity)
+        .withTeachers(teachers);
+    AnalysisResult result = new VoteAnalysis(releaseNoise()).analyze(selected, request);
+    if (json) {
+      System.out.print(Json.write(result.toMap()));
+    } else {
+      printTable(result);
+    }
+    return 0;
+  }
+
+  private Mechanism mechanism() {
+    return switch (mechanism) {
+      case "lnmax" -> new Mechanism.Lnmax(required(gamma, "--gamma"));
+      case "gnmax" -> new Mechanism.Gnmax(required(sigma, "--sigma"));
+      case "confident-gnmax" -> new Mechanism.ConfidentGnmax(required(threshold, "--threshold"),
+          required(sigma1, "--sigma1"), required(sigma2, "--sigma2"));
+      default -> throw new UserError("--mechanism: '" + mechanism
+          + "' is not one of lnmax, gnmax, confident-gnmax");
+    };
+  }
+
+  private NoiseKind noiseKind() {
+    return switch (noise) {
+      case "continuous" -> NoiseKind.CONTINUOUS;
+      case "discrete" -> NoiseKind.DISCRETE;
+      default -> throw new UserError("--noise: '" + noise + "' is not one of continuous, discrete");
+    };
+  }
+
+  private double required(Double value, String option) {
+    if (value == null) {
+      throw new UserError(option + ": required with --mechanism " + mechanism);
+    }
+    return value;
+  }
+
+  private static Orders orders(List<Double> list) {
+    if (list.isEmpty()) {
+      throw new UserError("--orders: the list is empty");
+    }
+    return Orders.of(list.stream().mapToDouble(Double::doubleValue).toArray());
+  }
+
+  /**
+   * The smooth-sensitivity release adds Gaussian noise to a real number. It is drawn exactly, as
+   * a discrete Gaussian on the lattice of multiples of 2^-20: on that lattice the release keeps
+   * the Gaussian's RDP (the discrete Gaussian's RDP is bounded by the continuous one's) and the
+   * rounding to 2^-20 is far below any printed digit.
+   */
+  private static dev.pate.aggregator.gnmax.GaussianSampler releaseNoise() {
+    NoiseSource source = RandomSources.secure();
+    double lattice = 0x1p20;
+    return sigma -> new DiscreteGaussian(sigma * lattice).sample(source) / lattice;
+  }
+
+  private static void printTable(AnalysisResult result) {
+    List<String[]> rows = result.tableRows();
+    int width = rows.stream().mapToInt(r -> r[0].length()).max().orElse(10);
+    for (String[] row : rows) {
+      System.out.printf(Locale.ROOT, "  %-" + width + "s  %s%n", row[0],
+          String.join("  ", Arrays.copyOfRange(row, 1, row.length)));
+    }
+  }
+}

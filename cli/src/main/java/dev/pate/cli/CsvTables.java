@@ -1,0 +1,42 @@
+package dev.pate.cli;
+
+import dev.pate.aggregator.mechanism.Answer;
+import dev.pate.datasets.ImageDataset;
+
+/**
+ * The run's CSV outputs. {@code index} is the query's position in the public set (the test file),
+ * so rows can be joined with the data and across runs.
+ */
+final class CsvTables {
+  private CsvTables() {}
+
+  /** {@code index,count_0,...,count_K-1}: one row per query. */
+  static String votes(ImageDataset queries, int[][] votes) {
+    StringBuilder b = new StringBuilder("index");
+    for (int c = 0; c < queries.numClasses(); c++) {
+      b.append(",count_").append(c);
+    }
+    b.append('\n');
+    for (int q = 0; q < votes.length; q++) {
+      b.append(queries.sourceIndex(q));
+      for (int count : votes[q]) {
+        b.append(',').append(count);
+      }
+      b.append('\n');
+    }
+    return b.toString();
+  }
+
+  /** {@code index,noisy_label,true_label}: noisy_label is empty where the aggregator abstained. */
+  static String labels(ImageDataset queries, Answer[] answers) {
+    StringBuilder b = new StringBuilder("index,noisy_label,true_label\n");
+    for (int q = 0; q < answers.length; q++) {
+      b.append(queries.sourceIndex(q)).append(',');
+      if (answers[q].answered()) {
+        b.append(answers[q].label());
+      }
+      b.append(',').append(queries.label(q)).append('\n');
+    }
+    return b.toString();
+  }
+}

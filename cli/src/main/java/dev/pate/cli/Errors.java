@@ -1,0 +1,23 @@
+package dev.pate.cli;
+
+import java.io.UncheckedIOException;
+
+/** Which failures are the user's to fix (exit 2, one line) and how to print them. */
+final class Errors {
+  private Errors() {}
+
+  static boolean isUserError(Throwable e) {
+    return e instanceof UserError
+        || e instanceof dev.pate.config.ConfigException
+        || e instanceof dev.pate.datasets.DataException
+        || e instanceof IllegalArgumentException
+        || e instanceof UncheckedIOException
+        || e instanceof java.nio.file.NoSuchFileException;
+  }
+
+  /** The message on one line: a multi-problem message keeps its lines joined with "; ". */
+  static String oneLine(Throwable e) {
+    String m = e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
+    return m.strip().replace("\r", "").replace("\n", "; ");
+  }
+}

@@ -1,0 +1,29 @@
+package dev.pate.cli;
+
+import dev.pate.aggregator.accounting.PrivacyAccountant;
+import dev.pate.aggregator.mechanism.Answer;
+import dev.pate.aggregator.noise.NoiseSource;
+import java.util.Arrays;
+
+/**
+ * The aggregator's answers to the queries, in query order, with the accountants that were charged
+ * for them and the noise source that drew them.
+ */
+record Labelling(Answer[] answers, PrivacyAccountant accountant, NoiseSource noise) {
+
+  /** Positions (in query order) of the queries that got a label. */
+  int[] answeredPositions() {
+    return java.util.stream.IntStream.range(0, answers.length)
+        .filter(q -> answers[q].answered())
+        .toArray();
+  }
+
+  /** The labels of the answered queries, in the order of {@link #answeredPositions()}. */
+  int[] answeredLabels() {
+    return Arrays.stream(answers).filter(Answer::answered).mapToInt(Answer::label).toArray();
+  }
+
+  int answeredCount() {
+    return (int) Arrays.stream(answers).filter(Answer::answered).count();
+  }
+}

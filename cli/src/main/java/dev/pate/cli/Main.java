@@ -1,0 +1,59 @@
+package dev.pate.cli;
+
+import java.io.PrintWriter;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+/** Entry point: {@code pate <command> ...}. Exit codes: 0 done, 2 bad input, 1 internal error. */
+@Command(name = "pate",
+    mixinStandardHelpOptions = true,
+    version = "pate 0.1.0",
+    description = "Private Aggregation of Teacher Ensembles: train teachers on disjoint private"
+        + " partitions, label public data through a noisy, privacy-accounted aggregator, and"
+        + " release only a student.",
+    subcommands = {RunCommand.class, AnalyzeCommand.class, CommandLine.HelpCommand.class})
+public final class Main {
+  static final int EXIT_USER_ERROR = 2;
+  static final int EXIT_INTERNAL_ERROR = 1;
+
+  @Option(names = "--verbose", scope = CommandLine.ScopeType.INHERIT,
+      description = "Print stack traces for errors.")
+  boolean verbose;
+
+  public static void main(String[] args) {
+    System.exit(execute(args));
+  }
+
+  /** Runs the command line and returns the exit code (used by tests, which must not exit). */
+  public static int execute(String... args) {
+    return commandLine().execute(args);
+  }
+
+  /** The configured command line; tests redirect its output streams. */
+  static CommandLine commandLine() {
+    CommandLine cli = new CommandLine(new Main());
+    cli.setExecutionExceptionHandler(Main::handle);
+    return cli;
+  }
+
+  private static int handle(Exception e, CommandLine cli, CommandLine.ParseResult parsed) {
+    boolean verbose = parsed.hasMatchedOption("--verbose")
+        || parsed.subcommands().stream().anyMatch(p -> p.hasMatchedOption("--verbose"));
+    PrintWriter err = cli.getErr();
+    if (Errors.isUserError(e)) {
+      err.println("pate: " + Errors.oneLine(e));
+      if (verbose) {
+        e.printStackTrace(err);
+      }
+      err.flush();
+      return EXIT_USER_ERROR;
+    }
+    err.println("pate: internal error: " + e + (verbose ? "" : " (--verbose shows the stack trace)"));
+    if (verbose) {
+      e.printStackTrace(err);
+    }
+    err.flush();
+    return EXIT_INTERNAL_ERROR;
+  }
+}

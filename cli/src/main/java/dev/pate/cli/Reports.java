@@ -1,0 +1,147 @@
+package dev.pate.cli;
+
+import dev.pate.aggregator.accounting.PrivacyStatement;
+import dev.pate.aggregator.lnmax.Pate2017Analysis;
+import dev.pate.aggregator.lnmax.Pate2017Report;
+import dev.pate.aggregator.lnmax.Pate2017Variant;
+import dev.pate.aggregator.rdp.EpsilonBound;
+import dev.pate.aggregator.rdp.Orders;
+import dev.pate.config.AggregatorConfig;
+import dev.pate.config.Mechanism;
+import dev.pate.config.RunConfig;
+import dev.pate.datasets.ImageDataset;
+import dev.pate.datasets.files.DataDirectory;
+import dev.pate.datasets.split.PublicSplit;
+import dev.pate.datasets.split.TeacherPartitions;
+import dev.pate.ensemble.Ensemble;
+import dev.pate.ensemble.TeacherRecord;
+import dev.pate.student.StudentResult;
+import java.util.List;
+import java.util.Locale;
+
+/** Assembles report.json from what the stages produced. */
+final class Reports {
+  /** The smooth-sensitivity beta of PATE 2017's analysis.py (its default). */
+  private static final double SMOOTH_BETA = 0.09;
+
+  private Reports() {}
+
+  static RunReport build(RunConfig config, RunFolder folder, DataDirectory dataDirectory,
+      TeacherPartitions partitions, PublicSplit publicSplit, Ensemble ensemble, int[][] votes,
+      ImageDataset queries, Labelling labelling, StudentResult student,
+      RunReport.Timings timings) {
+    return new RunReport(
+        config.name(),
+        folder.path().toString(),
+        config.seed(),
+        new RunReport.Dataset(config.dataset().name().id(),
+            dataDirectory.locate(config.dataset().name().id()).toString(),
+            partitions.examplesUsed(), publicSplit.pool().size(), publicSplit.holdout().size()),
+        teachers(config, partitions, ensemble),
+        aggregation(config.aggregator(), votes, queries, labelling),
+        privacy(config, labelling, votes),
+        new RunReport.Student(config.student().method().id(),
+            config.student().network().architecture().id(), student.trainingExamples(),
+            student.testAccuracy(), student.learningCurve()),
+        timings);
+  }
+
+  private static RunReport.Teachers teachers(RunConfig config, TeacherPartitions partitions,
+      Ensemble ensemble) {
+    List<TeacherRecord> records = ensemble.records();
+    var accuracy = records.stream().mapToDouble(TeacherRecord::testAccuracy).summaryStatistics();
+    var sizes = records.stream().mapToInt(TeacherRecord::trainingExamples).summaryStatistics();
+    var t = config.teachers();
+    return new RunReport.Teachers(ensemble.size(), t.network().architecture().id(),
+        ensemble.meanTestAccuracy(), accuracy.getMin(), accuracy.getMax(), sizes.getMin(),
+        sizes.getMax(), t.workers(), t.threadsPerWorker());
+  }
+
+  private static RunReport.Aggregation aggregation(AggregatorConfig a, int[][] votes,
+      ImageDataset queries, Labelling labelling) {
+    int answered = 0;
+    int correct = 0;
+    int pluralityCorrect = 0;
+    for (int q = 0; q < votes.length; q++) {
+      int truth = queries.label(q);
+      if (argMax(votes[q]) == truth) {
+        pluralityCorrect++;
+      }
+      if (labelling.answers()[q].answered()) {
+        answered++;
+        if (labelling.answers()[q].label() == truth) {
+          correct++;
+        }
+      }
+    }
+    return new RunReport.Aggregation(a.mechanism().id(), boxed(a.gamma()), boxed(a.sigma()),
+        boxed(a.threshold()), boxed(a.sigma1()), boxed(a.sigma2()), a.selection().id(),
+        votes.length, answered, answered == 0 ? 0 : correct / (double) answered,
+        votes.length == 0 ? 0 : pluralityCorrect / (double) votes.length);
+  }
+
+  private static RunReport.Privacy privacy(RunConfig config, Labelling labelling,
+      int[][] votes) {
+    var conversion = Mechanisms.conversion(config.privacy());
+    PrivacyStatement s = labelling.accountant().report(config.privacy().delta(), conversion);
+    String orders = describe(s.orders());
+    EpsilonBound independent = s.epsilonDataIndependent();
+    EpsilonBound dependent = s.epsilonDataDependent();
+    List<RunReport.Statement> statements = List.of(
+        statement("data-independent", independent, orders),
+        statement("data-dependent (not itself private; publish only via smooth sensitivity)",
+            dependent, orders));
+    RunReport.Moments2017 moments = config.aggregator().mechanism() == Mechanism.LNMAX
+        ? moments2017(votes, config.aggregator().gamma().orElseThrow(), config.privacy().delta())
+        : null;
+    return new RunReport.Privacy(config.privacy().delta(), conversion.id(),
+        labelling.noise().kind().id(), Mechanisms.noiseName(config.aggregator()),
+        independent.epsilon(), independent.order(), dependent.epsilon(), dependent.order(),
+        orders, statements, moments);
+  }
+
+  /**
+   * The PATE 2017 paper's own analysis of these votes (analysis.py: moments 1..8, classic
+   * conversion, continuous Laplace noise), for comparison with the paper. Not the run's claim.
+   */
+  private static RunReport.Moments2017 moments2017(int[][] votes, double gamma, double delta) {
+    double[][] counts = new double[votes.length][];
+    for (int q = 0; q < votes.length; q++) {
+      counts[q] = RunPipeline.toDoubles(votes[q]);
+    }
+    Pate2017Report paper = Pate2017Analysis.analyse(counts, gamma, delta, SMOOTH_BETA,
+        Pate2017Variant.OFFICIAL_CODE);
+    return new RunReport.Moments2017(paper.epsilon().epsilon(), paper.epsilon().order() - 1,
+        paper.dataIndependentEpsilon().epsilon(), paper.dataIndependentEpsilon().order() - 1,
+        "classic");
+  }
+
+  private static RunReport.Statement statement(String kind, EpsilonBound b, String orders) {
+    return new RunReport.Statement(kind, b.epsilon(), b.delta(), b.order(), b.conversion().id(),
+        orders);
+  }
+
+  static String describe(Orders orders) {
+    var range = java.util.Arrays.stream(orders.toArray()).summaryStatistics();
+    return String.format(Locale.ROOT, "%d orders from %s to %s", orders.size(),
+        strip(range.getMin()), strip(range.getMax()));
+  }
+
+  private static String strip(double v) {
+    return v == Math.rint(v) ? Long.toString((long) v) : Double.toString(v);
+  }
+
+  private static Double boxed(java.util.OptionalDouble d) {
+    return d.isPresent() ? d.getAsDouble() : null;
+  }
+
+  private static int argMax(int[] counts) {
+    int best = 0;
+    for (int c = 1; c < counts.length; c++) {
+      if (counts[c] > counts[best]) {
+        best = c;
+      }
+    }
+    return best;
+  }
+}

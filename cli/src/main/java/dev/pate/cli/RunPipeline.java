@@ -1,0 +1,139 @@
+package dev.pate.cli;
+
+import dev.pate.aggregator.accounting.PrivacyAccountant;
+import dev.pate.aggregator.mechanism.Aggregator;
+import dev.pate.aggregator.mechanism.Answer;
+import dev.pate.aggregator.noise.NoiseSource;
+import dev.pate.aggregator.noise.RandomSources;
+import dev.pate.config.ConfigWriter;
+import dev.pate.config.RunConfig;
+import dev.pate.datasets.ImageDataset;
+import dev.pate.datasets.ImageDatasets;
+import dev.pate.datasets.TrainTest;
+import dev.pate.datasets.files.DataDirectory;
+import dev.pate.datasets.progress.ProgressBar;
+import dev.pate.datasets.split.Disjointness;
+import dev.pate.datasets.split.PartitionLimits;
+import dev.pate.datasets.split.PublicSplit;
+import dev.pate.datasets.split.TeacherPartitions;
+import dev.pate.ensemble.Ensemble;
+import dev.pate.ensemble.EnsembleTrainer;
+import dev.pate.ensemble.nn.Seeds;
+import dev.pate.ensemble.nn.Tensors;
+import dev.pate.student.StudentResult;
+import dev.pate.student.SupervisedStudent;
+import java.io.PrintStream;
+import java.nio.file.Path;
+import java.time.Instant;
+
+/**
+ * One PATE run, stage by stage: data, teachers, votes, noisy labels with their privacy charges,
+ * student, report. Each stage writes its output into the run folder as soon as it is done; the
+ * report is written last, so a run folder without report.json is an unfinished run.
+ */
+final class RunPipeline {
+  private final RunConfig config;
+  private final Path dataDirOverride;
+  private final Path outOverride;
+  private final PrintStream console;
+
+  RunPipeline(RunConfig config, Path dataDirOverride, Path outOverride, PrintStream console) {
+    this.config = config;
+    this.dataDirOverride = dataDirOverride;
+    this.outOverride = outOverride;
+    this.console = console;
+  }
+
+  RunReport run() {
+    Stopwatch total = Stopwatch.start();
+    Stopwatch load = Stopwatch.start();
+    Path explicitDataDir = dataDirOverride != null ? dataDirOverride
+        : config.dataset().dataDir().orElse(null);
+    DataDirectory dataDirectory = DataDirectory.standard(explicitDataDir);
+    TrainTest data = ImageDatasets.load(config.dataset().name().id(), dataDirectory);
+    PublicSplit publicSplit = PublicSplit.of(data.test(), config.dataset().queryPool());
+    var teachersConfig = config.teachers();
+    TeacherPartitions partitions = TeacherPartitions.split(data.train(), teachersConfig.count(),
+        Seeds.derive(config.seed(), "partitions", 0), limits());
+    Disjointness.verify(partitions, publicSplit);
+    ImageDataset queries = Queries.select(publicSplit.pool(), config.aggregator(),
+        Seeds.derive(config.seed(), "queries", 0));
+    double loadSeconds = load.seconds();
+
+    RunFolder folder = RunFolder.create(outputDir(), config.name(), Instant.now());
+    folder.write("config.yaml", ConfigWriter.toYaml(config));
+    console.println("pate: run folder " + folder.path());
+
+    Stopwatch teachersTime = Stopwatch.start();
+    ProgressBar bar = new ProgressBar("teachers", teachersConfig.count(), console);
+    Ensemble ensemble = new EnsembleTrainer(teachersConfig).train(partitions.teachers(),
+        publicSplit.holdout(), config.seed(), folder.path().resolve("teachers"),
+        record -> bar.step());
+    bar.done();
+    folder.write("teachers/manifest.json", Json.write(TeacherManifest.of(ensemble, partitions)));
+    double teachersSeconds = teachersTime.seconds();
+
+    Stopwatch votesTime = Stopwatch.start();
+    int[][] votes = ensemble.voteCounts(Tensors.features(queries), teachersConfig.workers(),
+        teachersConfig.threadsPerWorker());
+    folder.write("votes.csv", CsvTables.votes(queries, votes));
+    double votesSeconds = votesTime.seconds();
+
+    Stopwatch aggregationTime = Stopwatch.start();
+    Labelling labelling = label(queries, votes);
+    folder.write("labels.csv", CsvTables.labels(queries, labelling.answers()));
+    double aggregationSeconds = aggregationTime.seconds();
+
+    Stopwatch studentTime = Stopwatch.start();
+    ImageDataset answered = queries.subset(labelling.answeredPositions());
+    ProgressBar epochs = new ProgressBar("student", config.student().network().epochs(), console);
+    StudentResult student = new SupervisedStudent(config.student().network()).train(answered,
+        labelling.answeredLabels(), publicSplit.holdout(),
+        Seeds.derive(config.seed(), "student", 0), epoch -> epochs.step());
+    epochs.done();
+    double studentSeconds = studentTime.seconds();
+
+    RunReport report = Reports.build(config, folder, dataDirectory, partitions, publicSplit,
+        ensemble, votes, queries, labelling, student, new RunReport.Timings(loadSeconds,
+            teachersSeconds, votesSeconds, aggregationSeconds, studentSeconds, total.seconds()));
+    folder.write("report.json", Json.write(report));
+    return report;
+  }
+
+  /** Answers every query in order, charging each answer to the accountants as it is made. */
+  private Labelling label(ImageDataset queries, int[][] votes) {
+    Mechanisms mechanisms = Mechanisms.of(config.aggregator(), config.privacy());
+    Aggregator aggregator = mechanisms.aggregator();
+    NoiseSource noise = switch (config.aggregator().noise()) {
+      case SECURE -> RandomSources.secure();
+      case SEEDED -> RandomSources.seeded(Seeds.derive(config.seed(), "noise", 0));
+    };
+    PrivacyAccountant accountant = mechanisms.accountant();
+    Answer[] answers = new Answer[votes.length];
+    for (int q = 0; q < votes.length; q++) {
+      answers[q] = aggregator.answer(votes[q], noise);
+      accountant.charge(toDoubles(votes[q]), answers[q].answered());
+    }
+    return new Labelling(answers, accountant, noise);
+  }
+
+  private PartitionLimits limits() {
+    PartitionLimits limits = PartitionLimits.NONE;
+    if (config.dataset().privateLimit().isPresent()) {
+      limits = limits.withMaxTotal(config.dataset().privateLimit().getAsInt());
+    }
+    return limits;
+  }
+
+  private Path outputDir() {
+    return outOverride != null ? outOverride : config.output().dir();
+  }
+
+  static double[] toDoubles(int[] counts) {
+    double[] d = new double[counts.length];
+    for (int i = 0; i < counts.length; i++) {
+      d[i] = counts[i];
+    }
+    return d;
+  }
+}

@@ -1,0 +1,120 @@
+package dev.pate.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.stream.Stream;
+import java.util.zip.GZIPOutputStream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** Bad input: exit code 2, one line naming the file or key, and no report written. */
+class BadInputTest {
+  @TempDir Path dir;
+
+  private record Outcome(int exitCode, String stderr) {}
+
+  private Outcome run(String... args) {
+    StringWriter err = new StringWriter();
+    var cli = Main.commandLine();
+    cli.setErr(new PrintWriter(err, true));
+    int code = cli.execute(args);
+    return new Outcome(code, err.toString());
+  }
+
+  private Outcome runYaml(String yaml, String... extra) throws IOException {
+    Path file = dir.resolve("exp.yaml");
+    Files.writeString(file, yaml);
+    String[] args = Stream.concat(Stream.of("run", file.toString(), "--out",
+        dir.resolve("runs").toString()), Stream.of(extra)).toArray(String[]::new);
+    return run(args);
+  }
+
+  private void assertOneLineError(Outcome o, String... fragments) {
+    assertEquals(2, o.exitCode(), o.stderr());
+    String text = o.stderr().strip();
+    assertFalse(text.contains("\n"), "more than one line: " + text);
+    assertFalse(text.contains("Exception"), "stack trace or exception name: " + text);
+    assertTrue(text.startsWith("pate: "), text);
+    for (String f : fragments) {
+      assertTrue(text.contains(f), "'" + f + "' missing from: " + text);
+    }
+  }
+
+  private void assertNoReport() throws IOException {
+    Path runs = dir.resolve("runs");
+    if (Files.exists(runs)) {
+      try (Stream<Path> files = Files.walk(runs)) {
+        assertTrue(files.noneMatch(p -> p.endsWith("report.json")), "a report was written");
+      }
+    }
+  }
+
+  @Test
+  void malformedYamlNamesFileAndLine() throws IOException {
+    assertOneLineError(runYaml("teachers:\n  count: 5\n   workers: 2\n"), "exp.yaml", "line");
+    assertNoReport();
+  }
+
+  @Test
+  void unknownKeyIsNamedWithASuggestion() throws IOException {
+    assertOneLineError(runYaml("teachers:\n  cont: 5\n"), "teachers.cont", "teachers.count");
+  }
+
+  @Test
+  void negativeGammaNamesTheKey() throws IOException {
+    assertOneLineError(runYaml("aggregator:\n  gamma: -0.1\n"), "aggregator.gamma", "-0.1");
+  }
+
+  @Test
+  void badOverrideNamesTheKey() throws IOException {
+    assertOneLineError(runYaml("name: x\n", "teachers.count=abc"), "teachers.count");
+  }
+
+  @Test
+  void moreTeachersThanPrivateExamples() throws IOException {
+    assertOneLineError(runYaml("dataset:\n  private_limit: 50\nteachers:\n  count: 60\n"),
+        "teachers.count");
+    assertNoReport();
+  }
+
+  @Test
+  void truncatedIdxFileIsNamed() throws IOException {
+    Path data = dir.resolve("data/mnist");
+    Files.createDirectories(data);
+    Path shared = Path.of(System.getProperty("pate.repo.root"), "..", "shared", "data", "mnist");
+    for (String f : new String[] {"train-labels-idx1-ubyte.gz", "t10k-images-idx3-ubyte.gz",
+        "t10k-labels-idx1-ubyte.gz"}) {
+      Files.copy(shared.resolve(f), data.resolve(f));
+    }
+    try (var out = new GZIPOutputStream(Files.newOutputStream(
+        data.resolve("train-images-idx3-ubyte.gz")))) {
+      out.write(new byte[] {0, 0, 8, 3, 0, 0, (byte) 0xea, 0x60, 0, 0, 0, 28, 0, 0, 0, 28, 1, 2});
+    }
+    assertOneLineError(runYaml("name: x\n", "--data-dir", dir.resolve("data").toString()),
+        "train-images-idx3-ubyte.gz");
+    assertNoReport();
+  }
+
+  @Test
+  void unknownMechanismForAnalyze() {
+    Path votes = Path.of(System.getProperty("pate.repo.root"), "..", "shared", "data",
+        "pate2018-votes", "mnist_250_teachers.npy");
+    assertOneLineError(run("analyze", "--votes", votes.toString(), "--mechanism", "foo"),
+        "--mechanism", "foo");
+  }
+
+  @Test
+  void analyzeRejectsDeltaOutsideTheUnitInterval() {
+    Path votes = Path.of(System.getProperty("pate.repo.root"), "..", "shared", "data",
+        "pate2018-votes", "mnist_250_teachers.npy");
+    assertOneLineError(run("analyze", "--votes", votes.toString(), "--mechanism", "gnmax",
+        "--sigma", "40", "--delta", "1.5"), "delta");
+  }
+}

@@ -1,0 +1,119 @@
+package dev.pate.config;
+
+import static java.util.Objects.requireNonNull;
+
+import java.io.IOException;
+import java.nio.charset.CharacterCodingException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.AccessDeniedException;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import org.yaml.snakeyaml.DumperOptions;
+import org.yaml.snakeyaml.error.YAMLException;
+import org.yaml.snakeyaml.nodes.Node;
+import org.yaml.snakeyaml.nodes.ScalarNode;
+import org.yaml.snakeyaml.nodes.Tag;
+
+/**
+ * Loads a run config: a YAML file, then {@code key.path=value} overrides, checked against the
+ * declared keys (see {@link ConfigSchema#keys()}); what is not given takes its default.
+ *
+ * <p>Everything wrong is reported at once in a {@link ConfigException}: YAML syntax errors (with
+ * line and column), unknown keys (with a "did you mean"), duplicate keys, values of the wrong type
+ * or out of range (with the key path, the bad value and what is allowed), missing required values,
+ * and checks across sections ({@code aggregator.queries <= dataset.query_pool}).
+ *
+ * <p>Keys used only under a condition (the mechanism parameters, the cnn-only network keys) may be
+ * given even when not used, so one file can serve a sweep over mechanisms; they are checked, then
+ * ignored, and left out of the resolved record and of the config {@link ConfigWriter} writes.
+ */
+public final class ConfigLoader {
+
+  private ConfigLoader() {}
+
+  /**
+   * Loads {@code yamlFile} (UTF-8) and applies {@code overrides}; the run name defaults to the
+   * file's base name ({@code exp.yaml} gives {@code exp}).
+   *
+   * @param overrides each {@code key.path=value}, applied in order after the file
+   * @throws ConfigException listing every problem found
+   */
+  public static RunConfig load(Path yamlFile, List<String> overrides) {
+    requireNonNull(yamlFile, "yamlFile");
+    String source = yamlFile.toString();
+    String text;
+    try {
+      text = Files.readString(yamlFile, StandardCharsets.UTF_8);
+    } catch (NoSuchFileException e) {
+      throw fileProblem(source, "no such file");
+    } catch (AccessDeniedException e) {
+      throw fileProblem(source, "permission denied");
+    } catch (CharacterCodingException e) {
+      throw fileProblem(source, "is not UTF-8 text");
+    } catch (IOException e) {
+      throw fileProblem(source, "cannot be read: " + e);
+    }
+    return parse(text, source, overrides); // SnakeYAML skips a leading byte-order mark
+  }
+
+  /**
+   * Loads a config from YAML text, for tests and for configs that do not come from a file.
+   *
+   * @param sourceName names the text in messages; its base name is the default run name
+   * @param overrides each {@code key.path=value}, applied in order after the text
+   * @throws ConfigException listing every problem found
+   */
+  public static RunConfig parse(String yaml, String sourceName, List<String> overrides) {
+    requireNonNull(yaml, "yaml");
+    requireNonNull(sourceName, "sourceName");
+    requireNonNull(overrides, "overrides");
+    Problems problems = new Problems();
+    Node root;
+    try {
+      root = Yamls.compose(yaml);
+    } catch (YAMLException e) {
+      // Nothing after a syntax error can be trusted: report it alone.
+      problems.add(Yamls.location(sourceName, e), "", Yamls.describe(e));
+      throw problems.exception(sourceName);
+    }
+    Origin file = Origin.file(sourceName);
+    Map<String, Given> given = new LinkedHashMap<>();
+    new TreeReader(file, given, problems).read(ConfigSchema.ROOT, "", root);
+    Overrides.apply(overrides, given, problems);
+    String baseName = baseName(sourceName);
+    if (!given.containsKey(RunConfig.NAME.name()) && !baseName.isEmpty()) {
+      given.put(RunConfig.NAME.name(), new Given(plainString(baseName), file));
+    }
+    Resolution resolution = new Resolution(given, problems, file);
+    RunConfig config = resolution.resolve(ConfigSchema.ROOT, "");
+    resolution.crossCheck();
+    problems.throwIfAny(sourceName);
+    return config;
+  }
+
+  /** {@code "configs/exp.yaml"} gives {@code "exp"}. */
+  static String baseName(String sourceName) {
+    int separator = Math.max(sourceName.lastIndexOf('/'), sourceName.lastIndexOf('\\'));
+    String fileName = sourceName.substring(separator + 1);
+    String lower = fileName.toLowerCase(Locale.ROOT);
+    for (String extension : List.of(".yaml", ".yml")) {
+      if (lower.endsWith(extension)) {
+        return fileName.substring(0, fileName.length() - extension.length());
+      }
+    }
+    return fileName;
+  }
+
+  private static Node plainString(String text) {
+    return new ScalarNode(Tag.STR, text, null, null, DumperOptions.ScalarStyle.PLAIN);
+  }
+
+  private static ConfigException fileProblem(String source, String message) {
+    return new ConfigException(source, List.of(new ConfigProblem(source, "", message)));
+  }
+}

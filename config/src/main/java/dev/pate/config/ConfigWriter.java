@@ -1,0 +1,57 @@
+package dev.pate.config;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * Writes a resolved config back to YAML: every key in declaration order, defaults filled in, lists
+ * in flow style. Conditional keys that are not used (e.g. {@code sigma} under lnmax) are left out;
+ * keys that are simply absent are written as {@code null}. {@link ConfigLoader} reads the result
+ * back to an equal {@link RunConfig}, so the {@code config.yaml} of a run folder reproduces it.
+ */
+public final class ConfigWriter {
+
+  private ConfigWriter() {}
+
+  /** The config as YAML text. */
+  public static String toYaml(RunConfig config) {
+    return Yamls.dump(tree(ConfigSchema.ROOT, config));
+  }
+
+  /**
+   * Writes {@link #toYaml} to {@code file} (UTF-8), replacing it if it exists.
+   *
+   * @throws IOException if the file cannot be written
+   */
+  public static void write(RunConfig config, Path file) throws IOException {
+    Files.writeString(file, toYaml(config), StandardCharsets.UTF_8);
+  }
+
+  private static <R> Map<String, Object> tree(Section<R> section, R record) {
+    Map<String, Object> tree = new LinkedHashMap<>();
+    for (Member<R> member : section.members()) {
+      if (member instanceof Key<R, ?> key) {
+        Optional<Object> value = yamlValue(key, record);
+        if (value.isPresent() || key.usedWhen().isEmpty()) {
+          tree.put(key.name(), value.orElse(null));
+        }
+      } else if (member instanceof Child<R, ?> child) {
+        tree.put(child.name(), childTree(child, record));
+      }
+    }
+    return tree;
+  }
+
+  private static <R, C> Map<String, Object> childTree(Child<R, C> child, R record) {
+    return tree(child.section(), child.reader().apply(record));
+  }
+
+  private static <R, T> Optional<Object> yamlValue(Key<R, T> key, R record) {
+    return key.read(record).map(value -> key.type().toYaml(value));
+  }
+}

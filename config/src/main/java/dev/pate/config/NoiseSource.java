@@ -1,0 +1,31 @@
+package dev.pate.config;
+
+/** Where the aggregator's noise randomness comes from (key {@code aggregator.noise}). */
+public enum NoiseSource implements Choice {
+  /**
+   * A cryptographically secure generator, not reproducible; the only choice whose privacy claim
+   * holds.
+   */
+  SECURE("secure"),
+
+  /**
+   * A generator seeded with the run seed, reproducible; for studies only, offers no real privacy.
+   */
+  SEEDED("seeded");
+
+  private final String id;
+
+  NoiseSource(String id) {
+    this.id = id;
+  }
+
+  @Override
+  public String id() {
+    return id;
+  }
+
+  @Override
+  public String toString() {
+    return id;
+  }
+}

@@ -1,0 +1,92 @@
+package dev.pate.config;
+
+import static java.util.Objects.requireNonNull;
+
+import java.util.List;
+import java.util.regex.Pattern;
+
+/**
+ * A complete, checked run configuration: the top level of a run YAML file. Load one with {@link
+ * ConfigLoader}, write one with {@link ConfigWriter}; {@link ConfigSchema#keys()} lists every key.
+ *
+ * @param name run name, used as a directory name
+ * @param seed seed of partitions, weight initialisation, query selection and (when {@code
+ *     aggregator.noise} is seeded) the aggregation noise; at least 1
+ * @param dataset the data set and its split
+ * @param teachers the teacher ensemble
+ * @param aggregator the noisy vote aggregation
+ * @param privacy privacy accounting
+ * @param student the student model
+ * @param output where results go
+ */
+public record RunConfig(
+    String name,
+    long seed,
+    DatasetConfig dataset,
+    TeachersConfig teachers,
+    AggregatorConfig aggregator,
+    PrivacyConfig privacy,
+    StudentConfig student,
+    OutputConfig output) {
+
+  /** A directory name that is safe everywhere: no separators, no leading dot or dash. */
+  static final Key<RunConfig, String> NAME =
+      Key.of(
+              "name",
+              new TextType(
+                  Pattern.compile("[A-Za-z0-9][A-Za-z0-9._-]{0,99}"),
+                  "1 to 100 letters, digits, '.', '_' or '-', starting with a letter or digit"),
+              null,
+              "run name; runs are written to <output.dir>/<name>/<UTC timestamp>/",
+              RunConfig::name)
+          .withDefaultNote("the file's base name");
+
+  static final Key<RunConfig, Long> SEED =
+      Key.of(
+          "seed",
+          NumberType.longInteger().atLeast(1),
+          1L,
+          "seed of partitions, weight initialisation, query selection and seeded noise (ND4J"
+              + " treats seed 0 as non-deterministic)",
+          RunConfig::seed);
+
+  static final Child<RunConfig, DatasetConfig> DATASET =
+      new Child<>(DatasetConfig.SECTION, RunConfig::dataset);
+  static final Child<RunConfig, TeachersConfig> TEACHERS =
+      new Child<>(TeachersConfig.SECTION, RunConfig::teachers);
+  static final Child<RunConfig, AggregatorConfig> AGGREGATOR =
+      new Child<>(AggregatorConfig.SECTION, RunConfig::aggregator);
+  static final Child<RunConfig, PrivacyConfig> PRIVACY =
+      new Child<>(PrivacyConfig.SECTION, RunConfig::privacy);
+  static final Child<RunConfig, StudentConfig> STUDENT =
+      new Child<>(StudentConfig.SECTION, RunConfig::student);
+  static final Child<RunConfig, OutputConfig> OUTPUT =
+      new Child<>(OutputConfig.SECTION, RunConfig::output);
+
+  static final Section<RunConfig> SECTION =
+      Section.of(
+          "",
+          "a run: train teachers, label queries with noisy aggregation, train the student",
+          List.of(NAME, SEED, DATASET, TEACHERS, AGGREGATOR, PRIVACY, STUDENT, OUTPUT),
+          v ->
+              new RunConfig(
+                  v.get(NAME),
+                  v.get(SEED),
+                  v.get(DATASET),
+                  v.get(TEACHERS),
+                  v.get(AGGREGATOR),
+                  v.get(PRIVACY),
+                  v.get(STUDENT),
+                  v.get(OUTPUT)));
+
+  /** Checks for nulls only; value ranges are checked by {@link ConfigLoader}. */
+  public RunConfig {
+    requireNonNull(name, "name");
+    requireNonNull(dataset, "dataset");
+    requireNonNull(teachers, "teachers");
+    requireNonNull(aggregator, "aggregator");
+    requireNonNull(privacy, "privacy");
+    requireNonNull(student, "student");
+    requireNonNull(output, "output");
+  }
+}

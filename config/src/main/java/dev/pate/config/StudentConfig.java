@@ -1,0 +1,47 @@
+package dev.pate.config;
+
+import static java.util.Objects.requireNonNull;
+
+import java.util.List;
+
+/**
+ * The student model trained on the aggregated labels (YAML block {@code student}).
+ *
+ * @param method how the student learns from the labelled queries
+ * @param network the student's architecture and training
+ */
+public record StudentConfig(StudentMethod method, NetworkConfig network) {
+
+  static final Key<StudentConfig, StudentMethod> METHOD =
+      Key.of(
+          "method",
+          new ChoiceType<>(StudentMethod.class),
+          StudentMethod.SUPERVISED,
+          "how the student learns: supervised (on the labelled queries only)",
+          StudentConfig::method);
+
+  /**
+   * The student sees far fewer examples than all teachers together (only the answered queries), so
+   * it trains for more epochs, with wider convolutions and some dropout against overfitting.
+   */
+  static final Child<StudentConfig, NetworkConfig> NETWORK =
+      new Child<>(
+          NetworkConfig.SECTION
+              .withDefault(NetworkConfig.CONV_FILTERS, List.of(32, 64))
+              .withDefault(NetworkConfig.DROPOUT, 0.25)
+              .withDefault(NetworkConfig.EPOCHS, 30),
+          StudentConfig::network);
+
+  static final Section<StudentConfig> SECTION =
+      Section.of(
+          "student",
+          "the student model trained on the aggregated labels",
+          List.of(METHOD, NETWORK),
+          v -> new StudentConfig(v.get(METHOD), v.get(NETWORK)));
+
+  /** Checks for nulls only; value ranges are checked by {@link ConfigLoader}. */
+  public StudentConfig {
+    requireNonNull(method, "method");
+    requireNonNull(network, "network");
+  }
+}

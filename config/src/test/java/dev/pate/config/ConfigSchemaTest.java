@@ -1,0 +1,147 @@
+package dev.pate.config;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.lang.reflect.RecordComponent;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.stream.Collectors;
+import org.junit.jupiter.api.Test;
+
+class ConfigSchemaTest {
+
+  private static final List<ConfigKey> KEYS = ConfigSchema.keys();
+
+  @Test
+  void everyKeyIsListedOnceWithAMeaningAndADefault() {
+    Set<String> paths = new HashSet<>();
+    for (ConfigKey key : KEYS) {
+      assertTrue(paths.add(key.path()), "listed twice: " + key.path());
+      assertFalse(key.type().isBlank(), key.path());
+      assertFalse(key.meaning().isBlank(), key.path());
+      assertFalse(key.defaultValue().isBlank(), key.path());
+    }
+    assertEquals(41, KEYS.size(), KEYS.stream().map(ConfigKey::path).toList().toString());
+  }
+
+  @Test
+  void sectionsAreListedWithMeanings() {
+    List<String> paths = ConfigSchema.sections().stream().map(ConfigSection::path).toList();
+    assertEquals(
+        List.of(
+            "dataset",
+            "teachers",
+            "teachers.network",
+            "aggregator",
+            "privacy",
+            "student",
+            "student.network",
+            "output"),
+        paths);
+    ConfigSchema.sections().forEach(s -> assertFalse(s.meaning().isBlank(), s.path()));
+    // Every key lives at the top level or in a listed section.
+    for (ConfigKey key : KEYS) {
+      int dot = key.path().lastIndexOf('.');
+      assertTrue(dot < 0 || paths.contains(key.path().substring(0, dot)), key.path());
+    }
+  }
+
+  @Test
+  void listingShowsTypeRangeDefaultAndCondition() {
+    ConfigKey sigma = key("aggregator.sigma");
+    assertEquals("number", sigma.type());
+    assertEquals("> 0", sigma.allowed());
+    assertEquals("40", sigma.defaultValue());
+    assertEquals("aggregator.mechanism is gnmax", sigma.usedWhen());
+    assertEquals(
+        "teachers.network.kernel: integer (odd, in [1, 9]), default 5, used when"
+            + " teachers.network.architecture is cnn. side of the square convolution kernels (odd,"
+            + " so a kernel has a centre)",
+        key("teachers.network.kernel").toString());
+    assertEquals("[32, 64]", key("student.network.conv_filters").defaultValue());
+    assertEquals("[16, 32]", key("teachers.network.conv_filters").defaultValue());
+    assertEquals("the file's base name", key("name").defaultValue());
+    assertEquals("null", key("dataset.private_limit").defaultValue());
+    assertEquals("lnmax, gnmax, confident-gnmax", key("aggregator.mechanism").allowed());
+  }
+
+  /** The listing and the loader agree: each listed default, given as an override, loads. */
+  @Test
+  void everyListedDefaultIsAcceptedAsAnOverrideAndChangesNothing() {
+    RunConfig defaults = Configs.load("");
+    for (ConfigKey key : KEYS) {
+      if (key.path().equals("name")) {
+        continue; // its default is a description, not a value
+      }
+      String override = key.path() + "=" + key.defaultValue();
+      assertEquals(defaults, Configs.load("", override), override);
+    }
+  }
+
+  /** Every record component has exactly one key or section, named as its snake_case form. */
+  @Test
+  void eachRecordComponentIsDeclaredInTheSchema() {
+    Map<Class<?>, Section<?>> sections =
+        Map.of(
+            RunConfig.class, RunConfig.SECTION,
+            DatasetConfig.class, DatasetConfig.SECTION,
+            TeachersConfig.class, TeachersConfig.SECTION,
+            AggregatorConfig.class, AggregatorConfig.SECTION,
+            PrivacyConfig.class, PrivacyConfig.SECTION,
+            StudentConfig.class, StudentConfig.SECTION,
+            NetworkConfig.class, NetworkConfig.SECTION,
+            OutputConfig.class, OutputConfig.SECTION);
+    for (Map.Entry<Class<?>, Section<?>> entry : sections.entrySet()) {
+      List<String> components =
+          Arrays.stream(entry.getKey().getRecordComponents())
+              .map(RecordComponent::getName)
+              .map(ConfigSchemaTest::snakeCase)
+              .toList();
+      assertEquals(components, entry.getValue().memberNames(), entry.getKey().getSimpleName());
+    }
+  }
+
+  @Test
+  void everyChoiceIdIsLowerCaseAndUnique() {
+    List<Class<? extends Choice>> choices =
+        List.of(
+            DatasetName.class,
+            Architecture.class,
+            Mechanism.class,
+            Selection.class,
+            NoiseSource.class,
+            Conversion.class,
+            StudentMethod.class);
+    for (Class<? extends Choice> type : choices) {
+      List<String> ids =
+          Arrays.stream(type.getEnumConstants()).map(Choice::id).collect(Collectors.toList());
+      assertEquals(ids.size(), new HashSet<>(ids).size(), type.getSimpleName());
+      ids.forEach(id -> assertTrue(id.matches("[a-z][a-z0-9-]*"), id));
+    }
+    assertEquals(Mechanism.CONFIDENT_GNMAX, Choice.byId(Mechanism.class, "confident-gnmax").get());
+    assertTrue(Choice.byId(Mechanism.class, "GNMAX").isEmpty());
+  }
+
+  @Test
+  void crossChecksNameExistingKeys() {
+    List<String> paths = new ArrayList<>(ConfigSchema.keyPaths());
+    for (CrossCheck check : ConfigSchema.CROSS_CHECKS) {
+      assertTrue(paths.contains(check.key()), check.key());
+      assertTrue(paths.contains(check.limitKey()), check.limitKey());
+    }
+  }
+
+  private static ConfigKey key(String path) {
+    return KEYS.stream().filter(k -> k.path().equals(path)).findFirst().orElseThrow();
+  }
+
+  private static String snakeCase(String camelCase) {
+    return camelCase.replaceAll("([a-z0-9])([A-Z])", "$1_$2").toLowerCase();
+  }
+}

@@ -1,0 +1,117 @@
+package dev.pate.datasets;
+
+import dev.pate.datasets.files.Checksums;
+import dev.pate.datasets.files.DataDirectory;
+import dev.pate.datasets.files.KnownFiles;
+import dev.pate.datasets.idx.IdxImages;
+import dev.pate.datasets.idx.IdxLabels;
+import dev.pate.datasets.idx.IdxReader;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Loads the MNIST-style image datasets, {@code mnist} and {@code fashion-mnist}.
+ *
+ * <p>Each file is first checked against its pinned SHA-256 ({@link Checksums}, cached per JVM),
+ * then parsed by {@link IdxReader}, and the result is checked against the published shape (60000
+ * training and 10000 test images of 28x28, 10 classes, as many labels as images). Any failure is a
+ * one-line {@link DataException} naming the file.
+ */
+public final class ImageDatasets {
+  private record Spec(int trainCount, int testCount, int rows, int cols, int numClasses) {}
+
+  private static final Map<String, Spec> SPECS = new LinkedHashMap<>();
+
+  static {
+    // Published shapes: LeCun et al. (MNIST) and Xiao et al. 2017 (Fashion-MNIST).
+    SPECS.put("mnist", new Spec(60000, 10000, 28, 28, 10));
+    SPECS.put("fashion-mnist", new Spec(60000, 10000, 28, 28, 10));
+  }
+
+  private ImageDatasets() {}
+
+  /** Names accepted by {@link #load}: {@code mnist}, {@code fashion-mnist}. */
+  public static List<String> names() {
+    return List.copyOf(SPECS.keySet());
+  }
+
+  /**
+   * Finds (or downloads) the dataset through {@code dataDirectory}, verifies and parses it.
+   *
+   * @param name {@code "mnist"} or {@code "fashion-mnist"}
+   * @return the splits, named {@code "<name>/train"} and {@code "<name>/test"}
+   * @throws IllegalArgumentException for an unknown name
+   * @throws DataException for missing, corrupt or unexpected files
+   */
+  public static TrainTest load(String name, DataDirectory dataDirectory) {
+    Spec spec = SPECS.get(name);
+    if (spec == null) {
+      throw new IllegalArgumentException("dataset: '" + name + "' is not one of " + names());
+    }
+    Path folder = dataDirectory.locate(KnownFiles.of(name));
+    ImageDataset train =
+        loadSplit(
+            name,
+            "train",
+            folder,
+            "train-images-idx3-ubyte.gz",
+            "train-labels-idx1-ubyte.gz",
+            spec.trainCount(),
+            spec);
+    ImageDataset test =
+        loadSplit(
+            name,
+            "test",
+            folder,
+            "t10k-images-idx3-ubyte.gz",
+            "t10k-labels-idx1-ubyte.gz",
+            spec.testCount(),
+            spec);
+    return new TrainTest(train, test);
+  }
+
+  private static ImageDataset loadSplit(
+      String name,
+      String split,
+      Path folder,
+      String imagesFile,
+      String labelsFile,
+      int expectedCount,
+      Spec spec) {
+    Path imagesPath = folder.resolve(imagesFile);
+    Path labelsPath = folder.resolve(labelsFile);
+    Checksums.verify(imagesPath, KnownFiles.get(name, imagesFile));
+    Checksums.verify(labelsPath, KnownFiles.get(name, labelsFile));
+    IdxImages images = IdxReader.readImages(imagesPath);
+    IdxLabels labels = IdxReader.readLabels(labelsPath, spec.numClasses());
+    if (images.count() != expectedCount) {
+      throw DataException.forFile(
+          imagesPath, images.count() + " images, expected " + expectedCount);
+    }
+    if (images.rows() != spec.rows() || images.cols() != spec.cols()) {
+      throw DataException.forFile(
+          imagesPath,
+          "images are "
+              + images.rows()
+              + "x"
+              + images.cols()
+              + ", expected "
+              + spec.rows()
+              + "x"
+              + spec.cols());
+    }
+    if (labels.count() != expectedCount) {
+      throw DataException.forFile(
+          labelsPath, labels.count() + " labels, expected " + expectedCount);
+    }
+    return ImageDataset.wrap(
+        name + "/" + split,
+        images.rows(),
+        images.cols(),
+        spec.numClasses(),
+        images.pixels(),
+        labels.labels());
+  }
+}

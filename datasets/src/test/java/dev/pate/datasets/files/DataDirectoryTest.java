@@ -1,0 +1,209 @@
+package dev.pate.datasets.files;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assertions.fail;
+
+import dev.pate.datasets.DataException;
+import dev.pate.datasets.SharedData;
+import java.io.IOException;
+import java.net.URI;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HexFormat;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class DataDirectoryTest {
+  private static final byte[] ALPHA = "alpha".getBytes(StandardCharsets.UTF_8);
+  private static final byte[] BETA = "beta".getBytes(StandardCharsets.UTF_8);
+  private static final Downloader MUST_NOT_DOWNLOAD =
+      (source, destination) -> fail("unexpected download of " + source);
+
+  @TempDir Path tmp;
+
+  private static String sha256(byte[] content) {
+    try {
+      return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(content));
+    } catch (NoSuchAlgorithmException e) {
+      throw new AssertionError(e);
+    }
+  }
+
+  private static DataFile toyFile(String name, byte[] content) {
+    return new DataFile(
+        "toy",
+        name,
+        content.length,
+        sha256(content),
+        List.of(
+            URI.create("https://mirror-one.example/" + name),
+            URI.create("https://mirror-two.example/" + name)));
+  }
+
+  private static final List<DataFile> TOY =
+      List.of(toyFile("a.bin", ALPHA), toyFile("b.bin", BETA));
+
+  /** Serves fixed content per URL, fails for others, and records every request. */
+  private static final class FakeDownloader implements Downloader {
+    final Map<URI, byte[]> content = new HashMap<>();
+    final List<URI> requests = new ArrayList<>();
+
+    FakeDownloader serve(String url, byte[] bytes) {
+      content.put(URI.create(url), bytes);
+      return this;
+    }
+
+    @Override
+    public void fetch(URI source, Path destination) throws IOException {
+      requests.add(source);
+      byte[] bytes = content.get(source);
+      if (bytes == null) {
+        throw new IOException("offline");
+      }
+      Files.write(destination, bytes);
+    }
+  }
+
+  private static Path writeToy(Path candidate, boolean withB) throws IOException {
+    Path folder = Files.createDirectories(candidate.resolve("toy"));
+    Files.write(folder.resolve("a.bin"), ALPHA);
+    if (withB) {
+      Files.write(folder.resolve("b.bin"), BETA);
+    }
+    return folder;
+  }
+
+  private static List<String> listing(Path folder) throws IOException {
+    try (Stream<Path> files = Files.list(folder)) {
+      return files.map(p -> p.getFileName().toString()).sorted().toList();
+    }
+  }
+
+  @Test
+  void standardCandidatesInPriorityOrder() {
+    Path cwd = Path.of("/w/repo/module");
+    assertEquals(
+        List.of(
+            Path.of("/w/repo/module/custom"),
+            Path.of("/env/data"),
+            Path.of("/w/repo/module/data"),
+            Path.of("/w/repo/shared/data"),
+            Path.of("/w/repo/data"),
+            Path.of("/w/shared/data")),
+        DataDirectory.standardCandidates(Path.of("custom"), "/env/data", cwd, "/w/repo"));
+  }
+
+  @Test
+  void standardCandidatesSkipUnsetInputsAndDuplicates() {
+    Path cwd = Path.of("/w/repo");
+    assertEquals(
+        List.of(Path.of("/w/repo/data"), Path.of("/w/shared/data")),
+        DataDirectory.standardCandidates(null, " ", cwd, "/w/repo"));
+  }
+
+  @Test
+  void firstCompleteCandidateWins() throws IOException {
+    Path partial = tmp.resolve("partial");
+    Path first = tmp.resolve("first");
+    Path second = tmp.resolve("second");
+    writeToy(partial, false);
+    Path expected = writeToy(first, true);
+    writeToy(second, true);
+
+    Path found = DataDirectory.of(List.of(partial, first, second), MUST_NOT_DOWNLOAD).locate(TOY);
+
+    assertEquals(expected, found);
+  }
+
+  @Test
+  void downloadsIntoFirstWritableCandidateAndVerifies() throws IOException {
+    Path first = tmp.resolve("first");
+    Path second = tmp.resolve("second");
+    FakeDownloader downloader =
+        new FakeDownloader()
+            .serve("https://mirror-one.example/a.bin", BETA) // wrong content: next mirror
+            .serve("https://mirror-two.example/a.bin", ALPHA)
+            .serve("https://mirror-one.example/b.bin", BETA);
+
+    Path found = DataDirectory.of(List.of(first, second), downloader).locate(TOY);
+
+    assertEquals(first.resolve("toy"), found);
+    assertArrayEquals(ALPHA, Files.readAllBytes(found.resolve("a.bin")));
+    assertArrayEquals(BETA, Files.readAllBytes(found.resolve("b.bin")));
+    assertEquals(List.of("a.bin", "b.bin"), listing(found)); // no temporary files left
+    assertEquals(3, downloader.requests.size());
+  }
+
+  @Test
+  void completesAPartialFolderWithOnlyTheMissingFiles() throws IOException {
+    Path candidate = tmp.resolve("data");
+    Path folder = writeToy(candidate, false);
+    FakeDownloader downloader =
+        new FakeDownloader().serve("https://mirror-one.example/b.bin", BETA);
+
+    Path found = DataDirectory.of(List.of(candidate), downloader).locate(TOY);
+
+    assertEquals(folder, found);
+    assertEquals(List.of(URI.create("https://mirror-one.example/b.bin")), downloader.requests);
+  }
+
+  @Test
+  void failedDownloadIsOneLineWithFilesSearchedDirectoriesAndReason() throws IOException {
+    Path first = Files.createDirectories(tmp.resolve("first"));
+    Path second = tmp.resolve("second");
+    FakeDownloader downloader =
+        new FakeDownloader().serve("https://mirror-two.example/a.bin", BETA);
+
+    DataException e =
+        assertThrows(
+            DataException.class,
+            () -> DataDirectory.of(List.of(first, second), downloader).locate(TOY));
+
+    assertEquals(
+        "missing data: toy/a.bin, toy/b.bin (searched: "
+            + first
+            + ", "
+            + second
+            + "; download failed: toy/a.bin: mirror-one.example IOException: offline,"
+            + " mirror-two.example served a file with the wrong checksum)",
+        e.getMessage());
+    // Neither a half-downloaded file nor the empty toy/ folder made for the download is left.
+    assertEquals(List.of(), listing(first));
+    assertFalse(Files.exists(second));
+  }
+
+  @Test
+  void disabledDownloaderSaysSo() {
+    Path only = tmp.resolve("only");
+    DataException e =
+        assertThrows(
+            DataException.class,
+            () -> DataDirectory.of(List.of(only), Downloader.DISABLED).locate(TOY));
+    assertEquals(
+        "missing data: toy/a.bin, toy/b.bin (searched: " + only + "; download disabled)",
+        e.getMessage());
+  }
+
+  @Test
+  void standardResolutionFindsTheSharedMnist() {
+    // Surefire sets pate.repo.root, so <root>/../shared/data is among the candidates.
+    DataDirectory standard = DataDirectory.standard().withDownloader(MUST_NOT_DOWNLOAD);
+    assertTrue(standard.candidates().contains(SharedData.dir()), standard.candidates().toString());
+    Path folder = standard.locate("mnist");
+    if (System.getenv(DataDirectory.ENV_VARIABLE) == null) {
+      assertEquals(SharedData.dir().resolve("mnist"), folder);
+    }
+  }
+}

@@ -1,0 +1,69 @@
+package dev.pate.ensemble;
+
+import dev.pate.ensemble.nn.Classifiers;
+import dev.pate.ensemble.nn.NativeThreads;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import org.deeplearning4j.nn.multilayer.MultiLayerNetwork;
+import org.nd4j.linalg.api.ndarray.INDArray;
+
+/** Trained teachers and their provenance; answers queries with vote counts. */
+public final class Ensemble {
+  private final List<MultiLayerNetwork> teachers;
+  private final List<TeacherRecord> records;
+  private final int numClasses;
+
+  Ensemble(List<MultiLayerNetwork> teachers, List<TeacherRecord> records, int numClasses) {
+    this.teachers = List.copyOf(teachers);
+    this.records = List.copyOf(records);
+    this.numClasses = numClasses;
+  }
+
+  public int size() {
+    return teachers.size();
+  }
+
+  public List<TeacherRecord> records() {
+    return records;
+  }
+
+  public double meanTestAccuracy() {
+    return records.stream().mapToDouble(TeacherRecord::testAccuracy).average().orElse(Double.NaN);
+  }
+
+  /**
+   * Vote counts: {@code counts[q][c]} = number of teachers whose arg-max for query q is class c.
+   * Each teacher predicts all queries in one batched pass; teachers are spread over
+   * {@code workers} threads with {@code threadsPerWorker} native threads each.
+   */
+  public int[][] voteCounts(INDArray queries, int workers, int threadsPerWorker) {
+    int n = (int) queries.rows();
+    int[][] counts = new int[n][numClasses];
+    NativeThreads.set(threadsPerWorker);
+    ExecutorService pool = Executors.newFixedThreadPool(workers, Workers.named("pate-vote"));
+    try {
+      List<Future<int[]>> predictions = new ArrayList<>();
+      for (MultiLayerNetwork teacher : teachers) {
+        predictions.add(pool.submit(() -> Classifiers.predict(teacher, queries)));
+      }
+      for (Future<int[]> f : predictions) {
+        int[] labels = f.get();
+        for (int q = 0; q < n; q++) {
+          counts[q][labels[q]]++;
+        }
+      }
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new IllegalStateException("interrupted while collecting votes", e);
+    } catch (ExecutionException e) {
+      throw Workers.unwrap(e);
+    } finally {
+      pool.shutdownNow();
+    }
+    return counts;
+  }
+}

@@ -1,0 +1,142 @@
+package dev.pate.ensemble;
+
+import dev.pate.config.TeachersConfig;
+import dev.pate.datasets.ImageDataset;
+import dev.pate.ensemble.nn.Classifiers;
+import dev.pate.ensemble.nn.InputShape;
+import dev.pate.ensemble.nn.NativeThreads;
+import dev.pate.ensemble.nn.NetworkBuilder;
+import dev.pate.ensemble.nn.Seeds;
+import dev.pate.ensemble.nn.Tensors;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.ArrayList;
+import java.util.HexFormat;
+import java.util.List;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import org.deeplearning4j.nn.multilayer.MultiLayerNetwork;
+import org.deeplearning4j.util.ModelSerializer;
+import org.nd4j.linalg.api.ndarray.INDArray;
+
+/**
+ * Trains one teacher per private partition on a pool of workers. Each teacher is its own network
+ * with its own derived seed, so the result does not depend on how the pool schedules them.
+ */
+public final class EnsembleTrainer {
+  private final TeachersConfig config;
+
+  public EnsembleTrainer(TeachersConfig config) {
+    this.config = config;
+  }
+
+  /** Told once per finished teacher (from worker threads). */
+  @FunctionalInterface
+  public interface Progress {
+    void teacherDone(TeacherRecord record);
+  }
+
+  /**
+   * Trains {@code partitions.size()} teachers, evaluates each on {@code evaluation}, and saves each
+   * to {@code teacherDir/teacher-NNN.zip} (written to a temp file, then renamed).
+   */
+  public Ensemble train(List<ImageDataset> partitions, ImageDataset evaluation, long runSeed,
+      Path teacherDir, Progress progress) {
+    if (partitions.isEmpty()) {
+      throw new IllegalArgumentException("teachers.count: no partitions to train on");
+    }
+    ImageDataset first = partitions.get(0);
+    InputShape shape = InputShape.image(first.rows(), first.cols());
+    int numClasses = first.numClasses();
+    INDArray evalFeatures = Tensors.features(evaluation);
+    int[] evalLabels = evaluation.labels();
+    createDirectories(teacherDir);
+
+    int workers = Math.min(config.workers(), partitions.size());
+    NativeThreads.set(config.threadsPerWorker());
+    ExecutorService pool = Executors.newFixedThreadPool(workers, Workers.named("pate-teacher"));
+    try {
+      List<Future<Trained>> futures = new ArrayList<>();
+      for (int i = 0; i < partitions.size(); i++) {
+        int index = i;
+        futures.add(pool.submit(() -> {
+          Trained t = trainOne(index, partitions.get(index), shape, numClasses, runSeed,
+              evalFeatures, evalLabels, teacherDir);
+          progress.teacherDone(t.record());
+          return t;
+        }));
+      }
+      List<MultiLayerNetwork> nets = new ArrayList<>();
+      List<TeacherRecord> records = new ArrayList<>();
+      for (Future<Trained> f : futures) {
+        Trained t = f.get();
+        nets.add(t.net());
+        records.add(t.record());
+      }
+      return new Ensemble(nets, records, numClasses);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new IllegalStateException("interrupted while training teachers", e);
+    } catch (ExecutionException e) {
+      throw Workers.unwrap(e);
+    } finally {
+      pool.shutdownNow();
+    }
+  }
+
+  private record Trained(MultiLayerNetwork net, TeacherRecord record) {}
+
+  private Trained trainOne(int index, ImageDataset partition, InputShape shape, int numClasses,
+      long runSeed, INDArray evalFeatures, int[] evalLabels, Path teacherDir) throws IOException {
+    long start = System.nanoTime();
+    long seed = Seeds.derive(runSeed, "teacher", index);
+    var network = config.network();
+    MultiLayerNetwork net = NetworkBuilder.build(network, shape, numClasses, seed);
+    Classifiers.train(net, Tensors.features(partition),
+        Tensors.oneHot(partition.labels(), numClasses), network.epochs(), network.batchSize(),
+        seed, Classifiers.EpochListener.NONE);
+    double trainSeconds = (System.nanoTime() - start) / 1e9;
+    double accuracy = Classifiers.accuracy(Classifiers.predict(net, evalFeatures), evalLabels);
+    String file = String.format("teacher-%03d.zip", index);
+    String sha256 = saveAtomically(net, teacherDir.resolve(file));
+    return new Trained(net, new TeacherRecord(index, seed, partition.size(), accuracy, file, sha256,
+        trainSeconds));
+  }
+
+  /** Writes the model next to its final name, then renames, and returns its sha256. */
+  static String saveAtomically(MultiLayerNetwork net, Path target) throws IOException {
+    Path tmp = Files.createTempFile(target.getParent(), target.getFileName().toString(), ".tmp");
+    try {
+      ModelSerializer.writeModel(net, tmp.toFile(), false);
+      String digest = sha256(tmp);
+      Files.move(tmp, target, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+      return digest;
+    } finally {
+      Files.deleteIfExists(tmp);
+    }
+  }
+
+  static String sha256(Path file) throws IOException {
+    try {
+      MessageDigest md = MessageDigest.getInstance("SHA-256");
+      return HexFormat.of().formatHex(md.digest(Files.readAllBytes(file)));
+    } catch (NoSuchAlgorithmException e) {
+      throw new IllegalStateException("SHA-256 is not available", e);
+    }
+  }
+
+  private static void createDirectories(Path dir) {
+    try {
+      Files.createDirectories(dir);
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot create " + dir + ": " + e.getMessage(), e);
+    }
+  }
+}

@@ -1,0 +1,100 @@
+package dev.pate.ensemble.nn;
+
+import java.util.Random;
+import org.deeplearning4j.nn.multilayer.MultiLayerNetwork;
+import org.nd4j.linalg.api.ndarray.INDArray;
+import org.nd4j.linalg.indexing.NDArrayIndex;
+
+/** The training loop and batched prediction used by teachers and the student. */
+public final class Classifiers {
+  /** Rows predicted per forward pass: large enough to amortise overhead, small enough for cache. */
+  private static final int PREDICT_BATCH = 512;
+
+  private Classifiers() {}
+
+  /** Called after each epoch (epochs counted from 1). */
+  @FunctionalInterface
+  public interface EpochListener {
+    void epochDone(int epoch);
+
+    EpochListener NONE = epoch -> {};
+  }
+
+  /**
+   * Mini-batch training with a fresh seeded shuffle each epoch, so that the same seed gives the
+   * same network regardless of which worker thread trains it.
+   */
+  public static void train(MultiLayerNetwork net, INDArray features, INDArray labels, int epochs,
+      int batchSize, long seed, EpochListener listener) {
+    int n = (int) features.rows();
+    if (n == 0) {
+      throw new IllegalArgumentException("features: no examples to train on");
+    }
+    int[] order = new int[n];
+    for (int i = 0; i < n; i++) {
+      order[i] = i;
+    }
+    Random random = new Random(seed);
+    for (int epoch = 1; epoch <= epochs; epoch++) {
+      shuffle(order, random);
+      for (int start = 0; start < n; start += batchSize) {
+        int end = Math.min(n, start + batchSize);
+        int[] batch = java.util.Arrays.copyOfRange(order, start, end);
+        net.fit(features.getRows(batch), labels.getRows(batch));
+      }
+      listener.epochDone(epoch);
+    }
+  }
+
+  /** Class probabilities for every row, computed in batches. */
+  public static INDArray probabilities(MultiLayerNetwork net, INDArray features) {
+    long n = features.rows();
+    if (n <= PREDICT_BATCH) {
+      return net.output(features, false);
+    }
+    INDArray out = null;
+    for (long start = 0; start < n; start += PREDICT_BATCH) {
+      long end = Math.min(n, start + PREDICT_BATCH);
+      INDArray part = net.output(features.get(NDArrayIndex.interval(start, end), NDArrayIndex.all()),
+          false);
+      if (out == null) {
+        out = org.nd4j.linalg.factory.Nd4j.create(part.dataType(), n, part.columns());
+      }
+      out.get(NDArrayIndex.interval(start, end), NDArrayIndex.all()).assign(part);
+    }
+    return out;
+  }
+
+  /** Arg-max class per row. */
+  public static int[] predict(MultiLayerNetwork net, INDArray features) {
+    return argMaxRows(probabilities(net, features));
+  }
+
+  public static int[] argMaxRows(INDArray probabilities) {
+    return probabilities.argMax(1).toIntVector();
+  }
+
+  /** Fraction of predictions equal to the labels. */
+  public static double accuracy(int[] predicted, int[] labels) {
+    if (predicted.length != labels.length || labels.length == 0) {
+      throw new IllegalArgumentException("accuracy: " + predicted.length + " predictions for "
+          + labels.length + " labels");
+    }
+    int correct = 0;
+    for (int i = 0; i < labels.length; i++) {
+      if (predicted[i] == labels[i]) {
+        correct++;
+      }
+    }
+    return correct / (double) labels.length;
+  }
+
+  private static void shuffle(int[] a, Random random) {
+    for (int i = a.length - 1; i > 0; i--) {
+      int j = random.nextInt(i + 1);
+      int t = a[i];
+      a[i] = a[j];
+      a[j] = t;
+    }
+  }
+}

@@ -1,0 +1,68 @@
+package dev.pate.ensemble.nn;
+
+import dev.pate.config.Architecture;
+import dev.pate.config.NetworkConfig;
+import org.deeplearning4j.nn.conf.NeuralNetConfiguration;
+import org.deeplearning4j.nn.conf.layers.ConvolutionLayer;
+import org.deeplearning4j.nn.conf.layers.DenseLayer;
+import org.deeplearning4j.nn.conf.layers.OutputLayer;
+import org.deeplearning4j.nn.conf.layers.SubsamplingLayer;
+import org.deeplearning4j.nn.multilayer.MultiLayerNetwork;
+import org.deeplearning4j.nn.weights.WeightInit;
+import org.nd4j.linalg.activations.Activation;
+import org.nd4j.linalg.learning.config.Adam;
+import org.nd4j.linalg.lossfunctions.LossFunctions;
+
+/**
+ * Builds a classifier from a {@link NetworkConfig}: for {@code cnn}, one ReLU
+ * convolution (no padding) + 2x2 max-pool per entry of {@code conv_filters}; then the {@code dense} ReLU
+ * layers; then a softmax output. Adam, Xavier init, optional L2 and dropout on dense layers.
+ */
+public final class NetworkBuilder {
+  private NetworkBuilder() {}
+
+  public static MultiLayerNetwork build(NetworkConfig config, InputShape shape, int numClasses,
+      long seed) {
+    if (seed < 1) {
+      throw new IllegalArgumentException("seed: " + seed + " is not >= 1 (ND4J seed 0 is not"
+          + " deterministic)");
+    }
+    var list = new NeuralNetConfiguration.Builder()
+        .seed(seed)
+        .updater(new Adam(config.learningRate()))
+        .weightInit(WeightInit.XAVIER)
+        .l2(config.l2())
+        .list();
+    if (config.architecture() == Architecture.CNN) {
+      if (!shape.image()) {
+        throw new IllegalArgumentException("architecture: cnn needs image input; use mlp for tables");
+      }
+      int kernel = config.kernel().orElseThrow(
+          () -> new IllegalArgumentException("kernel: a cnn needs a kernel size"));
+      for (int filters : config.convFilters()) {
+        list.layer(new ConvolutionLayer.Builder(kernel, kernel)
+            .nOut(filters)
+            .activation(Activation.RELU)
+            .build());
+        list.layer(new SubsamplingLayer.Builder(SubsamplingLayer.PoolingType.MAX)
+            .kernelSize(2, 2)
+            .stride(2, 2)
+            .build());
+      }
+    }
+    for (int units : config.dense()) {
+      var dense = new DenseLayer.Builder().nOut(units).activation(Activation.RELU);
+      if (config.dropout() > 0) {
+        dense.dropOut(1.0 - config.dropout()); // DL4J takes the retain probability.
+      }
+      list.layer(dense.build());
+    }
+    list.layer(new OutputLayer.Builder(LossFunctions.LossFunction.NEGATIVELOGLIKELIHOOD)
+        .nOut(numClasses)
+        .activation(Activation.SOFTMAX)
+        .build());
+    MultiLayerNetwork net = new MultiLayerNetwork(list.setInputType(shape.inputType()).build());
+    net.init();
+    return net;
+  }
+}

@@ -1,0 +1,97 @@
+package dev.pate.ensemble;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.pate.config.Architecture;
+import dev.pate.config.NetworkConfig;
+import dev.pate.config.TeachersConfig;
+import dev.pate.datasets.ImageDataset;
+import dev.pate.datasets.ImageDatasets;
+import dev.pate.datasets.TrainTest;
+import dev.pate.datasets.files.DataDirectory;
+import dev.pate.datasets.split.PartitionLimits;
+import dev.pate.datasets.split.TeacherPartitions;
+import dev.pate.ensemble.nn.Tensors;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.OptionalInt;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** Small real-MNIST ensembles: a few hundred images, seconds. */
+class EnsembleTrainerTest {
+  private static TrainTest mnist;
+
+  @BeforeAll
+  static void load() {
+    mnist = ImageDatasets.load("mnist", DataDirectory.standard());
+  }
+
+  private static TeachersConfig teachers(int count, int workers) {
+    NetworkConfig mlp = new NetworkConfig(Architecture.MLP, List.of(), OptionalInt.empty(),
+        List.of(32), 0.0, 3, 32, 0.002, 0.0);
+    return new TeachersConfig(count, workers, 1, mlp);
+  }
+
+  private static TeacherPartitions partitions(int count) {
+    return TeacherPartitions.split(mnist.train(), count, 7,
+        PartitionLimits.NONE.withMaxTotal(count * 150));
+  }
+
+  @Test
+  void teachersAreTheSameWhetherTrainedInParallelOrOneByOne(@TempDir Path dir) {
+    ImageDataset evaluation = mnist.test().range("eval", 9800, 10000);
+    ImageDataset queries = mnist.test().range("queries", 0, 60);
+    var parts = partitions(4);
+
+    Ensemble sequential = new EnsembleTrainer(teachers(4, 1)).train(parts.teachers(), evaluation,
+        11, dir.resolve("a"), r -> {});
+    Ensemble parallel = new EnsembleTrainer(teachers(4, 2)).train(parts.teachers(), evaluation,
+        11, dir.resolve("b"), r -> {});
+
+    int[][] votesA = sequential.voteCounts(Tensors.features(queries), 1, 1);
+    int[][] votesB = parallel.voteCounts(Tensors.features(queries), 2, 1);
+    assertArrayEquals(votesA, votesB);
+    for (int i = 0; i < 4; i++) {
+      assertEquals(sequential.records().get(i).testAccuracy(),
+          parallel.records().get(i).testAccuracy());
+      assertEquals(sequential.records().get(i).seed(), parallel.records().get(i).seed());
+    }
+  }
+
+  @Test
+  void votesCountEveryTeacherOnceAndTeachersAreSavedWithTheirDigest(@TempDir Path dir)
+      throws Exception {
+    ImageDataset evaluation = mnist.test().range("eval", 9800, 10000);
+    ImageDataset queries = mnist.test().range("queries", 0, 40);
+    AtomicInteger done = new AtomicInteger();
+    Ensemble ensemble = new EnsembleTrainer(teachers(3, 2)).train(partitions(3).teachers(),
+        evaluation, 5, dir, r -> done.incrementAndGet());
+
+    assertEquals(3, done.get());
+    int[][] votes = ensemble.voteCounts(Tensors.features(queries), 2, 1);
+    int agree = 0;
+    for (int q = 0; q < votes.length; q++) {
+      assertEquals(3, java.util.Arrays.stream(votes[q]).sum(), "votes of query " + q);
+      int best = 0;
+      for (int c = 1; c < votes[q].length; c++) {
+        best = votes[q][c] > votes[q][best] ? c : best;
+      }
+      agree += best == queries.label(q) ? 1 : 0;
+    }
+    // 150 images and 3 epochs make weak teachers, but far better than chance (0.1).
+    assertTrue(agree >= 20, "plurality correct on only " + agree + " of 40");
+    for (TeacherRecord r : ensemble.records()) {
+      Path file = dir.resolve(r.file());
+      assertTrue(Files.exists(file), r.file());
+      assertEquals(EnsembleTrainer.sha256(file), r.sha256());
+      assertEquals(150, r.trainingExamples());
+      assertTrue(r.seed() >= 1);
+    }
+  }
+}

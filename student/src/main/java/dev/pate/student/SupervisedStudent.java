@@ -1,0 +1,57 @@
+package dev.pate.student;
+
+import dev.pate.config.NetworkConfig;
+import dev.pate.datasets.ImageDataset;
+import dev.pate.ensemble.nn.Classifiers;
+import dev.pate.ensemble.nn.InputShape;
+import dev.pate.ensemble.nn.NetworkBuilder;
+import dev.pate.ensemble.nn.Tensors;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.IntConsumer;
+import org.deeplearning4j.nn.multilayer.MultiLayerNetwork;
+import org.nd4j.linalg.api.ndarray.INDArray;
+
+/**
+ * The baseline student: trained only on the answered queries with their noisy labels. Every other
+ * student method is compared against it on the same labels.
+ */
+public final class SupervisedStudent {
+  private final NetworkConfig network;
+
+  public SupervisedStudent(NetworkConfig network) {
+    this.network = network;
+  }
+
+  /**
+   * @param images the answered query images
+   * @param noisyLabels the aggregator's label for each image (same order)
+   * @param evaluation held-out images with true labels, never queried
+   * @param seed >= 1
+   * @param onEpoch told the epoch number after each epoch (for progress display)
+   */
+  public StudentResult train(ImageDataset images, int[] noisyLabels, ImageDataset evaluation,
+      long seed, IntConsumer onEpoch) {
+    if (images.size() != noisyLabels.length) {
+      throw new IllegalArgumentException("noisyLabels: " + noisyLabels.length + " labels for "
+          + images.size() + " images");
+    }
+    if (images.size() == 0) {
+      throw new IllegalArgumentException("student: no answered queries to train on");
+    }
+    long start = System.nanoTime();
+    MultiLayerNetwork net = NetworkBuilder.build(network,
+        InputShape.image(images.rows(), images.cols()), images.numClasses(), seed);
+    INDArray evalFeatures = Tensors.features(evaluation);
+    int[] evalLabels = evaluation.labels();
+    List<Double> curve = new ArrayList<>();
+    Classifiers.train(net, Tensors.features(images), Tensors.oneHot(noisyLabels,
+        images.numClasses()), network.epochs(), network.batchSize(), seed, epoch -> {
+          curve.add(Classifiers.accuracy(Classifiers.predict(net, evalFeatures), evalLabels));
+          onEpoch.accept(epoch);
+        });
+    double seconds = (System.nanoTime() - start) / 1e9;
+    return new StudentResult(net, curve.get(curve.size() - 1), List.copyOf(curve), images.size(),
+        seconds);
+  }
+}
