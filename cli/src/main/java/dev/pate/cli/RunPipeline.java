@@ -87,7 +87,7 @@ final class RunPipeline {
     Stopwatch studentTime = Stopwatch.start();
     ImageDataset answered = queries.subset(labelling.answeredPositions());
     ProgressBar epochs = new ProgressBar("student", config.student().network().epochs(), console);
-    StudentResult student = new SupervisedStudent(config.student().network()).train(answered,
+    StudentResult student = new SupervisedStudent(config.student()).train(answered,
         labelling.answeredLabels(), publicSplit.holdout(),
         Seeds.derive(config.seed(), "student", 0), epoch -> epochs.step());
     epochs.done();

@@ -18,6 +18,7 @@ import java.util.OptionalInt;
  * @param epochs passes over the training data
  * @param batchSize examples per gradient step
  * @param learningRate Adam learning rate
+ * @param learningRateSchedule constant, or linear decay to 0 over training
  * @param l2 L2 regularisation coefficient on the weights
  */
 public record NetworkConfig(
@@ -29,6 +30,7 @@ public record NetworkConfig(
     int epochs,
     int batchSize,
     double learningRate,
+    LearningRateSchedule learningRateSchedule,
     double l2) {
 
   static final Key<NetworkConfig, Architecture> ARCHITECTURE =
@@ -100,6 +102,14 @@ public record NetworkConfig(
           "Adam learning rate",
           NetworkConfig::learningRate);
 
+  static final Key<NetworkConfig, LearningRateSchedule> LEARNING_RATE_SCHEDULE =
+      Key.of(
+          "learning_rate_schedule",
+          new ChoiceType<>(LearningRateSchedule.class),
+          LearningRateSchedule.LINEAR,
+          "constant, or linear: decays the learning rate to 0 over all training steps",
+          NetworkConfig::learningRateSchedule);
+
   static final Key<NetworkConfig, Double> L2 =
       Key.of(
           "l2",
@@ -122,6 +132,7 @@ public record NetworkConfig(
               EPOCHS,
               BATCH_SIZE,
               LEARNING_RATE,
+              LEARNING_RATE_SCHEDULE,
               L2),
           v ->
               new NetworkConfig(
@@ -133,6 +144,7 @@ public record NetworkConfig(
                   v.get(EPOCHS),
                   v.get(BATCH_SIZE),
                   v.get(LEARNING_RATE),
+                  v.get(LEARNING_RATE_SCHEDULE),
                   v.get(L2)));
 
   /**
@@ -143,6 +155,7 @@ public record NetworkConfig(
     requireNonNull(architecture, "architecture");
     convFilters = List.copyOf(convFilters);
     requireNonNull(kernel, "kernel");
+    requireNonNull(learningRateSchedule, "learningRateSchedule");
     dense = List.copyOf(dense);
     boolean cnn = architecture == Architecture.CNN;
     if (cnn == convFilters.isEmpty() || cnn != kernel.isPresent()) {

@@ -9,8 +9,10 @@ import java.util.List;
  *
  * @param method how the student learns from the labelled queries
  * @param network the student's architecture and training
+ * @param augment augmentations of its training images, applied afresh each epoch
  */
-public record StudentConfig(StudentMethod method, NetworkConfig network) {
+public record StudentConfig(StudentMethod method, NetworkConfig network,
+    List<Augmentation> augment) {
 
   static final Key<StudentConfig, StudentMethod> METHOD =
       Key.of(
@@ -32,16 +34,26 @@ public record StudentConfig(StudentMethod method, NetworkConfig network) {
               .withDefault(NetworkConfig.EPOCHS, 30),
           StudentConfig::network);
 
+  static final Key<StudentConfig, List<Augmentation>> AUGMENT =
+      Key.of(
+          "augment",
+          new ListType<>(new ChoiceType<>(Augmentation.class), 0, Augmentation.values().length),
+          List.of(),
+          "augmentations of the student's training images, redrawn each epoch: shift (up to 2"
+              + " pixels); none by default",
+          StudentConfig::augment);
+
   static final Section<StudentConfig> SECTION =
       Section.of(
           "student",
           "the student model trained on the aggregated labels",
-          List.of(METHOD, NETWORK),
-          v -> new StudentConfig(v.get(METHOD), v.get(NETWORK)));
+          List.of(METHOD, NETWORK, AUGMENT),
+          v -> new StudentConfig(v.get(METHOD), v.get(NETWORK), v.get(AUGMENT)));
 
   /** Checks for nulls only; value ranges are checked by {@link ConfigLoader}. */
   public StudentConfig {
     requireNonNull(method, "method");
     requireNonNull(network, "network");
+    augment = List.copyOf(augment);
   }
 }

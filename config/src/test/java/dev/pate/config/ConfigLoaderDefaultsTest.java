@@ -35,6 +35,7 @@ class ConfigLoaderDefaultsTest {
             15,
             32,
             0.001,
+            LearningRateSchedule.LINEAR,
             0.0);
     assertEquals(new TeachersConfig(250, 2, 1, teacherNetwork), config.teachers());
     assertEquals(
@@ -60,8 +61,10 @@ class ConfigLoaderDefaultsTest {
             30,
             32,
             0.001,
+            LearningRateSchedule.LINEAR,
             0.0);
-    assertEquals(new StudentConfig(StudentMethod.SUPERVISED, studentNetwork), config.student());
+    assertEquals(
+        new StudentConfig(StudentMethod.SUPERVISED, studentNetwork, List.of()), config.student());
     assertEquals(new OutputConfig(Path.of("runs")), config.output());
   }
 
@@ -174,7 +177,8 @@ class ConfigLoaderDefaultsTest {
     assertThrows(UnsupportedOperationException.class, () -> filters.add(1));
     java.util.ArrayList<Integer> mutable = new java.util.ArrayList<>(List.of(4));
     NetworkConfig network =
-        new NetworkConfig(Architecture.MLP, List.of(), OptionalInt.empty(), mutable, 0, 1, 1, 1, 0);
+        new NetworkConfig(Architecture.MLP, List.of(), OptionalInt.empty(), mutable, 0, 1, 1, 1,
+            LearningRateSchedule.LINEAR, 0);
     mutable.add(5);
     assertEquals(List.of(4), network.dense());
   }
@@ -200,6 +204,7 @@ class ConfigLoaderDefaultsTest {
         IllegalArgumentException.class,
         () ->
             new NetworkConfig(
-                Architecture.CNN, List.of(), OptionalInt.of(5), List.of(), 0, 1, 1, 1, 0));
+                Architecture.CNN, List.of(), OptionalInt.of(5), List.of(), 0, 1, 1, 1,
+                LearningRateSchedule.LINEAR, 0));
   }
 }

@@ -27,7 +27,7 @@ class ConfigSchemaTest {
       assertFalse(key.meaning().isBlank(), key.path());
       assertFalse(key.defaultValue().isBlank(), key.path());
     }
-    assertEquals(41, KEYS.size(), KEYS.stream().map(ConfigKey::path).toList().toString());
+    assertEquals(44, KEYS.size(), KEYS.stream().map(ConfigKey::path).toList().toString());
   }
 
   @Test

@@ -97,6 +97,7 @@ class ConfigWriterTest {
             "epochs",
             "batch_size",
             "learning_rate",
+            "learning_rate_schedule",
             "l2",
             "aggregator",
             "mechanism",
@@ -121,7 +122,9 @@ class ConfigWriterTest {
             "epochs",
             "batch_size",
             "learning_rate",
+            "learning_rate_schedule",
             "l2",
+            "augment",
             "output",
             "dir"),
         keys);

@@ -87,7 +87,7 @@ class OverridesTest {
             + " teachers.network.architecture, teachers.network.conv_filters,"
             + " teachers.network.kernel, teachers.network.dense, teachers.network.dropout,"
             + " teachers.network.epochs, teachers.network.batch_size,"
-            + " teachers.network.learning_rate, teachers.network.l2",
+            + " teachers.network.learning_rate, teachers.network.learning_rate_schedule, teachers.network.l2",
         onlyProblem("", "teachers.network={epochs: 3}"));
     assertEquals(
         "override: seed.value: seed is a key, not a section", onlyProblem("", "seed.value=3"));

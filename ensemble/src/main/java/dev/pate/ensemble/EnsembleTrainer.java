@@ -98,7 +98,8 @@ public final class EnsembleTrainer {
     long start = System.nanoTime();
     long seed = Seeds.derive(runSeed, "teacher", index);
     var network = config.network();
-    MultiLayerNetwork net = NetworkBuilder.build(network, shape, numClasses, seed);
+    MultiLayerNetwork net = NetworkBuilder.build(network, shape, numClasses, seed,
+        NetworkBuilder.trainingSteps(network, partition.size()));
     Classifiers.train(net, Tensors.features(partition),
         Tensors.oneHot(partition.labels(), numClasses), network.epochs(), network.batchSize(),
         seed, Classifiers.EpochListener.NONE);

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.pate.config.Architecture;
+import dev.pate.config.LearningRateSchedule;
 import dev.pate.config.NetworkConfig;
 import dev.pate.config.TeachersConfig;
 import dev.pate.datasets.ImageDataset;
@@ -34,7 +35,7 @@ class EnsembleTrainerTest {
 
   private static TeachersConfig teachers(int count, int workers) {
     NetworkConfig mlp = new NetworkConfig(Architecture.MLP, List.of(), OptionalInt.empty(),
-        List.of(32), 0.0, 3, 32, 0.002, 0.0);
+        List.of(32), 0.0, 3, 32, 0.002, LearningRateSchedule.LINEAR, 0.0);
     return new TeachersConfig(count, workers, 1, mlp);
   }
 

@@ -1,6 +1,7 @@
 package dev.pate.ensemble;
 
 import dev.pate.config.Architecture;
+import dev.pate.config.LearningRateSchedule;
 import dev.pate.config.NetworkConfig;
 import dev.pate.config.TeachersConfig;
 import dev.pate.datasets.ImageDataset;
@@ -37,11 +38,11 @@ public final class TeacherThroughputBenchmark {
         PartitionLimits.NONE.withMaxPerTeacher(images));
     var architectures = List.of(
         new NetworkConfig(Architecture.CNN, List.of(32, 64), OptionalInt.of(3), List.of(128),
-            0.0, epochs, 32, 0.001, 0.0),
+            0.0, epochs, 32, 0.001, LearningRateSchedule.CONSTANT, 0.0),
         new NetworkConfig(Architecture.CNN, List.of(16, 32), OptionalInt.of(5), List.of(128),
-            0.0, epochs, 32, 0.001, 0.0),
+            0.0, epochs, 32, 0.001, LearningRateSchedule.CONSTANT, 0.0),
         new NetworkConfig(Architecture.MLP, List.of(), OptionalInt.empty(), List.of(128),
-            0.0, epochs, 32, 0.002, 0.0));
+            0.0, epochs, 32, 0.002, LearningRateSchedule.CONSTANT, 0.0));
     Path dir = Files.createTempDirectory("pate-bench");
     System.out.printf(Locale.ROOT, "%d teachers x %d images x %d epochs, %d cores%n", teachers,
         images, epochs, cores);

@@ -1,11 +1,13 @@
 package dev.pate.student;
 
 import dev.pate.config.NetworkConfig;
+import dev.pate.config.StudentConfig;
 import dev.pate.datasets.ImageDataset;
 import dev.pate.ensemble.nn.Classifiers;
 import dev.pate.ensemble.nn.InputShape;
 import dev.pate.ensemble.nn.NetworkBuilder;
 import dev.pate.ensemble.nn.Tensors;
+import dev.pate.student.augment.ImageAugmenter;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.IntConsumer;
@@ -17,10 +19,10 @@ import org.nd4j.linalg.api.ndarray.INDArray;
  * student method is compared against it on the same labels.
  */
 public final class SupervisedStudent {
-  private final NetworkConfig network;
+  private final StudentConfig config;
 
-  public SupervisedStudent(NetworkConfig network) {
-    this.network = network;
+  public SupervisedStudent(StudentConfig config) {
+    this.config = config;
   }
 
   /**
@@ -40,13 +42,17 @@ public final class SupervisedStudent {
       throw new IllegalArgumentException("student: no answered queries to train on");
     }
     long start = System.nanoTime();
+    NetworkConfig network = config.network();
     MultiLayerNetwork net = NetworkBuilder.build(network,
-        InputShape.image(images.rows(), images.cols()), images.numClasses(), seed);
+        InputShape.image(images.rows(), images.cols()), images.numClasses(), seed,
+        NetworkBuilder.trainingSteps(network, images.size()));
     INDArray evalFeatures = Tensors.features(evaluation);
     int[] evalLabels = evaluation.labels();
     List<Double> curve = new ArrayList<>();
-    Classifiers.train(net, Tensors.features(images), Tensors.oneHot(noisyLabels,
-        images.numClasses()), network.epochs(), network.batchSize(), seed, epoch -> {
+    var epochImages = new ImageAugmenter(config.augment(), images.rows(), images.cols(), seed)
+        .epochs(Tensors.features(images));
+    Classifiers.train(net, epochImages, Tensors.oneHot(noisyLabels, images.numClasses()),
+        network.epochs(), network.batchSize(), seed, epoch -> {
           curve.add(Classifiers.accuracy(Classifiers.predict(net, evalFeatures), evalLabels));
           onEpoch.accept(epoch);
         });

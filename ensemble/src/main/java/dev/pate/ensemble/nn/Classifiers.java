@@ -20,15 +20,33 @@ public final class Classifiers {
     EpochListener NONE = epoch -> {};
   }
 
+  /** The training images of each epoch: the same every epoch, or freshly augmented. */
+  @FunctionalInterface
+  public interface EpochFeatures {
+    /** Features for epoch {@code epoch} (from 1), rows in the order of the labels. */
+    INDArray forEpoch(int epoch);
+
+    static EpochFeatures fixed(INDArray features) {
+      return epoch -> features;
+    }
+  }
+
   /**
    * Mini-batch training with a fresh seeded shuffle each epoch, so that the same seed gives the
    * same network regardless of which worker thread trains it.
    */
   public static void train(MultiLayerNetwork net, INDArray features, INDArray labels, int epochs,
       int batchSize, long seed, EpochListener listener) {
-    int n = (int) features.rows();
+    train(net, EpochFeatures.fixed(features), labels, epochs, batchSize, seed, listener);
+  }
+
+  /** As {@link #train(MultiLayerNetwork, INDArray, INDArray, int, int, long, EpochListener)},
+   * with features that may change from epoch to epoch (augmentation). */
+  public static void train(MultiLayerNetwork net, EpochFeatures epochFeatures, INDArray labels,
+      int epochs, int batchSize, long seed, EpochListener listener) {
+    int n = (int) labels.rows();
     if (n == 0) {
-      throw new IllegalArgumentException("features: no examples to train on");
+      throw new IllegalArgumentException("labels: no examples to train on");
     }
     int[] order = new int[n];
     for (int i = 0; i < n; i++) {
@@ -36,6 +54,7 @@ public final class Classifiers {
     }
     Random random = new Random(seed);
     for (int epoch = 1; epoch <= epochs; epoch++) {
+      INDArray features = epochFeatures.forEpoch(epoch);
       shuffle(order, random);
       for (int start = 0; start < n; start += batchSize) {
         int end = Math.min(n, start + batchSize);

@@ -12,6 +12,10 @@ import org.deeplearning4j.nn.weights.WeightInit;
 import org.nd4j.linalg.activations.Activation;
 import org.nd4j.linalg.learning.config.Adam;
 import org.nd4j.linalg.lossfunctions.LossFunctions;
+import org.nd4j.linalg.schedule.FixedSchedule;
+import org.nd4j.linalg.schedule.ISchedule;
+import org.nd4j.linalg.schedule.PolySchedule;
+import org.nd4j.linalg.schedule.ScheduleType;
 
 /**
  * Builds a classifier from a {@link NetworkConfig}: for {@code cnn}, one ReLU
@@ -21,15 +25,19 @@ import org.nd4j.linalg.lossfunctions.LossFunctions;
 public final class NetworkBuilder {
   private NetworkBuilder() {}
 
+  /**
+   * @param trainingSteps gradient steps the network will take (epochs x batches per epoch); the
+   *     linear learning-rate schedule reaches 0 there
+   */
   public static MultiLayerNetwork build(NetworkConfig config, InputShape shape, int numClasses,
-      long seed) {
+      long seed, int trainingSteps) {
     if (seed < 1) {
       throw new IllegalArgumentException("seed: " + seed + " is not >= 1 (ND4J seed 0 is not"
           + " deterministic)");
     }
     var list = new NeuralNetConfiguration.Builder()
         .seed(seed)
-        .updater(new Adam(config.learningRate()))
+        .updater(new Adam(learningRate(config, trainingSteps)))
         .weightInit(WeightInit.XAVIER)
         .l2(config.l2())
         .list();
@@ -64,5 +72,19 @@ public final class NetworkBuilder {
     MultiLayerNetwork net = new MultiLayerNetwork(list.setInputType(shape.inputType()).build());
     net.init();
     return net;
+  }
+
+  /** Gradient steps of {@code epochs} passes over {@code examples} in batches of {@code batch}. */
+  public static int trainingSteps(NetworkConfig config, int examples) {
+    return config.epochs() * ((examples + config.batchSize() - 1) / config.batchSize());
+  }
+
+  private static ISchedule learningRate(NetworkConfig config, int trainingSteps) {
+    return switch (config.learningRateSchedule()) {
+      case CONSTANT -> new FixedSchedule(config.learningRate());
+      // DL4J counts one iteration per fit call, i.e. per mini-batch.
+      case LINEAR -> new PolySchedule(ScheduleType.ITERATION, config.learningRate(), 1.0,
+          Math.max(1, trainingSteps));
+    };
   }
 }

@@ -1,0 +1,39 @@
+package dev.pate.student;
+
+import dev.pate.config.ConfigLoader;
+import dev.pate.config.RunConfig;
+import dev.pate.datasets.ImageDataset;
+import dev.pate.datasets.ImageDatasets;
+import dev.pate.datasets.TrainTest;
+import dev.pate.datasets.files.DataDirectory;
+import dev.pate.datasets.split.PublicSplit;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * Benchmark (not a test): retrains the student of a finished run from its labels.csv under other
+ * student settings, so student choices can be compared on identical labels without retraining
+ * teachers. Arguments: RUN_FOLDER [key=value overrides of the run's config.yaml ...].
+ */
+public final class StudentFromLabelsBenchmark {
+  public static void main(String[] args) throws Exception {
+    Path run = Path.of(args[0]);
+    RunConfig config = ConfigLoader.load(run.resolve("config.yaml"),
+        Arrays.asList(args).subList(1, args.length));
+    TrainTest data = ImageDatasets.load(config.dataset().name().id(), DataDirectory.standard());
+    PublicSplit split = PublicSplit.of(data.test(), config.dataset().queryPool());
+    List<String[]> rows = Files.readAllLines(run.resolve("labels.csv")).stream().skip(1)
+        .map(l -> l.split(",", -1)).filter(f -> !f[1].isEmpty()).toList();
+    int[] positions = rows.stream().mapToInt(f -> Integer.parseInt(f[0])).toArray();
+    int[] labels = rows.stream().mapToInt(f -> Integer.parseInt(f[1])).toArray();
+    ImageDataset answered = data.test().subset("answered", positions);
+    StudentResult r = new SupervisedStudent(config.student()).train(answered, labels,
+        split.holdout(), 7, epoch -> {});
+    System.out.printf(Locale.ROOT, "%s: %d labels, test accuracy %.4f, %.1f s, curve %s%n",
+        Arrays.asList(args).subList(1, args.length), labels.length, r.testAccuracy(), r.seconds(),
+        r.learningCurve());
+  }
+}
