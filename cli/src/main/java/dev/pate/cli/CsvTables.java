@@ -27,7 +27,10 @@ final class CsvTables {
     return b.toString();
   }
 
-  /** {@code index,noisy_label,true_label}: noisy_label is empty where the aggregator abstained. */
+  /**
+   * {@code index,noisy_label,true_label} for each asked query: noisy_label is empty where the
+   * aggregator abstained.
+   */
   static String labels(ImageDataset queries, Answer[] answers) {
     StringBuilder b = new StringBuilder("index,noisy_label,true_label\n");
     for (int q = 0; q < answers.length; q++) {

@@ -4,12 +4,15 @@ import dev.pate.aggregator.accounting.PrivacyAccountant;
 import dev.pate.aggregator.mechanism.Answer;
 import dev.pate.aggregator.noise.NoiseSource;
 import java.util.Arrays;
+import java.util.Optional;
 
 /**
- * The aggregator's answers to the queries, in query order, with the accountants that were charged
- * for them and the noise source that drew them.
+ * The aggregator's answers to the queries that were asked (all of them, unless a budget stopped
+ * labelling early), in query order, with the accountant that was charged for them and the noise
+ * source that drew them.
  */
-record Labelling(Answer[] answers, PrivacyAccountant accountant, NoiseSource noise) {
+record Labelling(Answer[] answers, PrivacyAccountant accountant, NoiseSource noise,
+    Optional<String> stoppedBecause) {
 
   /** Positions (in query order) of the queries that got a label. */
   int[] answeredPositions() {

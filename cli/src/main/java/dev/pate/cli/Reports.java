@@ -67,7 +67,8 @@ final class Reports {
       if (argMax(votes[q]) == truth) {
         pluralityCorrect++;
       }
-      if (labelling.answers()[q].answered()) {
+      boolean asked = q < labelling.answers().length;
+      if (asked && labelling.answers()[q].answered()) {
         answered++;
         if (labelling.answers()[q].label() == truth) {
           correct++;
@@ -76,8 +77,10 @@ final class Reports {
     }
     return new RunReport.Aggregation(a.mechanism().id(), boxed(a.gamma()), boxed(a.sigma()),
         boxed(a.threshold()), boxed(a.sigma1()), boxed(a.sigma2()), a.selection().id(),
-        votes.length, answered, answered == 0 ? 0 : correct / (double) answered,
-        votes.length == 0 ? 0 : pluralityCorrect / (double) votes.length);
+        votes.length, labelling.answers().length, answered,
+        answered == 0 ? 0 : correct / (double) answered,
+        votes.length == 0 ? 0 : pluralityCorrect / (double) votes.length,
+        labelling.stoppedBecause().orElse(null));
   }
 
   private static RunReport.Privacy privacy(RunConfig config, Labelling labelling,
@@ -92,7 +95,8 @@ final class Reports {
         statement("data-dependent (not itself private; publish only via smooth sensitivity)",
             dependent, orders));
     RunReport.Moments2017 moments = config.aggregator().mechanism() == Mechanism.LNMAX
-        ? moments2017(votes, config.aggregator().gamma().orElseThrow(), config.privacy().delta())
+        ? moments2017(votes, labelling.answers().length, config.aggregator().gamma().orElseThrow(),
+            config.privacy().delta())
         : null;
     return new RunReport.Privacy(config.privacy().delta(), conversion.id(),
         labelling.noise().kind().id(), Mechanisms.noiseName(config.aggregator()),
@@ -104,9 +108,10 @@ final class Reports {
    * The PATE 2017 paper's own analysis of these votes (analysis.py: moments 1..8, classic
    * conversion, continuous Laplace noise), for comparison with the paper. Not the run's claim.
    */
-  private static RunReport.Moments2017 moments2017(int[][] votes, double gamma, double delta) {
-    double[][] counts = new double[votes.length][];
-    for (int q = 0; q < votes.length; q++) {
+  private static RunReport.Moments2017 moments2017(int[][] votes, int asked, double gamma,
+      double delta) {
+    double[][] counts = new double[asked][];
+    for (int q = 0; q < asked; q++) {
       counts[q] = RunPipeline.toDoubles(votes[q]);
     }
     Pate2017Report paper = Pate2017Analysis.analyse(counts, gamma, delta, SMOOTH_BETA,

@@ -16,7 +16,8 @@ import picocli.CommandLine.Parameters;
         + " labels.csv, teachers/ and report.json.",
         "Example: pate run experiments/mnist-quick.yaml aggregator.gamma=0.1 teachers.count=100"})
 final class RunCommand implements Callable<Integer> {
-  @Parameters(index = "0", paramLabel = "FILE", description = "The run's YAML file.")
+  @Parameters(index = "0", arity = "0..1", paramLabel = "FILE",
+      description = "The run's YAML file (not with --resume).")
   Path file;
 
   @Parameters(index = "1..*", paramLabel = "KEY=VALUE",
@@ -32,10 +33,26 @@ final class RunCommand implements Callable<Integer> {
       + " (default: output.dir of the config, usually runs).")
   Path out;
 
+  @Option(names = "--resume", paramLabel = "RUN_FOLDER",
+      description = "Finish an interrupted run in its own folder: same config.yaml, teachers"
+          + " retrained from their seeds (their votes must equal votes.csv), labelling continued"
+          + " after the last charge in ledger.jsonl.")
+  Path resume;
+
   @Override
   public Integer call() {
-    RunConfig config = ConfigLoader.load(file, overrides);
-    RunReport report = new RunPipeline(config, dataDir, out, System.out).run();
+    RunConfig config;
+    if (resume != null) {
+      if (file != null || !overrides.isEmpty()) {
+        throw new UserError("--resume: give the run folder only; its config.yaml is used as is");
+      }
+      config = ConfigLoader.load(resume.resolve("config.yaml"), List.of());
+    } else if (file == null) {
+      throw new UserError("run: give a YAML file (or --resume RUN_FOLDER)");
+    } else {
+      config = ConfigLoader.load(file, overrides);
+    }
+    RunReport report = new RunPipeline(config, dataDir, out, resume, System.out).run();
     System.out.println();
     System.out.print(SummaryTable.of(report));
     return 0;

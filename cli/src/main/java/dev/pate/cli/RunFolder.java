@@ -40,6 +40,38 @@ final class RunFolder {
     }
   }
 
+  /** An interrupted run's folder, to finish it; a finished run (with report.json) is refused. */
+  static RunFolder existing(Path folder) {
+    if (!Files.isRegularFile(folder.resolve("config.yaml"))) {
+      throw new UserError(folder + ": not a run folder (no config.yaml)");
+    }
+    if (Files.exists(folder.resolve("report.json"))) {
+      throw new UserError(folder + ": already finished (report.json exists); nothing to resume");
+    }
+    return new RunFolder(folder);
+  }
+
+  /**
+   * Writes a file of a new run; in a resumed run, where it exists already, checks that the
+   * recomputed content is the same (teachers are retrained from their seeds, so their votes must
+   * not change; if they did, the ledger would charge for answers to other votes).
+   */
+  void writeOnceOrCheck(String relative, String content) {
+    Path file = path.resolve(relative);
+    if (Files.exists(file)) {
+      try {
+        if (!Files.readString(file).equals(content)) {
+          throw new UserError(file + ": the resumed run computed different content; the run"
+              + " cannot be resumed (start a new one)");
+        }
+        return;
+      } catch (IOException e) {
+        throw new UncheckedIOException("cannot read " + file + ": " + e.getMessage(), e);
+      }
+    }
+    write(relative, content);
+  }
+
   Path path() {
     return path;
   }

@@ -1,7 +1,6 @@
 package dev.pate.cli;
 
 import dev.pate.aggregator.accounting.PrivacyAccountant;
-import dev.pate.aggregator.mechanism.Aggregator;
 import dev.pate.aggregator.mechanism.Answer;
 import dev.pate.aggregator.noise.NoiseSource;
 import dev.pate.aggregator.noise.RandomSources;
@@ -22,7 +21,10 @@ import dev.pate.ensemble.nn.Seeds;
 import dev.pate.ensemble.nn.Tensors;
 import dev.pate.student.StudentResult;
 import dev.pate.student.SupervisedStudent;
+import dev.pate.aggregator.accounting.QueryCharge;
 import java.io.PrintStream;
+import java.nio.file.Files;
+import java.util.Optional;
 import java.nio.file.Path;
 import java.time.Instant;
 
@@ -35,12 +37,16 @@ final class RunPipeline {
   private final RunConfig config;
   private final Path dataDirOverride;
   private final Path outOverride;
+  private final Path resumeFolder;
   private final PrintStream console;
 
-  RunPipeline(RunConfig config, Path dataDirOverride, Path outOverride, PrintStream console) {
+  /** @param resumeFolder an interrupted run's folder to finish, or null for a new run */
+  RunPipeline(RunConfig config, Path dataDirOverride, Path outOverride, Path resumeFolder,
+      PrintStream console) {
     this.config = config;
     this.dataDirOverride = dataDirOverride;
     this.outOverride = outOverride;
+    this.resumeFolder = resumeFolder;
     this.console = console;
   }
 
@@ -60,8 +66,13 @@ final class RunPipeline {
         Seeds.derive(config.seed(), "queries", 0));
     double loadSeconds = load.seconds();
 
-    RunFolder folder = RunFolder.create(outputDir(), config.name(), Instant.now());
-    folder.write("config.yaml", ConfigWriter.toYaml(config));
+    RunFolder folder;
+    if (resumeFolder == null) {
+      folder = RunFolder.create(outputDir(), config.name(), Instant.now());
+      folder.write("config.yaml", ConfigWriter.toYaml(config));
+    } else {
+      folder = RunFolder.existing(resumeFolder);
+    }
     console.println("pate: run folder " + folder.path());
 
     Stopwatch teachersTime = Stopwatch.start();
@@ -76,11 +87,11 @@ final class RunPipeline {
     Stopwatch votesTime = Stopwatch.start();
     int[][] votes = ensemble.voteCounts(Tensors.features(queries), teachersConfig.workers(),
         teachersConfig.threadsPerWorker());
-    folder.write("votes.csv", CsvTables.votes(queries, votes));
+    folder.writeOnceOrCheck("votes.csv", CsvTables.votes(queries, votes));
     double votesSeconds = votesTime.seconds();
 
     Stopwatch aggregationTime = Stopwatch.start();
-    Labelling labelling = label(queries, votes);
+    Labelling labelling = label(folder, votes);
     folder.write("labels.csv", CsvTables.labels(queries, labelling.answers()));
     double aggregationSeconds = aggregationTime.seconds();
 
@@ -100,21 +111,56 @@ final class RunPipeline {
     return report;
   }
 
-  /** Answers every query in order, charging each answer to the accountants as it is made. */
-  private Labelling label(ImageDataset queries, int[][] votes) {
+  /**
+   * Answers the queries in order through a {@link Labeller}, resuming from the run folder's
+   * ledger when there is one (a resumed run), else starting a new ledger.
+   */
+  private Labelling label(RunFolder folder, int[][] votes) {
     Mechanisms mechanisms = Mechanisms.of(config.aggregator(), config.privacy());
-    Aggregator aggregator = mechanisms.aggregator();
-    NoiseSource noise = switch (config.aggregator().noise()) {
-      case SECURE -> RandomSources.secure();
-      case SEEDED -> RandomSources.seeded(Seeds.derive(config.seed(), "noise", 0));
-    };
     PrivacyAccountant accountant = mechanisms.accountant();
     Answer[] answers = new Answer[votes.length];
-    for (int q = 0; q < votes.length; q++) {
-      answers[q] = aggregator.answer(votes[q], noise);
-      accountant.charge(toDoubles(votes[q]), answers[q].answered());
+    Path ledgerFile = folder.path().resolve(Ledger.FILE);
+    int from = 0;
+    Ledger ledger;
+    if (Files.exists(ledgerFile)) {
+      int torn = Ledger.dropTornLastLine(ledgerFile);
+      if (torn > 0) {
+        console.println("pate: dropped a charge cut short by the interruption (" + torn
+            + " bytes); its answer was never released");
+      }
+      Ledger.Contents contents = Ledger.read(ledgerFile);
+      if (!contents.orders().equals(accountant.accounting().orders())) {
+        throw new UserError(ledgerFile + ": its orders differ from the config's privacy.orders");
+      }
+      for (LedgerEntry e : contents.entries()) {
+        accountant.add(new QueryCharge(e.answered(), e.dataIndependentRdp(),
+            e.dataDependentRdp()));
+        answers[e.query()] = e.answered() ? Answer.of(e.label()) : Answer.abstained();
+        from = e.query() + 1;
+      }
+      ledger = Ledger.resume(ledgerFile, contents);
+      console.println("pate: resuming labelling after " + contents.entries().size()
+          + " charges in " + ledgerFile);
+    } else {
+      ledger = Ledger.create(ledgerFile, accountant.accounting().mechanismId(),
+          accountant.accounting().orders());
     }
-    return new Labelling(answers, accountant, noise);
+    NoiseSource noise = switch (config.aggregator().noise()) {
+      case SECURE -> RandomSources.secure();
+      case SEEDED -> RandomSources.seeded(Seeds.derive(config.seed(), "noise", from));
+    };
+    Optional<Labeller.Budget> budget = config.privacy().budget().epsilon().isPresent()
+        ? Optional.of(new Labeller.Budget(config.privacy().budget().epsilon().getAsDouble(),
+            config.privacy().budgetDelta(), Mechanisms.conversion(config.privacy())))
+        : Optional.empty();
+    try (ledger) {
+      Labeller.Outcome outcome = new Labeller(mechanisms.aggregator(), accountant, budget, ledger,
+          noise).label(votes, answers, from);
+      outcome.stoppedBecause().ifPresent(reason -> console.println("pate: labelling stopped after "
+          + outcome.asked() + " of " + votes.length + " queries: " + reason));
+      return new Labelling(java.util.Arrays.copyOf(answers, outcome.asked()), accountant, noise,
+          outcome.stoppedBecause());
+    }
   }
 
   private PartitionLimits limits() {

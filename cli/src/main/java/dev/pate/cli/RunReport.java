@@ -25,9 +25,15 @@ record RunReport(
       double minTestAccuracy, double maxTestAccuracy, int minPartitionSize,
       int maxPartitionSize, int workers, int threadsPerWorker) {}
 
+  /**
+   * @param queries queries the config asked for
+   * @param queriesAsked queries put to the aggregator (fewer when a budget stopped labelling)
+   * @param stoppedBecause why labelling stopped early; null when every query was asked
+   */
   record Aggregation(String mechanism, Double gamma, Double sigma, Double threshold,
-      Double sigma1, Double sigma2, String selection, int queries, int queriesAnswered,
-      double labelAccuracy, double ensembleAccuracy) {}
+      Double sigma1, Double sigma2, String selection, int queries, int queriesAsked,
+      int queriesAnswered, double labelAccuracy, double ensembleAccuracy,
+      String stoppedBecause) {}
 
   /**
    * @param epsilonDataIndependent holds for any votes; safe to publish

@@ -14,6 +14,9 @@ final class SummaryTable {
     var a = r.aggregation();
     row(b, "aggregation", a.mechanism() + ", " + a.queriesAnswered() + " of " + a.queries()
         + String.format(Locale.ROOT, " queries answered, label accuracy %.4f", a.labelAccuracy()));
+    if (a.stoppedBecause() != null) {
+      row(b, "stopped after " + a.queriesAsked(), a.stoppedBecause());
+    }
     var p = r.privacy();
     row(b, "epsilon (data-dependent)", String.format(Locale.ROOT,
         "%.4f at delta %.0e (order %s, %s conversion)", p.epsilonDataDependent(), p.delta(),

@@ -6,21 +6,5 @@ package dev.pate.config;
  */
 public enum Augmentation implements Choice {
   /** Translate by up to 2 pixels in each direction, filling with background. */
-  SHIFT("shift");
-
-  private final String id;
-
-  Augmentation(String id) {
-    this.id = id;
-  }
-
-  @Override
-  public String id() {
-    return id;
-  }
-
-  @Override
-  public String toString() {
-    return id;
-  }
+  SHIFT;
 }

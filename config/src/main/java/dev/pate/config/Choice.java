@@ -1,6 +1,7 @@
 package dev.pate.config;
 
 import java.util.Arrays;
+import java.util.Locale;
 import java.util.Optional;
 
 /**
@@ -9,8 +10,16 @@ import java.util.Optional;
  */
 public interface Choice {
 
-  /** The id used in YAML files and overrides, for example {@code "fashion-mnist"}. */
-  String id();
+  /**
+   * The id used in YAML files and overrides: the constant's name in lower case with {@code -}
+   * for {@code _}, for example {@code FASHION_MNIST} is {@code "fashion-mnist"}.
+   */
+  default String id() {
+    return name().toLowerCase(Locale.ROOT).replace('_', '-');
+  }
+
+  /** The enum constant's name (implemented by every enum). */
+  String name();
 
   /** The constant of {@code type} whose {@link #id()} is exactly {@code id}, if any. */
   static <E extends Enum<E> & Choice> Optional<E> byId(Class<E> type, String id) {

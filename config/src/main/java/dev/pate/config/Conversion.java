@@ -9,27 +9,11 @@ public enum Conversion implements Choice {
    * The tighter conversion of Balle et al. 2020 / Canonne, Kamath and Steinke 2020
    * (arXiv:2004.00010 v4, Proposition 12).
    */
-  IMPROVED("improved"),
+  IMPROVED,
 
   /**
    * Mironov 2017, Proposition 3: epsilon = rdp + log(1/delta) / (order - 1), as in the PATE 2018
    * code.
    */
-  CLASSIC("classic");
-
-  private final String id;
-
-  Conversion(String id) {
-    this.id = id;
-  }
-
-  @Override
-  public String id() {
-    return id;
-  }
-
-  @Override
-  public String toString() {
-    return id;
-  }
+  CLASSIC;
 }

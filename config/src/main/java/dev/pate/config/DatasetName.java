@@ -3,24 +3,8 @@ package dev.pate.config;
 /** The image data set a run uses (key {@code dataset.name}). */
 public enum DatasetName implements Choice {
   /** MNIST handwritten digits (LeCun et al.), 28x28 grey-scale, 10 classes. */
-  MNIST("mnist"),
+  MNIST,
 
   /** Fashion-MNIST (Xiao et al. 2017), 28x28 grey-scale clothing images, 10 classes. */
-  FASHION_MNIST("fashion-mnist");
-
-  private final String id;
-
-  DatasetName(String id) {
-    this.id = id;
-  }
-
-  @Override
-  public String id() {
-    return id;
-  }
-
-  @Override
-  public String toString() {
-    return id;
-  }
+  FASHION_MNIST;
 }

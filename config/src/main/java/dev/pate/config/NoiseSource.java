@@ -6,26 +6,10 @@ public enum NoiseSource implements Choice {
    * A cryptographically secure generator, not reproducible; the only choice whose privacy claim
    * holds.
    */
-  SECURE("secure"),
+  SECURE,
 
   /**
    * A generator seeded with the run seed, reproducible; for studies only, offers no real privacy.
    */
-  SEEDED("seeded");
-
-  private final String id;
-
-  NoiseSource(String id) {
-    this.id = id;
-  }
-
-  @Override
-  public String id() {
-    return id;
-  }
-
-  @Override
-  public String toString() {
-    return id;
-  }
+  SEEDED;
 }

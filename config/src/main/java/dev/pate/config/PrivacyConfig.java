@@ -12,8 +12,10 @@ import java.util.Optional;
  * @param orders the Renyi-DP orders to track, each > 1; empty: the accountant's default list
  *     ({@code orders: default} in YAML)
  * @param conversion how the Renyi-DP guarantee becomes an (epsilon, delta) one
+ * @param budget the budget labelling must not exceed, if any
  */
-public record PrivacyConfig(double delta, Optional<List<Double>> orders, Conversion conversion) {
+public record PrivacyConfig(
+    double delta, Optional<List<Double>> orders, Conversion conversion, BudgetConfig budget) {
 
   static final Key<PrivacyConfig, Double> DELTA =
       Key.of(
@@ -41,16 +43,25 @@ public record PrivacyConfig(double delta, Optional<List<Double>> orders, Convers
               + " or classic (Mironov 2017)",
           PrivacyConfig::conversion);
 
+  static final Child<PrivacyConfig, BudgetConfig> BUDGET =
+      new Child<>(BudgetConfig.SECTION, PrivacyConfig::budget);
+
   static final Section<PrivacyConfig> SECTION =
       Section.of(
           "privacy",
           "how the privacy cost of the answered queries is accounted",
-          List.of(DELTA, ORDERS, CONVERSION),
-          v -> new PrivacyConfig(v.get(DELTA), v.get(ORDERS), v.get(CONVERSION)));
+          List.of(DELTA, ORDERS, CONVERSION, BUDGET),
+          v -> new PrivacyConfig(v.get(DELTA), v.get(ORDERS), v.get(CONVERSION), v.get(BUDGET)));
 
   /** Checks for nulls only; value ranges are checked by {@link ConfigLoader}. */
   public PrivacyConfig {
     orders = requireNonNull(orders, "orders").map(List::copyOf);
     requireNonNull(conversion, "conversion");
+    requireNonNull(budget, "budget");
+  }
+
+  /** The delta at which the budget is enforced. */
+  public double budgetDelta() {
+    return budget.delta().orElse(delta);
   }
 }

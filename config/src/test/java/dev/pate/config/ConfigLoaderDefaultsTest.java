@@ -50,7 +50,9 @@ class ConfigLoaderDefaultsTest {
             Selection.FIRST,
             NoiseSource.SECURE),
         config.aggregator());
-    assertEquals(new PrivacyConfig(1e-5, Optional.empty(), Conversion.IMPROVED), config.privacy());
+    assertEquals(
+        new PrivacyConfig(1e-5, Optional.empty(), Conversion.IMPROVED, BudgetConfig.none()),
+        config.privacy());
     NetworkConfig studentNetwork =
         new NetworkConfig(
             Architecture.CNN,

@@ -75,9 +75,9 @@ class ConfigLoaderValidationTest {
   @Test
   void unknownKeyWithoutACloseMatchListsTheAllowedKeys() {
     assertEquals(
-        "exp.yaml line 1: privacy.budget: unknown key; allowed in privacy: delta, orders,"
-            + " conversion",
-        onlyProblem("privacy: {budget: 3}"));
+        "exp.yaml line 1: privacy.allowance: unknown key; allowed in privacy: delta, orders,"
+            + " conversion, budget",
+        onlyProblem("privacy: {allowance: 3}"));
   }
 
   @Test

@@ -27,7 +27,7 @@ class ConfigSchemaTest {
       assertFalse(key.meaning().isBlank(), key.path());
       assertFalse(key.defaultValue().isBlank(), key.path());
     }
-    assertEquals(44, KEYS.size(), KEYS.stream().map(ConfigKey::path).toList().toString());
+    assertEquals(46, KEYS.size(), KEYS.stream().map(ConfigKey::path).toList().toString());
   }
 
   @Test
@@ -40,6 +40,7 @@ class ConfigSchemaTest {
             "teachers.network",
             "aggregator",
             "privacy",
+            "privacy.budget",
             "student",
             "student.network",
             "output"),

@@ -75,9 +75,9 @@ class OverridesTest {
         "override: teacher.count: unknown key; did you mean teachers.count?",
         onlyProblem("", "teacher.count=3"));
     assertEquals(
-        "override: aggregator.budget: unknown key; allowed in aggregator: mechanism, gamma, sigma,"
-            + " threshold, sigma1, sigma2, queries, selection, noise",
-        onlyProblem("", "aggregator.budget=3"));
+        "override: aggregator.allowance: unknown key; allowed in aggregator: mechanism, gamma,"
+            + " sigma, threshold, sigma1, sigma2, queries, selection, noise",
+        onlyProblem("", "aggregator.allowance=3"));
   }
 
   @Test

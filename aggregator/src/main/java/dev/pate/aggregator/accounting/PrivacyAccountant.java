@@ -1,6 +1,8 @@
 package dev.pate.aggregator.accounting;
 
 import dev.pate.aggregator.rdp.Conversion;
+import dev.pate.aggregator.rdp.EpsilonBound;
+import dev.pate.aggregator.rdp.RdpConversions;
 import dev.pate.aggregator.rdp.RdpLedger;
 import java.util.Objects;
 
@@ -27,16 +29,40 @@ public final class PrivacyAccountant {
    * costs are computed before either ledger changes, so a rejected query charges nothing.
    */
   public void charge(double[] counts, boolean answered) {
-    double[] independent = accounting.dataIndependentRdp(answered);
-    double[] dependent = accounting.dataDependentRdp(counts, answered);
+    add(costOf(counts, answered));
+  }
+
+  /** What {@link #charge} would add for this query, without adding it. */
+  public QueryCharge costOf(double[] counts, boolean answered) {
+    return new QueryCharge(answered, accounting.dataIndependentRdp(answered),
+        accounting.dataDependentRdp(counts, answered));
+  }
+
+  /** Adds a charge computed by {@link #costOf} (or read back from a run's ledger). */
+  public void add(QueryCharge charge) {
+    double[] independent = charge.dataIndependentRdp();
+    double[] dependent = charge.dataDependentRdp();
     dataIndependent.checkAddable(independent);
     dataDependent.checkAddable(dependent);
     dataIndependent.add(independent);
     dataDependent.add(dependent);
     queries++;
-    if (answered) {
+    if (charge.answered()) {
       this.answered++;
     }
+  }
+
+  /**
+   * The data-independent epsilon if {@code extra} were charged too: what a budget check may use
+   * before answering (it depends on no private data beyond what is already released).
+   */
+  public EpsilonBound dataIndependentEpsilonWith(double[] extra, double delta,
+      Conversion conversion) {
+    double[] total = dataIndependent.rdp();
+    for (int i = 0; i < total.length; i++) {
+      total[i] += extra[i];
+    }
+    return RdpConversions.epsilon(accounting.orders(), total, delta, conversion);
   }
 
   /** The guarantees so far at this delta, each minimised over the orders. */

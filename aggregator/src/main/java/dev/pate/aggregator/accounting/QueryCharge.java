@@ -1,0 +1,29 @@
+package dev.pate.aggregator.accounting;
+
+/**
+ * The cost of one query, per order of the accounting: what an accountant adds for it. Computed
+ * before it is added, so it can be recorded durably (a run's ledger) before the answer it pays for
+ * is released, and replayed from that record when a run resumes.
+ *
+ * @param answered whether the query was answered
+ * @param dataIndependentRdp cost that holds for any votes
+ * @param dataDependentRdp cost given the votes
+ */
+public record QueryCharge(boolean answered, double[] dataIndependentRdp,
+    double[] dataDependentRdp) {
+
+  public QueryCharge {
+    dataIndependentRdp = dataIndependentRdp.clone();
+    dataDependentRdp = dataDependentRdp.clone();
+  }
+
+  @Override
+  public double[] dataIndependentRdp() {
+    return dataIndependentRdp.clone();
+  }
+
+  @Override
+  public double[] dataDependentRdp() {
+    return dataDependentRdp.clone();
+  }
+}

@@ -1,0 +1,215 @@
+package dev.pate.cli;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.PropertyNamingStrategies;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.pate.aggregator.rdp.Orders;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.ArrayList;
+import java.util.HexFormat;
+import java.util.List;
+
+/**
+ * ledger.jsonl: the append-only record of every privacy charge of a run. The first line is a
+ * header naming the mechanism and the orders; each further line is a {@link LedgerEntry}. Every
+ * append is forced to disk before {@link #append} returns, so a crash can lose at most a charge
+ * whose answer was never released. Reading checks the hash chain and reports a tampered line or a
+ * line cut short by a crash.
+ */
+final class Ledger implements AutoCloseable {
+  static final String FILE = "ledger.jsonl";
+
+  private static final ObjectMapper MAPPER = new ObjectMapper()
+      .setPropertyNamingStrategy(PropertyNamingStrategies.SNAKE_CASE);
+
+  private final Path file;
+  private final FileChannel channel;
+  private String lastHash;
+  private long sequence;
+
+  private Ledger(Path file, FileChannel channel, String lastHash, long sequence) {
+    this.file = file;
+    this.channel = channel;
+    this.lastHash = lastHash;
+    this.sequence = sequence;
+  }
+
+  /** Starts a new ledger (the file must not exist yet). */
+  static Ledger create(Path file, String mechanism, Orders orders) {
+    try {
+      FileChannel channel = FileChannel.open(file, StandardOpenOption.CREATE_NEW,
+          StandardOpenOption.WRITE);
+      ObjectNode header = MAPPER.createObjectNode();
+      header.put("ledger", "pate");
+      header.put("version", 1);
+      header.put("mechanism", mechanism);
+      header.putPOJO("orders", orders.toArray());
+      String hash = sha256(MAPPER.writeValueAsString(header));
+      header.put("hash", hash);
+      Ledger ledger = new Ledger(file, channel, hash, 0);
+      ledger.write(MAPPER.writeValueAsString(header));
+      return ledger;
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot create " + file + ": " + e.getMessage(), e);
+    }
+  }
+
+  /** Reopens an existing, verified ledger to append after its last charge. */
+  static Ledger resume(Path file, Contents contents) {
+    try {
+      FileChannel channel = FileChannel.open(file, StandardOpenOption.WRITE,
+          StandardOpenOption.APPEND);
+      return new Ledger(file, channel, contents.lastHash(), contents.entries().size());
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot open " + file + ": " + e.getMessage(), e);
+    }
+  }
+
+  /** Appends one charge and forces it to disk. */
+  LedgerEntry append(int query, boolean answered, int label, double[] dataIndependentRdp,
+      double[] dataDependentRdp) {
+    LedgerEntry unsigned = new LedgerEntry(sequence + 1, query, answered, label,
+        dataIndependentRdp, dataDependentRdp, lastHash, null);
+    try {
+      String hash = sha256(withoutHash(unsigned));
+      LedgerEntry entry = new LedgerEntry(unsigned.sequence(), query, answered, label,
+          dataIndependentRdp, dataDependentRdp, lastHash, hash);
+      write(MAPPER.writeValueAsString(entry));
+      lastHash = hash;
+      sequence++;
+      return entry;
+    } catch (JsonProcessingException e) {
+      throw new IllegalStateException("cannot serialise a ledger entry", e);
+    }
+  }
+
+  private void write(String line) {
+    try {
+      ByteBuffer bytes = ByteBuffer.wrap((line + "\n").getBytes(StandardCharsets.UTF_8));
+      while (bytes.hasRemaining()) {
+        channel.write(bytes);
+      }
+      channel.force(false);
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot append to " + file + ": " + e.getMessage(), e);
+    }
+  }
+
+  @Override
+  public void close() {
+    try {
+      channel.close();
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot close " + file + ": " + e.getMessage(), e);
+    }
+  }
+
+  /** A verified ledger: its orders, its charges in order, and the hash to chain the next one to. */
+  record Contents(String mechanism, Orders orders, List<LedgerEntry> entries, String lastHash) {}
+
+  /**
+   * Reads and verifies a ledger. A line cut short (no final newline, or not JSON), a line whose
+   * hash does not match its content, or a broken chain is a one-line error naming the line.
+   */
+  static Contents read(Path file) {
+    List<String> lines;
+    try {
+      byte[] bytes = Files.readAllBytes(file);
+      String text = new String(bytes, StandardCharsets.UTF_8);
+      if (!text.isEmpty() && !text.endsWith("\n")) {
+        int line = (int) text.chars().filter(c -> c == '\n').count() + 1;
+        throw new UserError(file + " line " + line + ": truncated (no end of line): the run"
+            + " stopped while writing this charge; its answer was never released");
+      }
+      lines = text.lines().toList();
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot read " + file + ": " + e.getMessage(), e);
+    }
+    if (lines.isEmpty()) {
+      throw new UserError(file + ": empty, expected a header line");
+    }
+    try {
+      JsonNode header = MAPPER.readTree(lines.get(0));
+      String headerHash = header.path("hash").asText();
+      ObjectNode unsigned = ((ObjectNode) header.deepCopy());
+      unsigned.remove("hash");
+      if (!headerHash.equals(sha256(MAPPER.writeValueAsString(unsigned)))) {
+        throw new UserError(file + " line 1: header hash does not match its content (tampered)");
+      }
+      double[] orders = MAPPER.treeToValue(header.get("orders"), double[].class);
+      List<LedgerEntry> entries = new ArrayList<>();
+      String previous = headerHash;
+      for (int i = 1; i < lines.size(); i++) {
+        LedgerEntry e = MAPPER.readValue(lines.get(i), LedgerEntry.class);
+        String where = file + " line " + (i + 1) + ": ";
+        if (!previous.equals(e.previous()) || e.sequence() != i) {
+          throw new UserError(where + "does not follow line " + i
+              + " (a charge was removed, reordered or inserted)");
+        }
+        if (e.hash() == null || !e.hash().equals(sha256(withoutHash(e)))) {
+          throw new UserError(where + "hash does not match its content (tampered)");
+        }
+        if (e.dataIndependentRdp().length != orders.length
+            || e.dataDependentRdp().length != orders.length) {
+          throw new UserError(where + "has " + e.dataIndependentRdp().length + " values for "
+              + orders.length + " orders");
+        }
+        entries.add(e);
+        previous = e.hash();
+      }
+      return new Contents(header.path("mechanism").asText(), Orders.of(orders),
+          List.copyOf(entries), previous);
+    } catch (JsonProcessingException e) {
+      throw new UserError(file + ": not a pate ledger line: " + e.getOriginalMessage());
+    }
+  }
+
+  private static String withoutHash(LedgerEntry e) throws JsonProcessingException {
+    ObjectNode node = MAPPER.valueToTree(e);
+    node.remove("hash");
+    return MAPPER.writeValueAsString(node);
+  }
+
+  private static String sha256(String text) {
+    try {
+      return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256")
+          .digest(text.getBytes(StandardCharsets.UTF_8)));
+    } catch (NoSuchAlgorithmException e) {
+      throw new IllegalStateException("SHA-256 is not available", e);
+    }
+  }
+
+  /**
+   * Cuts a final line that a crash left without its end of line, and returns how many bytes were
+   * cut (0 if none). Safe: a charge is forced to disk before its answer is released, so the answer
+   * of a torn charge was never released and it cost nothing.
+   */
+  static int dropTornLastLine(Path file) {
+    try (FileChannel channel = FileChannel.open(file, StandardOpenOption.READ,
+        StandardOpenOption.WRITE)) {
+      byte[] bytes = Files.readAllBytes(file);
+      int end = bytes.length;
+      while (end > 0 && bytes[end - 1] != '\n') {
+        end--;
+      }
+      if (end < bytes.length) {
+        channel.truncate(end);
+        channel.force(true);
+      }
+      return bytes.length - end;
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot repair " + file + ": " + e.getMessage(), e);
+    }
+  }
+}

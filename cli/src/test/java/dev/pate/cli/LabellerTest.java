@@ -1,0 +1,120 @@
+package dev.pate.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.pate.aggregator.accounting.NoiseKind;
+import dev.pate.aggregator.accounting.PrivacyAccountant;
+import dev.pate.aggregator.accounting.QueryCharge;
+import dev.pate.aggregator.lnmax.LnmaxAccounting;
+import dev.pate.aggregator.mechanism.Aggregators;
+import dev.pate.aggregator.mechanism.Answer;
+import dev.pate.aggregator.noise.RandomSources;
+import dev.pate.aggregator.rdp.Conversion;
+import dev.pate.aggregator.rdp.Orders;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.Random;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** Budget enforcement and the ledger, on synthetic votes (no training). */
+class LabellerTest {
+  static final double GAMMA = 0.1;
+  static final double DELTA = 1e-5;
+
+  /** 250 teachers, 10 classes, mostly strong consensus. */
+  static int[][] votes(int queries, long seed) {
+    Random random = new Random(seed);
+    int[][] votes = new int[queries][10];
+    for (int[] row : votes) {
+      int truth = random.nextInt(10);
+      for (int t = 0; t < 250; t++) {
+        row[random.nextDouble() < 0.8 ? truth : random.nextInt(10)]++;
+      }
+    }
+    return votes;
+  }
+
+  static PrivacyAccountant accountant() {
+    return new PrivacyAccountant(new LnmaxAccounting(GAMMA, Orders.defaults(),
+        NoiseKind.DISCRETE));
+  }
+
+  @Test
+  void stopsAtTheLastQueryThatFitsTheBudgetAndTheLedgerAgreesWithTheAccountant(@TempDir Path dir) {
+    int[][] votes = votes(400, 1);
+    double budget = 8.0;
+    PrivacyAccountant accountant = accountant();
+    Answer[] answers = new Answer[votes.length];
+    Labeller.Outcome outcome;
+    try (Ledger ledger = Ledger.create(dir.resolve(Ledger.FILE), "lnmax", Orders.defaults())) {
+      outcome = new Labeller(Aggregators.lnmax(GAMMA), accountant,
+          Optional.of(new Labeller.Budget(budget, DELTA, Conversion.IMPROVED)), ledger,
+          RandomSources.seeded(5)).label(votes, answers, 0);
+    }
+    int asked = outcome.asked();
+    assertTrue(asked > 0 && asked < votes.length, "asked " + asked);
+    assertTrue(outcome.stoppedBecause().orElseThrow().startsWith("budget:"));
+
+    // The last query that fits: asked answers fit, one more does not.
+    PrivacyAccountant replay = accountant();
+    double[] one = replay.accounting().dataIndependentRdp(true);
+    for (int q = 0; q < asked; q++) {
+      replay.add(new QueryCharge(true, one, one));
+    }
+    assertTrue(replay.report(DELTA, Conversion.IMPROVED).epsilonDataIndependent().epsilon()
+        <= budget);
+    assertTrue(replay.dataIndependentEpsilonWith(one, DELTA, Conversion.IMPROVED).epsilon()
+        > budget);
+
+    // The ledger holds exactly the charges made, and re-adding them gives the same epsilons.
+    Ledger.Contents contents = Ledger.read(dir.resolve(Ledger.FILE));
+    assertEquals(asked, contents.entries().size());
+    PrivacyAccountant fromLedger = accountant();
+    for (LedgerEntry e : contents.entries()) {
+      fromLedger.add(new QueryCharge(e.answered(), e.dataIndependentRdp(), e.dataDependentRdp()));
+      assertEquals(answers[e.query()].label(), e.label());
+    }
+    assertEquals(accountant.report(DELTA, Conversion.IMPROVED),
+        fromLedger.report(DELTA, Conversion.IMPROVED));
+  }
+
+  @Test
+  void tamperedRemovedOrTornLinesAreDetected(@TempDir Path dir) throws IOException {
+    Path file = dir.resolve(Ledger.FILE);
+    try (Ledger ledger = Ledger.create(file, "lnmax", Orders.defaults())) {
+      new Labeller(Aggregators.lnmax(GAMMA), accountant(), Optional.empty(), ledger,
+          RandomSources.seeded(2)).label(votes(5, 3), new Answer[5], 0);
+    }
+    List<String> lines = Files.readAllLines(file);
+    assertEquals(6, lines.size());
+
+    List<String> edited = new ArrayList<>(lines);
+    edited.set(3, edited.get(3).replaceFirst("\"label\":\\d", "\"label\":7"));
+    if (edited.get(3).equals(lines.get(3))) {
+      edited.set(3, edited.get(3).replaceFirst("\"label\":\\d", "\"label\":8"));
+    }
+    Files.write(file, edited);
+    assertTrue(assertThrows(UserError.class, () -> Ledger.read(file)).getMessage()
+        .contains("line 4: hash does not match"));
+
+    List<String> removed = new ArrayList<>(lines);
+    removed.remove(2);
+    Files.write(file, removed);
+    assertTrue(assertThrows(UserError.class, () -> Ledger.read(file)).getMessage()
+        .contains("line 3: does not follow line 2"));
+
+    String whole = String.join("\n", lines) + "\n";
+    Files.writeString(file, whole.substring(0, whole.length() - 20));
+    assertTrue(assertThrows(UserError.class, () -> Ledger.read(file)).getMessage()
+        .contains("line 6: truncated"));
+    assertTrue(Ledger.dropTornLastLine(file) > 0);
+    assertEquals(4, Ledger.read(file).entries().size());
+  }
+}
