@@ -1,0 +1,75 @@
+package dev.pate.aggregator.planning;
+
+import dev.pate.aggregator.rdp.EpsilonBound;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+
+/**
+ * The plan of LNMax or GNMax: the least noise ({@code gamma}, the largest inverse scale, for
+ * LNMax; {@code sigma} for GNMax) whose data-independent epsilon for {@code queries} answers is
+ * within the budget.
+ *
+ * @param mechanism {@link PlanMechanism#LNMAX} or {@link PlanMechanism#GNMAX}
+ * @param budget the budget met
+ * @param queries queries planned for
+ * @param value gamma (LNMax) or sigma (GNMax)
+ * @param epsilon the data-independent epsilon achieved, {@code <= budget.epsilon()}
+ * @param utility expected utility on the profile, if one was given
+ * @param profile the profile's description, if one was given
+ */
+public record NoisePlan(
+    PlanMechanism mechanism,
+    Budget budget,
+    int queries,
+    double value,
+    EpsilonBound epsilon,
+    Optional<ExpectedUtility> utility,
+    Optional<String> profile) implements Plan {
+
+  public NoisePlan {
+    Objects.requireNonNull(mechanism, "mechanism");
+    if (mechanism != PlanMechanism.LNMAX && mechanism != PlanMechanism.GNMAX) {
+      throw new IllegalArgumentException("mechanism: " + mechanism.id() + " is not lnmax or gnmax");
+    }
+    Objects.requireNonNull(budget, "budget");
+    Objects.requireNonNull(epsilon, "epsilon");
+    Objects.requireNonNull(utility, "utility");
+    Objects.requireNonNull(profile, "profile");
+  }
+
+  /** {@code gamma} or {@code sigma}. */
+  public String parameterName() {
+    return mechanism == PlanMechanism.LNMAX ? "gamma" : "sigma";
+  }
+
+  /**
+   * The header keys, then {@code queries, gamma | sigma, epsilon, order}, and with a profile
+   * {@code profile} and the {@link ExpectedUtility#toMap()} keys.
+   */
+  @Override
+  public Map<String, Object> toMap() {
+    Map<String, Object> m = PlanFormat.header(mechanism, budget);
+    m.put("queries", queries);
+    m.put(parameterName(), value);
+    m.put("epsilon", epsilon.epsilon());
+    m.put("order", epsilon.order());
+    profile.ifPresent(p -> m.put("profile", p));
+    utility.ifPresent(u -> m.putAll(u.toMap()));
+    return m;
+  }
+
+  @Override
+  public List<String[]> tableRows() {
+    List<String[]> rows = new ArrayList<>();
+    PlanFormat.headerRows(rows, mechanism, budget);
+    rows.add(PlanFormat.row("queries", Integer.toString(queries)));
+    rows.add(PlanFormat.row(parameterName(), PlanFormat.number(value)));
+    rows.add(PlanFormat.row("epsilon (data-independent)", PlanFormat.epsilon(epsilon)));
+    profile.ifPresent(p -> rows.add(PlanFormat.row("profile", p)));
+    utility.ifPresent(u -> rows.add(PlanFormat.row("expected", PlanFormat.utility(u))));
+    return rows;
+  }
+}

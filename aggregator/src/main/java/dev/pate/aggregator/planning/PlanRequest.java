@@ -1,0 +1,120 @@
+package dev.pate.aggregator.planning;
+
+import dev.pate.aggregator.accounting.NoiseKind;
+import java.util.Objects;
+import java.util.Optional;
+
+/**
+ * What to plan. Start from {@link #pate} or {@link #subsampledGaussian} and change what differs
+ * with the {@code with...} methods.
+ *
+ * @param mechanism the mechanism to plan
+ * @param budget the budget to meet
+ * @param queries PATE: queries to answer (0 for the subsampled Gaussian)
+ * @param teachers PATE: number of teachers (Confident-GNMax grid, profile check)
+ * @param classes PATE: number of classes
+ * @param noise PATE: the noise the accounting assumes for the expected data-dependent epsilon
+ *     (runs draw {@link NoiseKind#DISCRETE}, the default); the data-independent bound is the same
+ *     for both
+ * @param grid Confident-GNMax candidates
+ * @param profile expected vote profile for utility estimates, if any
+ * @param samplingRate subsampled Gaussian: q in (0, 1] (0 for PATE)
+ * @param steps subsampled Gaussian: number of steps T (0 for PATE)
+ * @param dataSize subsampled Gaussian: data size N for the closed-form premise; 0 if unknown
+ */
+public record PlanRequest(
+    PlanMechanism mechanism,
+    Budget budget,
+    int queries,
+    int teachers,
+    int classes,
+    NoiseKind noise,
+    ConfidentGrid grid,
+    Optional<VoteProfile> profile,
+    double samplingRate,
+    long steps,
+    long dataSize) {
+
+  public PlanRequest {
+    Objects.requireNonNull(mechanism, "mechanism");
+    Objects.requireNonNull(budget, "budget");
+    Objects.requireNonNull(noise, "noise");
+    Objects.requireNonNull(grid, "grid");
+    Objects.requireNonNull(profile, "profile");
+    if (mechanism == PlanMechanism.SUBSAMPLED_GAUSSIAN) {
+      if (!(samplingRate > 0 && samplingRate <= 1)) {
+        throw new IllegalArgumentException("samplingRate: " + samplingRate + " is not in (0, 1]");
+      }
+      if (steps < 1) {
+        throw new IllegalArgumentException("steps: " + steps + " is not >= 1");
+      }
+      if (dataSize < 0) {
+        throw new IllegalArgumentException("dataSize: " + dataSize + " is not >= 0 (0: unknown)");
+      }
+      if (profile.isPresent()) {
+        throw new IllegalArgumentException(
+            "profile: vote profiles apply to PATE mechanisms, not subsampled-gaussian");
+      }
+    } else {
+      if (queries < 1) {
+        throw new IllegalArgumentException("queries: " + queries + " is not >= 1");
+      }
+      if (teachers < 1) {
+        throw new IllegalArgumentException("teachers: " + teachers + " is not >= 1");
+      }
+      if (classes < 2) {
+        throw new IllegalArgumentException("classes: " + classes + " is not >= 2");
+      }
+      if (profile.isPresent()) {
+        VoteProfile p = profile.get();
+        if (p.classes() != classes) {
+          throw new IllegalArgumentException("profile: " + p.classes()
+              + " classes per row, but classes is " + classes);
+        }
+        if (p.maxRowSum() > teachers) {
+          throw new IllegalArgumentException("profile: a row has " + p.maxRowSum()
+              + " votes, more than the " + teachers + " teachers");
+        }
+      }
+    }
+  }
+
+  /**
+   * LNMax, GNMax or Confident-GNMax: discrete noise, the default grid, no profile.
+   */
+  public static PlanRequest pate(PlanMechanism mechanism, Budget budget, int queries,
+      int teachers, int classes) {
+    if (mechanism == PlanMechanism.SUBSAMPLED_GAUSSIAN) {
+      throw new IllegalArgumentException(
+          "mechanism: subsampled-gaussian is planned with PlanRequest.subsampledGaussian");
+    }
+    return new PlanRequest(mechanism, budget, queries, teachers, classes, NoiseKind.DISCRETE,
+        ConfidentGrid.defaults(), Optional.empty(), 0, 0, 0);
+  }
+
+  /** The Poisson-subsampled Gaussian with sampling rate q for {@code steps} steps; N unknown. */
+  public static PlanRequest subsampledGaussian(Budget budget, double samplingRate, long steps) {
+    return new PlanRequest(PlanMechanism.SUBSAMPLED_GAUSSIAN, budget, 0, 0, 0, NoiseKind.DISCRETE,
+        ConfidentGrid.defaults(), Optional.empty(), samplingRate, steps, 0);
+  }
+
+  public PlanRequest withNoise(NoiseKind noise) {
+    return new PlanRequest(mechanism, budget, queries, teachers, classes, noise, grid, profile,
+        samplingRate, steps, dataSize);
+  }
+
+  public PlanRequest withGrid(ConfidentGrid grid) {
+    return new PlanRequest(mechanism, budget, queries, teachers, classes, noise, grid, profile,
+        samplingRate, steps, dataSize);
+  }
+
+  public PlanRequest withProfile(VoteProfile profile) {
+    return new PlanRequest(mechanism, budget, queries, teachers, classes, noise, grid,
+        Optional.of(profile), samplingRate, steps, dataSize);
+  }
+
+  public PlanRequest withDataSize(long dataSize) {
+    return new PlanRequest(mechanism, budget, queries, teachers, classes, noise, grid, profile,
+        samplingRate, steps, dataSize);
+  }
+}

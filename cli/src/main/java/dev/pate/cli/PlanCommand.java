@@ -1,0 +1,134 @@
+package dev.pate.cli;
+
+import dev.pate.aggregator.accounting.NoiseKind;
+import dev.pate.aggregator.planning.Budget;
+import dev.pate.aggregator.planning.ConfidentGnmaxPlan;
+import dev.pate.aggregator.planning.Plan;
+import dev.pate.aggregator.planning.PlanMechanism;
+import dev.pate.aggregator.planning.PlanRequest;
+import dev.pate.aggregator.planning.Planner;
+import dev.pate.aggregator.planning.VoteProfile;
+import dev.pate.aggregator.rdp.Conversion;
+import dev.pate.aggregator.rdp.Orders;
+import dev.pate.aggregator.votes.VoteFiles;
+import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+/** {@code pate plan}: the least noise that meets a privacy budget, chosen before any data. */
+@Command(name = "plan", mixinStandardHelpOptions = true, sortOptions = false,
+    description = {"Plan privacy a priori: the least noise whose data-independent epsilon for the"
+        + " given number of answers meets the budget (solved on the accountant), and for"
+        + " Confident-GNMax a table of (T, sigma1, sigma2) candidates. With --votes or"
+        + " --teacher-accuracy, also the expected label accuracy, answered queries and"
+        + " data-dependent epsilon of each.",
+        "Example: pate plan --epsilon 2 --delta 1e-5 --teachers 250 --classes 10 --queries 1000"
+            + " --mechanism gnmax"})
+final class PlanCommand implements Callable<Integer> {
+  @Option(names = "--epsilon", required = true, description = "The budget's epsilon.")
+  double epsilon;
+
+  @Option(names = "--delta", defaultValue = "1e-5", description = "The budget's delta (default"
+      + " ${DEFAULT-VALUE}).")
+  double delta;
+
+  @Option(names = "--mechanism", required = true,
+      description = "lnmax, gnmax, confident-gnmax or subsampled-gaussian.")
+  String mechanism;
+
+  @Option(names = "--teachers", defaultValue = "250", description = "Teachers (default"
+      + " ${DEFAULT-VALUE}).")
+  int teachers;
+
+  @Option(names = "--classes", defaultValue = "10", description = "Classes (default"
+      + " ${DEFAULT-VALUE}).")
+  int classes;
+
+  @Option(names = "--queries", defaultValue = "1000", description = "Queries to ask (default"
+      + " ${DEFAULT-VALUE}).")
+  int queries;
+
+  @Option(names = "--conversion", defaultValue = "improved",
+      description = "classic or improved (default ${DEFAULT-VALUE}).")
+  String conversion;
+
+  @Option(names = "--orders", split = ",", paramLabel = "LIST",
+      description = "Comma-separated Renyi orders > 1 (default: the built-in list).")
+  List<Double> orders;
+
+  @Option(names = "--votes", paramLabel = "FILE",
+      description = "Expected vote profile: votes of a public or earlier run (.npy or .csv).")
+  Path votes;
+
+  @Option(names = "--teacher-accuracy", paramLabel = "P",
+      description = "Expected vote profile from a stated teacher accuracy instead of a file.")
+  Double teacherAccuracy;
+
+  @Option(names = "--sampling-rate", paramLabel = "Q",
+      description = "Subsampled Gaussian (DP-SGD): Poisson sampling rate.")
+  Double samplingRate;
+
+  @Option(names = "--steps", paramLabel = "T", description = "Subsampled Gaussian: steps.")
+  Long steps;
+
+  @Option(names = "--data-size", paramLabel = "N", defaultValue = "0",
+      description = "Subsampled Gaussian: data size, to check the closed form's premise.")
+  long dataSize;
+
+  @Option(names = "--json", description = "Print one JSON object instead of a table.")
+  boolean json;
+
+  @Override
+  public Integer call() {
+    Budget budget = Budget.of(epsilon, delta)
+        .withConversion(Conversion.fromId(conversion))
+        .withOrders(orders == null ? Orders.defaults()
+            : Orders.of(orders.stream().mapToDouble(Double::doubleValue).toArray()));
+    Plan plan = Planner.plan(request(budget));
+    if (json) {
+      System.out.print(Json.write(plan.toMap()));
+    } else {
+      for (String[] row : plan.tableRows()) {
+        System.out.printf(Locale.ROOT, "  %-30s %s%n", row[0],
+            String.join("  ", Arrays.copyOfRange(row, 1, row.length)));
+      }
+      if (plan instanceof ConfidentGnmaxPlan confident) {
+        System.out.println();
+        for (String[] row : confident.candidateTable()) {
+          StringBuilder line = new StringBuilder(" ");
+          for (String cell : row) {
+            line.append(String.format(Locale.ROOT, " %12s", cell));
+          }
+          System.out.println(line);
+        }
+      }
+    }
+    return 0;
+  }
+
+  private PlanRequest request(Budget budget) {
+    PlanMechanism m = PlanMechanism.fromId(mechanism);
+    if (m == PlanMechanism.SUBSAMPLED_GAUSSIAN) {
+      if (samplingRate == null || steps == null) {
+        throw new UserError("--mechanism subsampled-gaussian: needs --sampling-rate and --steps");
+      }
+      return PlanRequest.subsampledGaussian(budget, samplingRate, steps).withDataSize(dataSize);
+    }
+    PlanRequest request = PlanRequest.pate(m, budget, queries, teachers, classes)
+        .withNoise(NoiseKind.DISCRETE);
+    if (votes != null && teacherAccuracy != null) {
+      throw new UserError("--votes and --teacher-accuracy: give one expected profile, not both");
+    }
+    if (votes != null) {
+      request = request.withProfile(VoteProfile.fromVotes(VoteFiles.read(votes)));
+    } else if (teacherAccuracy != null) {
+      request = request.withProfile(VoteProfile.fromTeacherAccuracy(teacherAccuracy, teachers,
+          classes));
+    }
+    return request;
+  }
+}
