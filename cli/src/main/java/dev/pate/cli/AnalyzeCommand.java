@@ -8,8 +8,6 @@ import dev.pate.aggregator.analysis.VoteAnalysis;
 import dev.pate.aggregator.noise.DiscreteGaussian;
 import dev.pate.aggregator.noise.NoiseSource;
 import dev.pate.aggregator.noise.RandomSources;
-import dev.pate.aggregator.rdp.Conversion;
-import dev.pate.aggregator.rdp.Orders;
 import dev.pate.aggregator.votes.RowSelection;
 import dev.pate.aggregator.votes.VoteFiles;
 import dev.pate.aggregator.votes.VoteMatrix;
@@ -20,6 +18,7 @@ import java.util.Locale;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.ArgGroup;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /** {@code pate analyze}: the privacy analysis of a saved vote matrix, nothing trained. */
@@ -67,16 +66,8 @@ final class AnalyzeCommand implements Callable<Integer> {
   @Option(names = "--sigma2", description = "Confident-GNMax: noise of the arg-max.")
   Double sigma2;
 
-  @Option(names = "--delta", defaultValue = "1e-5", description = "delta (default ${DEFAULT-VALUE}).")
-  double delta;
-
-  @Option(names = "--orders", split = ",", paramLabel = "LIST",
-      description = "Comma-separated Renyi orders > 1 (default: the built-in list).")
-  List<Double> orders;
-
-  @Option(names = "--conversion", defaultValue = "improved",
-      description = "classic or improved (default ${DEFAULT-VALUE}).")
-  String conversion;
+  @Mixin
+  AccountingOptions accounting;
 
   @Option(names = "--noise", defaultValue = "continuous",
       description = "continuous (as in the papers) or discrete (as pate runs draw it); default"
@@ -107,9 +98,9 @@ final class AnalyzeCommand implements Callable<Integer> {
         ? all.rows(VoteFiles.readIndices(selection.indices))
         : all.select(selection.rows == null ? RowSelection.all() : RowSelection.parse(selection.rows));
     AnalysisRequest request = AnalysisRequest.of(mechanism())
-        .withDelta(delta)
-        .withOrders(orders == null ? Orders.defaults() : orders(orders))
-        .withConversion(Conversion.fromId(conversion))
+        .withDelta(accounting.delta)
+        .withOrders(accounting.orders())
+        .withConversion(accounting.conversion())
         .withNoise(noiseKind())
         .withExpected(expected)
         .withSmoothSensitivity(smoothSensitivity)
@@ -147,13 +138,6 @@ final class AnalyzeCommand implements Callable<Integer> {
       throw new UserError(option + ": required with --mechanism " + mechanism);
     }
     return value;
-  }
-
-  private static Orders orders(List<Double> list) {
-    if (list.isEmpty()) {
-      throw new UserError("--orders: the list is empty");
-    }
-    return Orders.of(list.stream().mapToDouble(Double::doubleValue).toArray());
   }
 
   /**

@@ -35,6 +35,14 @@ public final class Main {
   static CommandLine commandLine() {
     CommandLine cli = new CommandLine(new Main());
     cli.setExecutionExceptionHandler(Main::handle);
+    // A malformed command line is bad input too: one line, exit 2, usage only on request.
+    cli.setParameterExceptionHandler((e, args) -> {
+      PrintWriter err = e.getCommandLine().getErr();
+      err.println("pate: " + Errors.oneLine(e) + " (see: pate "
+          + e.getCommandLine().getCommandName() + " --help)");
+      err.flush();
+      return EXIT_USER_ERROR;
+    });
     return cli;
   }
 

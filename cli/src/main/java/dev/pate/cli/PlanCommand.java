@@ -8,15 +8,13 @@ import dev.pate.aggregator.planning.PlanMechanism;
 import dev.pate.aggregator.planning.PlanRequest;
 import dev.pate.aggregator.planning.Planner;
 import dev.pate.aggregator.planning.VoteProfile;
-import dev.pate.aggregator.rdp.Conversion;
-import dev.pate.aggregator.rdp.Orders;
 import dev.pate.aggregator.votes.VoteFiles;
 import java.nio.file.Path;
 import java.util.Arrays;
-import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /** {@code pate plan}: the least noise that meets a privacy budget, chosen before any data. */
@@ -32,9 +30,6 @@ final class PlanCommand implements Callable<Integer> {
   @Option(names = "--epsilon", required = true, description = "The budget's epsilon.")
   double epsilon;
 
-  @Option(names = "--delta", defaultValue = "1e-5", description = "The budget's delta (default"
-      + " ${DEFAULT-VALUE}).")
-  double delta;
 
   @Option(names = "--mechanism", required = true,
       description = "lnmax, gnmax, confident-gnmax or subsampled-gaussian.")
@@ -52,13 +47,8 @@ final class PlanCommand implements Callable<Integer> {
       + " ${DEFAULT-VALUE}).")
   int queries;
 
-  @Option(names = "--conversion", defaultValue = "improved",
-      description = "classic or improved (default ${DEFAULT-VALUE}).")
-  String conversion;
-
-  @Option(names = "--orders", split = ",", paramLabel = "LIST",
-      description = "Comma-separated Renyi orders > 1 (default: the built-in list).")
-  List<Double> orders;
+  @Mixin
+  AccountingOptions accounting;
 
   @Option(names = "--votes", paramLabel = "FILE",
       description = "Expected vote profile: votes of a public or earlier run (.npy or .csv).")
@@ -84,10 +74,9 @@ final class PlanCommand implements Callable<Integer> {
 
   @Override
   public Integer call() {
-    Budget budget = Budget.of(epsilon, delta)
-        .withConversion(Conversion.fromId(conversion))
-        .withOrders(orders == null ? Orders.defaults()
-            : Orders.of(orders.stream().mapToDouble(Double::doubleValue).toArray()));
+    Budget budget = Budget.of(epsilon, accounting.delta)
+        .withConversion(accounting.conversion())
+        .withOrders(accounting.orders());
     Plan plan = Planner.plan(request(budget));
     if (json) {
       System.out.print(Json.write(plan.toMap()));

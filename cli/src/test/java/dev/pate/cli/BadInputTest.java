@@ -111,6 +111,12 @@ class BadInputTest {
   }
 
   @Test
+  void malformedOptionIsOneLine() {
+    assertOneLineError(run("analyze", "--votes", "x.npy", "--mechanism", "gnmax", "--orders", "a"),
+        "--orders");
+  }
+
+  @Test
   void analyzeRejectsDeltaOutsideTheUnitInterval() {
     Path votes = Path.of(System.getProperty("pate.repo.root"), "..", "shared", "data",
         "pate2018-votes", "mnist_250_teachers.npy");
