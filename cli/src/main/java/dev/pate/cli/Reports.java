@@ -15,6 +15,7 @@ import dev.pate.datasets.split.PublicSplit;
 import dev.pate.datasets.split.TeacherPartitions;
 import dev.pate.ensemble.Ensemble;
 import dev.pate.ensemble.TeacherRecord;
+import dev.pate.student.PseudoLabels;
 import dev.pate.student.StudentResult;
 import java.util.List;
 import java.util.Locale;
@@ -28,7 +29,7 @@ final class Reports {
 
   static RunReport build(RunConfig config, RunFolder folder, DataDirectory dataDirectory,
       TeacherPartitions partitions, PublicSplit publicSplit, Ensemble ensemble, int[][] votes,
-      ImageDataset queries, Labelling labelling, StudentResult student,
+      ImageDataset queries, Labelling labelling, StudentResult student, int unlabelledExamples,
       RunReport.Timings timings) {
     return new RunReport(
         config.name(),
@@ -40,10 +41,23 @@ final class Reports {
         teachers(config, partitions, ensemble),
         aggregation(config.aggregator(), votes, queries, labelling),
         privacy(config, labelling, votes),
-        new RunReport.Student(config.student().method().id(),
-            config.student().network().architecture().id(), student.trainingExamples(),
-            student.testAccuracy(), student.learningCurve()),
+        student(config, student, unlabelledExamples),
         timings);
+  }
+
+  private static RunReport.Student student(RunConfig config, StudentResult student,
+      int unlabelledExamples) {
+    List<RunReport.Epoch> curve = student.learningCurve().stream()
+        .map(e -> new RunReport.Epoch(e.epoch(), e.testAccuracy(),
+            e.pseudoLabels().map(PseudoLabels::count).orElse(null),
+            e.pseudoLabels().map(PseudoLabels::precision).orElse(null)))
+        .toList();
+    RunReport.PseudoLabels last = student.finalPseudoLabels()
+        .map(p -> new RunReport.PseudoLabels(p.count(), p.poolSize(), p.coverage(), p.precision()))
+        .orElse(null);
+    return new RunReport.Student(config.student().method().id(),
+        config.student().network().architecture().id(), student.trainingExamples(),
+        unlabelledExamples, student.testAccuracy(), curve, last);
   }
 
   private static RunReport.Teachers teachers(RunConfig config, TeacherPartitions partitions,

@@ -20,7 +20,9 @@ import dev.pate.ensemble.EnsembleTrainer;
 import dev.pate.ensemble.nn.Seeds;
 import dev.pate.ensemble.nn.Tensors;
 import dev.pate.student.StudentResult;
-import dev.pate.student.SupervisedStudent;
+import dev.pate.config.StudentMethod;
+import dev.pate.student.StudentData;
+import dev.pate.student.StudentTrainer;
 import dev.pate.aggregator.accounting.QueryCharge;
 import java.io.PrintStream;
 import java.nio.file.Files;
@@ -96,16 +98,20 @@ final class RunPipeline {
     double aggregationSeconds = aggregationTime.seconds();
 
     Stopwatch studentTime = Stopwatch.start();
-    ImageDataset answered = queries.subset(labelling.answeredPositions());
+    StudentData studentData = studentData(publicSplit, queries, labelling);
     ProgressBar epochs = new ProgressBar("student", config.student().network().epochs(), console);
-    StudentResult student = new SupervisedStudent(config.student()).train(answered,
-        labelling.answeredLabels(), publicSplit.holdout(),
-        Seeds.derive(config.seed(), "student", 0), epoch -> epochs.step());
+    StudentResult student = StudentTrainer.forConfig(config.student()).train(studentData,
+        Seeds.derive(config.seed(), "student", 0), record -> {
+          record.pseudoLabels().ifPresent(p -> epochs.note(String.format(java.util.Locale.ROOT,
+              "acc %.4f, %d pseudo-labels", record.testAccuracy(), p.count())));
+          epochs.step();
+        });
     epochs.done();
     double studentSeconds = studentTime.seconds();
 
     RunReport report = Reports.build(config, folder, dataDirectory, partitions, publicSplit,
-        ensemble, votes, queries, labelling, student, new RunReport.Timings(loadSeconds,
+        ensemble, votes, queries, labelling, student, studentData.unlabelled().size(),
+        new RunReport.Timings(loadSeconds,
             teachersSeconds, votesSeconds, aggregationSeconds, studentSeconds, total.seconds()));
     folder.write("report.json", Json.write(report));
     return report;
@@ -161,6 +167,21 @@ final class RunPipeline {
       return new Labelling(java.util.Arrays.copyOf(answers, outcome.asked()), accountant, noise,
           outcome.stoppedBecause());
     }
+  }
+
+  /**
+   * The student's data: the answered queries with their noisy labels, and, for methods that use
+   * it, the whole query pool without labels. {@link StudentData} asserts that neither contains a
+   * held-out evaluation image.
+   */
+  private StudentData studentData(PublicSplit publicSplit, ImageDataset queries,
+      Labelling labelling) {
+    ImageDataset answered = queries.subset(labelling.answeredPositions());
+    ImageDataset unlabelled = config.student().method() == StudentMethod.SUPERVISED
+        ? publicSplit.pool().range(publicSplit.pool().name() + "/unused", 0, 0)
+        : publicSplit.pool();
+    return new StudentData(answered, labelling.answeredLabels(), unlabelled,
+        publicSplit.holdout());
   }
 
   private PartitionLimits limits() {

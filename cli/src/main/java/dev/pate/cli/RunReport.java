@@ -1,5 +1,6 @@
 package dev.pate.cli;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import java.util.List;
 
@@ -56,8 +57,30 @@ record RunReport(
   record Moments2017(double epsilonDataDependent, double momentDataDependent,
       double epsilonDataIndependent, double momentDataIndependent, String conversion) {}
 
-  record Student(String method, String architecture, int trainingExamples, double testAccuracy,
-      List<Double> learningCurve) {}
+  /**
+   * @param unlabelledExamples public pool images the method could use without labels (0 for
+   *     supervised)
+   * @param learningCurve one entry per epoch
+   * @param pseudoLabels the last epoch's pseudo-labels; null for methods without them
+   */
+  record Student(String method, String architecture, int trainingExamples,
+      int unlabelledExamples, double testAccuracy, List<Epoch> learningCurve,
+      @JsonInclude(JsonInclude.Include.NON_NULL) PseudoLabels pseudoLabels) {}
+
+  /**
+   * @param pseudoLabels pool images pseudo-labelled for this epoch; null when none were made
+   *     (supervised, warm-up)
+   * @param pseudoLabelPrecision their accuracy against the pool's true labels (never trained on)
+   */
+  record Epoch(int epoch, double testAccuracy,
+      @JsonInclude(JsonInclude.Include.NON_NULL) Integer pseudoLabels,
+      @JsonInclude(JsonInclude.Include.NON_NULL) Double pseudoLabelPrecision) {}
+
+  /**
+   * Pseudo-labels of the last epoch; precision is measured against the public pool's true labels,
+   * a benchmark diagnostic the student never trains on.
+   */
+  record PseudoLabels(int count, int poolSize, double coverage, double precision) {}
 
   record Timings(double loadSeconds, double teachersSeconds, double votesSeconds,
       double aggregationSeconds, double studentSeconds, double totalSeconds) {}

@@ -26,8 +26,14 @@ final class SummaryTable {
         trim(p.orderDataIndependent())));
     row(b, "noise", p.noise() + " from a " + p.noiseSource() + " source");
     row(b, "student", r.student().method() + String.format(Locale.ROOT,
-        ", test accuracy %.4f on %d held-out images", r.student().testAccuracy(),
-        r.dataset().heldOut()));
+        ", test accuracy %.4f on %d held-out images (%d labelled queries)",
+        r.student().testAccuracy(), r.dataset().heldOut(), r.student().trainingExamples()));
+    if (r.student().pseudoLabels() != null) {
+      var pl = r.student().pseudoLabels();
+      row(b, "pseudo-labels", String.format(Locale.ROOT,
+          "%d of %d pool images, precision %.4f (against true labels, not trained on)",
+          pl.count(), pl.poolSize(), pl.precision()));
+    }
     row(b, "wall time", String.format(Locale.ROOT, "%.1f s", r.timings().totalSeconds()));
     return b.toString();
   }

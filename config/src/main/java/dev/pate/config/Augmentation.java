@@ -1,10 +1,22 @@
 package dev.pate.config;
 
 /**
- * An image augmentation applied to the student's training images, afresh each epochs (key
- * {@code student.augment}). Magnitudes are fixed to what keeps MNIST-like digits legible.
+ * An image augmentation applied to the student's training images, drawn afresh each epoch (keys
+ * {@code student.augment} and {@code student.self_training.strong_augment}). Magnitudes are fixed
+ * to what keeps MNIST-like digits legible and their label unchanged.
  */
 public enum Augmentation implements Choice {
   /** Translate by up to 2 pixels in each direction, filling with background. */
-  SHIFT;
+  SHIFT,
+
+  /** Rotate by up to 15 degrees about the image centre (bilinear sampling). */
+  ROTATE,
+
+  /** Blank one square of a quarter of the image side at a random place (DeVries and Taylor 2017). */
+  CUTOUT,
+
+  /**
+   * Elastic distortion (Simard et al. 2003): a smoothed random displacement field, alpha 2 pixels.
+   */
+  ELASTIC;
 }

@@ -9,17 +9,20 @@ import java.util.List;
  *
  * @param method how the student learns from the labelled queries
  * @param network the student's architecture and training
- * @param augment augmentations of its training images, applied afresh each epoch
+ * @param augment augmentations of its labelled training images (the weak augmentation of
+ *     self-training), applied afresh each epoch
+ * @param selfTraining settings of the self-training method (ignored by the others)
  */
 public record StudentConfig(StudentMethod method, NetworkConfig network,
-    List<Augmentation> augment) {
+    List<Augmentation> augment, SelfTrainingConfig selfTraining) {
 
   static final Key<StudentConfig, StudentMethod> METHOD =
       Key.of(
           "method",
           new ChoiceType<>(StudentMethod.class),
           StudentMethod.SUPERVISED,
-          "how the student learns: supervised (on the labelled queries only)",
+          "how the student learns: supervised (the labelled queries only) or self-training (also"
+              + " the unlabelled public pool, pseudo-labelled FixMatch-style)",
           StudentConfig::method);
 
   /**
@@ -39,21 +42,26 @@ public record StudentConfig(StudentMethod method, NetworkConfig network,
           "augment",
           new ListType<>(new ChoiceType<>(Augmentation.class), 0, Augmentation.values().length),
           List.of(),
-          "augmentations of the student's training images, redrawn each epoch: shift (up to 2"
-              + " pixels); none by default",
+          "augmentations of the labelled training images, redrawn each epoch: any of shift (up to"
+              + " 2 pixels), rotate (up to 15 degrees), cutout, elastic; none by default",
           StudentConfig::augment);
+
+  static final Child<StudentConfig, SelfTrainingConfig> SELF_TRAINING =
+      new Child<>(SelfTrainingConfig.SECTION, StudentConfig::selfTraining);
 
   static final Section<StudentConfig> SECTION =
       Section.of(
           "student",
           "the student model trained on the aggregated labels",
-          List.of(METHOD, NETWORK, AUGMENT),
-          v -> new StudentConfig(v.get(METHOD), v.get(NETWORK), v.get(AUGMENT)));
+          List.of(METHOD, NETWORK, AUGMENT, SELF_TRAINING),
+          v -> new StudentConfig(v.get(METHOD), v.get(NETWORK), v.get(AUGMENT),
+              v.get(SELF_TRAINING)));
 
   /** Checks for nulls only; value ranges are checked by {@link ConfigLoader}. */
   public StudentConfig {
     requireNonNull(method, "method");
     requireNonNull(network, "network");
     augment = List.copyOf(augment);
+    requireNonNull(selfTraining, "selfTraining");
   }
 }

@@ -2,6 +2,13 @@ package dev.pate.config;
 
 /** How the student learns from the aggregated labels (key {@code student.method}). */
 public enum StudentMethod implements Choice {
-  /** Train only on the labelled queries (more methods, such as semi-supervised, later). */
-  SUPERVISED;
+  /** Train only on the labelled queries: the baseline every report compares against. */
+  SUPERVISED,
+
+  /**
+   * FixMatch-style self-training (Sohn et al. 2020): the labelled queries plus the unlabelled
+   * public pool, pseudo-labelled by the student itself where it is confident on a weakly augmented
+   * image, trained on a strongly augmented one.
+   */
+  SELF_TRAINING;
 }

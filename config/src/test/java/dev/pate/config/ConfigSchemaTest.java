@@ -27,7 +27,7 @@ class ConfigSchemaTest {
       assertFalse(key.meaning().isBlank(), key.path());
       assertFalse(key.defaultValue().isBlank(), key.path());
     }
-    assertEquals(46, KEYS.size(), KEYS.stream().map(ConfigKey::path).toList().toString());
+    assertEquals(50, KEYS.size(), KEYS.stream().map(ConfigKey::path).toList().toString());
   }
 
   @Test
@@ -43,6 +43,7 @@ class ConfigSchemaTest {
             "privacy.budget",
             "student",
             "student.network",
+            "student.self_training",
             "output"),
         paths);
     ConfigSchema.sections().forEach(s -> assertFalse(s.meaning().isBlank(), s.path()));

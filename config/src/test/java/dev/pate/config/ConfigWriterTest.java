@@ -128,6 +128,11 @@ class ConfigWriterTest {
             "learning_rate_schedule",
             "l2",
             "augment",
+            "self_training",
+            "confidence",
+            "warmup_epochs",
+            "unlabelled_ratio",
+            "strong_augment",
             "output",
             "dir"),
         keys);

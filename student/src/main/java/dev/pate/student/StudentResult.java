@@ -1,6 +1,7 @@
 package dev.pate.student;
 
 import java.util.List;
+import java.util.Optional;
 import org.deeplearning4j.nn.multilayer.MultiLayerNetwork;
 
 /**
@@ -8,9 +9,21 @@ import org.deeplearning4j.nn.multilayer.MultiLayerNetwork;
  *
  * @param network the released model
  * @param testAccuracy accuracy on the held-out evaluation images after the last epoch
- * @param learningCurve held-out accuracy after each epoch (index 0 = epoch 1)
+ * @param learningCurve one record per epoch
  * @param trainingExamples labelled examples it was trained on
+ * @param finalPseudoLabels the pseudo-labels of the last epoch, for methods that make them
  * @param seconds wall time of training and evaluation
  */
 public record StudentResult(MultiLayerNetwork network, double testAccuracy,
-    List<Double> learningCurve, int trainingExamples, double seconds) {}
+    List<EpochRecord> learningCurve, int trainingExamples,
+    Optional<PseudoLabels> finalPseudoLabels, double seconds) {
+
+  public StudentResult {
+    learningCurve = List.copyOf(learningCurve);
+  }
+
+  /** Held-out accuracy after each epoch (index 0 = epoch 1). */
+  public List<Double> accuracyCurve() {
+    return learningCurve.stream().map(EpochRecord::testAccuracy).toList();
+  }
+}

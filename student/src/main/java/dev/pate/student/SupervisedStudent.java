@@ -2,7 +2,6 @@ package dev.pate.student;
 
 import dev.pate.config.NetworkConfig;
 import dev.pate.config.StudentConfig;
-import dev.pate.datasets.ImageDataset;
 import dev.pate.ensemble.nn.Classifiers;
 import dev.pate.ensemble.nn.InputShape;
 import dev.pate.ensemble.nn.NetworkBuilder;
@@ -10,54 +9,42 @@ import dev.pate.ensemble.nn.Tensors;
 import dev.pate.student.augment.ImageAugmenter;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.function.IntConsumer;
+import java.util.Optional;
 import org.deeplearning4j.nn.multilayer.MultiLayerNetwork;
 import org.nd4j.linalg.api.ndarray.INDArray;
 
 /**
- * The baseline student: trained only on the answered queries with their noisy labels. Every other
- * student method is compared against it on the same labels.
+ * The baseline student: trained only on the answered queries with their noisy labels (augmented
+ * with {@code student.augment}). Every other student method is compared against it on the same
+ * labels. It ignores the unlabelled pool.
  */
-public final class SupervisedStudent {
+public final class SupervisedStudent implements StudentTrainer {
   private final StudentConfig config;
 
   public SupervisedStudent(StudentConfig config) {
     this.config = config;
   }
 
-  /**
-   * @param images the answered query images
-   * @param noisyLabels the aggregator's label for each image (same order)
-   * @param evaluation held-out images with true labels, never queried
-   * @param seed >= 1
-   * @param onEpoch told the epoch number after each epoch (for progress display)
-   */
-  public StudentResult train(ImageDataset images, int[] noisyLabels, ImageDataset evaluation,
-      long seed, IntConsumer onEpoch) {
-    if (images.size() != noisyLabels.length) {
-      throw new IllegalArgumentException("noisyLabels: " + noisyLabels.length + " labels for "
-          + images.size() + " images");
-    }
-    if (images.size() == 0) {
-      throw new IllegalArgumentException("student: no answered queries to train on");
-    }
+  @Override
+  public StudentResult train(StudentData data, long seed, EpochListener onEpoch) {
     long start = System.nanoTime();
+    var images = data.labelled();
     NetworkConfig network = config.network();
     MultiLayerNetwork net = NetworkBuilder.build(network,
         InputShape.image(images.rows(), images.cols()), images.numClasses(), seed,
         NetworkBuilder.trainingSteps(network, images.size()));
-    INDArray evalFeatures = Tensors.features(evaluation);
-    int[] evalLabels = evaluation.labels();
-    List<Double> curve = new ArrayList<>();
+    Evaluator evaluator = new Evaluator(data.evaluation());
+    List<EpochRecord> curve = new ArrayList<>();
     var epochImages = new ImageAugmenter(config.augment(), images.rows(), images.cols(), seed)
         .epochs(Tensors.features(images));
-    Classifiers.train(net, epochImages, Tensors.oneHot(noisyLabels, images.numClasses()),
-        network.epochs(), network.batchSize(), seed, epoch -> {
-          curve.add(Classifiers.accuracy(Classifiers.predict(net, evalFeatures), evalLabels));
-          onEpoch.accept(epoch);
+    INDArray labels = Tensors.oneHot(data.labels(), images.numClasses());
+    Classifiers.train(net, epochImages, labels, network.epochs(), network.batchSize(), seed,
+        epoch -> {
+          EpochRecord record = new EpochRecord(epoch, evaluator.accuracy(net), Optional.empty());
+          curve.add(record);
+          onEpoch.epochDone(record);
         });
-    double seconds = (System.nanoTime() - start) / 1e9;
-    return new StudentResult(net, curve.get(curve.size() - 1), List.copyOf(curve), images.size(),
-        seconds);
+    return new StudentResult(net, curve.get(curve.size() - 1).testAccuracy(), curve,
+        images.size(), Optional.empty(), (System.nanoTime() - start) / 1e9);
   }
 }

@@ -23,17 +23,18 @@ public final class StudentFromLabelsBenchmark {
     Path run = Path.of(args[0]);
     RunConfig config = ConfigLoader.load(run.resolve("config.yaml"),
         Arrays.asList(args).subList(1, args.length));
-    TrainTest data = ImageDatasets.load(config.dataset().name().id(), DataDirectory.standard());
+    TrainTest data = ImageDatasets.load(config.dataset().name().id(), DataDirectory.standard(null));
     PublicSplit split = PublicSplit.of(data.test(), config.dataset().queryPool());
     List<String[]> rows = Files.readAllLines(run.resolve("labels.csv")).stream().skip(1)
         .map(l -> l.split(",", -1)).filter(f -> !f[1].isEmpty()).toList();
     int[] positions = rows.stream().mapToInt(f -> Integer.parseInt(f[0])).toArray();
     int[] labels = rows.stream().mapToInt(f -> Integer.parseInt(f[1])).toArray();
     ImageDataset answered = data.test().subset("answered", positions);
-    StudentResult r = new SupervisedStudent(config.student()).train(answered, labels,
-        split.holdout(), 7, epoch -> {});
+    StudentResult r = StudentTrainer.forConfig(config.student()).train(
+        new StudentData(answered, labels, split.pool(), split.holdout()), 7,
+        StudentTrainer.EpochListener.NONE);
     System.out.printf(Locale.ROOT, "%s: %d labels, test accuracy %.4f, %.1f s, curve %s%n",
         Arrays.asList(args).subList(1, args.length), labels.length, r.testAccuracy(), r.seconds(),
-        r.learningCurve());
+        r.accuracyCurve());
   }
 }

@@ -33,6 +33,7 @@ public final class ProgressBar {
   private long lastRedrawNanos;
   private int lastLineLength;
   private boolean finished;
+  private String note = "";
 
   /**
    * A bar counting {@code total} units, drawn in place if {@code out} is {@code System.out} or
@@ -76,6 +77,14 @@ public final class ProgressBar {
   /** True if {@code out} is the JVM's standard output or error and the JVM has a console. */
   private static boolean isTerminal(PrintStream out) {
     return System.console() != null && (out == System.out || out == System.err);
+  }
+
+  /**
+   * Shows {@code note} after the count from the next redraw on, e.g. the student's accuracy and
+   * pseudo-label count of the last epoch.
+   */
+  public synchronized void note(String note) {
+    this.note = Objects.requireNonNull(note, "note");
   }
 
   /** Records one more unit done. */
@@ -149,6 +158,9 @@ public final class ProgressBar {
     } else {
       double remainingNanos = (double) elapsedNanos * (total - current) / current;
       line.append(" ETA ").append(formatDuration((long) Math.ceil(remainingNanos / 1e9)));
+    }
+    if (!note.isEmpty()) {
+      line.append(" (").append(note).append(')');
     }
     return line.toString();
   }

@@ -39,6 +39,16 @@ class ProgressBarTest {
   }
 
   @Test
+  void noteFollowsTheCount() {
+    ProgressBar bar = bar(10, false);
+    now.set(1_000_000_000L);
+    bar.step(1);
+    bar.note("acc 0.9812, 8700 pseudo-labels");
+    assertEquals("teachers [##..................] 1/10 10% ETA 9s (acc 0.9812, 8700 pseudo-labels)",
+        bar.render(now.get(), false));
+  }
+
+  @Test
   void logModePrintsAboutEveryTenPercentThenTheFinalLine() {
     ProgressBar bar = bar(50, false);
     for (int i = 1; i <= 50; i++) {

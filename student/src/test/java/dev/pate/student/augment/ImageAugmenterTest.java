@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.pate.config.Augmentation;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Random;
 import org.junit.jupiter.api.Test;
 
 class ImageAugmenterTest {
@@ -61,5 +62,105 @@ class ImageAugmenterTest {
   @Test
   void noAugmentationIsTheIdentity() {
     assertTrue(new ImageAugmenter(List.of(), H, W, 1).isIdentity());
+  }
+
+  @Test
+  void rotationKeepsTheCentreAndMovesInkByAtMostTheAngle() {
+    int side = 9;
+    float[] images = new float[2 * side * side];
+    images[4 * side + 4] = 1f; // image 0: the centre
+    images[side * side + 4 * side + 8] = 1f; // image 1: 4 pixels right of it
+    ImageAugmenter rotate = new ImageAugmenter(List.of(Augmentation.ROTATE), side, side, 1);
+    boolean changed = false;
+    for (int trial = 0; trial < 50; trial++) {
+      float[] out = new float[2 * side * side];
+      // Both images get the same angle: the generator is reset to the same state.
+      rotate.augmentRows(images, new int[] {0}, out, 0, new Random(trial));
+      rotate.augmentRows(images, new int[] {1}, out, 1, new Random(trial));
+      assertEquals(1f, out[4 * side + 4], 1e-6f, "the centre is fixed by a rotation about it");
+      // The other dot lands within 4 * sin(15 deg) ~ 1.04 pixels of where it was: all its ink
+      // stays in rows 3..5 of columns 7..8 (the image ends at column 8).
+      float near = 0;
+      float total = 0;
+      for (int p = 0; p < side * side; p++) {
+        float v = out[side * side + p];
+        total += v;
+        if (p / side >= 3 && p / side <= 5 && p % side >= 7) {
+          near += v;
+        }
+      }
+      assertEquals(total, near, 1e-5f, "ink outside the neighbourhood");
+      changed |= out[side * side + 4 * side + 8] < 0.999f;
+    }
+    assertTrue(changed, "no draw rotated the image");
+  }
+
+  @Test
+  void warpsKeepAConstantImageConstantAwayFromTheBorder() {
+    int side = 28;
+    float[] ones = new float[side * side];
+    Arrays.fill(ones, 1f);
+    ImageAugmenter warp = new ImageAugmenter(
+        List.of(Augmentation.ROTATE, Augmentation.ELASTIC), side, side, 1);
+    float[] out = new float[side * side];
+    warp.augmentRows(ones, new int[] {0}, out, 0, new Random(3));
+    // Rotation by <= 15 degrees moves a pixel within radius 6 of the centre by < 2 pixels, and the
+    // elastic field by at most ELASTIC_ALPHA: the source stays inside the image there.
+    for (int y = 0; y < side; y++) {
+      for (int x = 0; x < side; x++) {
+        if (Math.hypot(x - 13.5, y - 13.5) <= 6) {
+          assertEquals(1f, out[y * side + x], 1e-5f, "pixel " + x + "," + y);
+        }
+      }
+    }
+  }
+
+  @Test
+  void cutoutBlanksOneSquareOfAQuarterSide() {
+    int side = 28;
+    float[] ones = new float[side * side];
+    Arrays.fill(ones, 1f);
+    ImageAugmenter cutout = new ImageAugmenter(List.of(Augmentation.CUTOUT), side, side, 1);
+    Random random = new Random(11);
+    int full = 0;
+    for (int trial = 0; trial < 100; trial++) {
+      float[] out = new float[side * side];
+      cutout.augmentRows(ones, new int[] {0}, out, 0, random);
+      int minX = side;
+      int maxX = -1;
+      int minY = side;
+      int maxY = -1;
+      int zeros = 0;
+      for (int p = 0; p < out.length; p++) {
+        if (out[p] == 0f) {
+          zeros++;
+          minX = Math.min(minX, p % side);
+          maxX = Math.max(maxX, p % side);
+          minY = Math.min(minY, p / side);
+          maxY = Math.max(maxY, p / side);
+        } else {
+          assertEquals(1f, out[p]);
+        }
+      }
+      assertTrue(zeros > 0, "nothing blanked");
+      assertEquals((maxX - minX + 1) * (maxY - minY + 1), zeros, "the blank is not a rectangle");
+      assertTrue(maxX - minX < 7 && maxY - minY < 7, "larger than 7x7");
+      full += zeros == 49 ? 1 : 0;
+    }
+    assertTrue(full > 0, "never a whole 7x7 square");
+  }
+
+  @Test
+  void augmentRowsWritesRepeatsIntoConsecutiveSlots() {
+    float[] source = dots(3);
+    source[2 * H * W] = 0.5f; // mark image 2
+    ImageAugmenter none = new ImageAugmenter(List.of(), H, W, 1);
+    float[] out = new float[4 * H * W];
+    none.augmentRows(source, new int[] {2, 2}, out, 1, new Random(1));
+    assertArrayEquals(new float[H * W], Arrays.copyOfRange(out, 0, H * W), "slot 0 untouched");
+    for (int slot = 1; slot <= 2; slot++) {
+      assertArrayEquals(Arrays.copyOfRange(source, 2 * H * W, 3 * H * W),
+          Arrays.copyOfRange(out, slot * H * W, (slot + 1) * H * W));
+    }
   }
 }

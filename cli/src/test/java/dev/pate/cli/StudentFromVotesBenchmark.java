@@ -1,0 +1,73 @@
+package dev.pate.cli;
+
+import dev.pate.aggregator.mechanism.Aggregator;
+import dev.pate.aggregator.mechanism.Aggregators;
+import dev.pate.aggregator.mechanism.Answer;
+import dev.pate.aggregator.noise.RandomSources;
+import dev.pate.aggregator.votes.VoteFiles;
+import dev.pate.aggregator.votes.VoteMatrix;
+import dev.pate.config.ConfigLoader;
+import dev.pate.config.RunConfig;
+import dev.pate.datasets.ImageDataset;
+import dev.pate.datasets.ImageDatasets;
+import dev.pate.datasets.TrainTest;
+import dev.pate.datasets.files.DataDirectory;
+import dev.pate.datasets.split.PublicSplit;
+import dev.pate.ensemble.nn.NativeThreads;
+import dev.pate.student.StudentData;
+import dev.pate.student.StudentResult;
+import dev.pate.student.StudentTrainer;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * Benchmark (not a test): trains a student on labels that Confident-GNMax draws (seeded) from the
+ * PATE 2018 authors' MNIST teacher votes (shared/data/pate2018-votes/mnist_250_teachers.npy, one
+ * row per test image in order), so student methods can be compared on paper-grade labels without
+ * training 250 teachers. Arguments: CONFIG.yaml [key=value overrides ...]; the config's aggregator
+ * section (confident-gnmax), dataset.query_pool and student section are used.
+ */
+public final class StudentFromVotesBenchmark {
+  public static void main(String[] args) throws Exception {
+    RunConfig config = ConfigLoader.load(Path.of(args[0]),
+        Arrays.asList(args).subList(1, args.length));
+    NativeThreads.set(2);
+    TrainTest data = ImageDatasets.load(config.dataset().name().id(), DataDirectory.standard(null));
+    PublicSplit split = PublicSplit.of(data.test(), config.dataset().queryPool());
+    VoteMatrix votes = VoteFiles.read(Path.of(System.getProperty("pate.repo.root", "."), "..",
+        "shared", "data", "pate2018-votes", "mnist_250_teachers.npy"));
+    var a = config.aggregator();
+    Aggregator aggregator = Aggregators.confidentGnmax(a.threshold().orElseThrow(),
+        a.sigma1().orElseThrow(), a.sigma2().orElseThrow());
+    var rng = RandomSources.seeded(config.seed());
+    List<Integer> positions = new ArrayList<>();
+    List<Integer> labels = new ArrayList<>();
+    int correct = 0;
+    for (int q = 0; q < a.queries(); q++) {
+      double[] row = votes.row(q);
+      int[] counts = Arrays.stream(row).mapToInt(v -> (int) v).toArray();
+      Answer answer = aggregator.answer(counts, rng);
+      if (answer.answered()) {
+        positions.add(q);
+        labels.add(answer.label());
+        correct += answer.label() == split.pool().label(q) ? 1 : 0;
+      }
+    }
+    ImageDataset answered = split.pool().subset("answered",
+        positions.stream().mapToInt(Integer::intValue).toArray());
+    int[] noisy = labels.stream().mapToInt(Integer::intValue).toArray();
+    System.out.printf(Locale.ROOT, "%d of %d answered, label accuracy %.4f%n", noisy.length,
+        a.queries(), correct / (double) noisy.length);
+    StudentResult r = StudentTrainer.forConfig(config.student()).train(
+        new StudentData(answered, noisy, split.pool(), split.holdout()), 7,
+        e -> System.out.printf(Locale.ROOT, "epoch %d: %.4f %s%n", e.epoch(), e.testAccuracy(),
+            e.pseudoLabels().map(p -> String.format(Locale.ROOT, "pseudo %d precision %.4f",
+                p.count(), p.precision())).orElse("")));
+    System.out.printf(Locale.ROOT, "%s %s: test accuracy %.4f, %.1f s%n",
+        config.student().method().id(), Arrays.asList(args).subList(1, args.length),
+        r.testAccuracy(), r.seconds());
+  }
+}

@@ -1,0 +1,22 @@
+package dev.pate.student;
+
+import dev.pate.datasets.ImageDataset;
+import dev.pate.ensemble.nn.Classifiers;
+import dev.pate.ensemble.nn.Tensors;
+import org.deeplearning4j.nn.multilayer.MultiLayerNetwork;
+import org.nd4j.linalg.api.ndarray.INDArray;
+
+/** Held-out accuracy of a network, with the evaluation features converted once. */
+final class Evaluator {
+  private final INDArray features;
+  private final int[] labels;
+
+  Evaluator(ImageDataset evaluation) {
+    this.features = Tensors.features(evaluation);
+    this.labels = evaluation.labels();
+  }
+
+  double accuracy(MultiLayerNetwork net) {
+    return Classifiers.accuracy(Classifiers.predict(net, features), labels);
+  }
+}

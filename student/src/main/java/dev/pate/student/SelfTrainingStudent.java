@@ -1,0 +1,180 @@
+package dev.pate.student;
+
+import dev.pate.config.NetworkConfig;
+import dev.pate.config.SelfTrainingConfig;
+import dev.pate.config.StudentConfig;
+import dev.pate.datasets.ImageDataset;
+import dev.pate.ensemble.nn.Classifiers;
+import dev.pate.ensemble.nn.InputShape;
+import dev.pate.ensemble.nn.NetworkBuilder;
+import dev.pate.ensemble.nn.Seeds;
+import dev.pate.ensemble.nn.Tensors;
+import dev.pate.student.augment.ImageAugmenter;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.Random;
+import org.deeplearning4j.nn.multilayer.MultiLayerNetwork;
+import org.nd4j.linalg.api.buffer.DataType;
+import org.nd4j.linalg.api.ndarray.INDArray;
+import org.nd4j.linalg.factory.Nd4j;
+
+/**
+ * FixMatch-style self-training (Sohn et al., NeurIPS 2020) on the labelled queries plus the
+ * unlabelled public pool.
+ *
+ * <p>Each training step takes {@code B = network.batch_size} labelled queries, weakly augmented
+ * ({@code student.augment}), and {@code mu * B} pseudo-labelled pool images, strongly augmented
+ * ({@code self_training.strong_augment}), in one mini-batch. A pool image's pseudo-label is the
+ * student's own prediction on it when that prediction's probability reaches {@code confidence}.
+ *
+ * <p>Where FixMatch predicts on a fresh weak view inside every step, we pseudo-label the whole
+ * pool once at the start of each epoch, on the un-augmented images: one batched forward pass over
+ * the pool instead of one per step, which on a CPU halves the epoch's cost, at the price of
+ * pseudo-labels up to one epoch old. The first {@code warmup_epochs} epochs train on the labelled
+ * queries only, so the first pseudo-labels come from a student that already fits them.
+ *
+ * <p>An epoch is {@code ceil(pool / (mu * B))} steps: one pass over the pool's worth of
+ * pseudo-labelled images, and many passes over the (small) labelled set, drawn without
+ * replacement and reshuffled when used up. The step count is fixed in advance, so the linear
+ * learning-rate schedule ends exactly at the last step.
+ */
+public final class SelfTrainingStudent implements StudentTrainer {
+  private final StudentConfig config;
+
+  public SelfTrainingStudent(StudentConfig config) {
+    this.config = config;
+  }
+
+  @Override
+  public StudentResult train(StudentData data, long seed, EpochListener onEpoch) {
+    long start = System.nanoTime();
+    ImageDataset labelled = data.labelled();
+    ImageDataset pool = data.unlabelled();
+    if (pool.size() == 0) {
+      throw new IllegalArgumentException("unlabelled: self-training needs a non-empty pool");
+    }
+    NetworkConfig network = config.network();
+    SelfTrainingConfig settings = config.selfTraining();
+    int height = labelled.rows();
+    int width = labelled.cols();
+    int pixels = height * width;
+    int classes = labelled.numClasses();
+    int batch = network.batchSize();
+    int poolBatch = settings.unlabelledRatio() * batch;
+    int stepsPerEpoch = (pool.size() + poolBatch - 1) / poolBatch;
+    MultiLayerNetwork net = NetworkBuilder.build(network, InputShape.image(height, width),
+        classes, seed, network.epochs() * stepsPerEpoch);
+
+    float[] labelledPixels = floats(labelled);
+    INDArray poolFeatures = Tensors.features(pool);
+    float[] poolPixels = poolFeatures.data().asFloat();
+    int[] labels = data.labels();
+    int[] poolTruth = pool.labels();
+    ImageAugmenter weak = new ImageAugmenter(config.augment(), height, width, seed);
+    ImageAugmenter strong = new ImageAugmenter(settings.strongAugment(), height, width, seed);
+    Evaluator evaluator = new Evaluator(data.evaluation());
+    Random random = new Random(Seeds.derive(seed, "self-training", 0));
+    Cycle labelledDraws = new Cycle(labelled.size(), random);
+
+    List<EpochRecord> curve = new ArrayList<>();
+    Optional<PseudoLabels> last = Optional.empty();
+    for (int epoch = 1; epoch <= network.epochs(); epoch++) {
+      int[] pseudoIndex = new int[0];
+      int[] pseudoLabel = new int[0];
+      Optional<PseudoLabels> stats = Optional.empty();
+      if (epoch > settings.warmupEpochs()) {
+        INDArray probabilities = Classifiers.probabilities(net, poolFeatures);
+        int[] predicted = Classifiers.argMaxRows(probabilities);
+        float[] confidence = probabilities.max(1).toFloatVector();
+        int n = 0;
+        int correct = 0;
+        pseudoIndex = new int[pool.size()];
+        pseudoLabel = new int[pool.size()];
+        for (int i = 0; i < pool.size(); i++) {
+          if (confidence[i] >= settings.confidence()) {
+            pseudoIndex[n] = i;
+            pseudoLabel[n] = predicted[i];
+            correct += predicted[i] == poolTruth[i] ? 1 : 0;
+            n++;
+          }
+        }
+        pseudoIndex = java.util.Arrays.copyOf(pseudoIndex, n);
+        pseudoLabel = java.util.Arrays.copyOf(pseudoLabel, n);
+        stats = Optional.of(new PseudoLabels(n, correct, pool.size()));
+        last = stats;
+      }
+      Cycle pseudoDraws = pseudoIndex.length == 0 ? null : new Cycle(pseudoIndex.length, random);
+      int rowsPerStep = batch + (pseudoDraws == null ? 0 : poolBatch);
+      for (int step = 0; step < stepsPerEpoch; step++) {
+        float[] features = new float[rowsPerStep * pixels];
+        float[] oneHot = new float[rowsPerStep * classes];
+        int[] fromLabelled = labelledDraws.next(batch);
+        weak.augmentRows(labelledPixels, fromLabelled, features, 0, random);
+        for (int k = 0; k < batch; k++) {
+          oneHot[k * classes + labels[fromLabelled[k]]] = 1f;
+        }
+        if (pseudoDraws != null) {
+          int[] draws = pseudoDraws.next(poolBatch);
+          int[] fromPool = new int[poolBatch];
+          for (int k = 0; k < poolBatch; k++) {
+            fromPool[k] = pseudoIndex[draws[k]];
+            oneHot[(batch + k) * classes + pseudoLabel[draws[k]]] = 1f;
+          }
+          strong.augmentRows(poolPixels, fromPool, features, batch, random);
+        }
+        net.fit(Nd4j.create(features, new long[] {rowsPerStep, pixels}, DataType.FLOAT),
+            Nd4j.create(oneHot, new long[] {rowsPerStep, classes}, DataType.FLOAT));
+      }
+      EpochRecord record = new EpochRecord(epoch, evaluator.accuracy(net), stats);
+      curve.add(record);
+      onEpoch.epochDone(record);
+    }
+    return new StudentResult(net, curve.get(curve.size() - 1).testAccuracy(), curve,
+        labelled.size(), last, (System.nanoTime() - start) / 1e9);
+  }
+
+  private static float[] floats(ImageDataset images) {
+    float[] out = new float[images.size() * images.pixelsPerImage()];
+    images.pixelsAsFloats(0, images.size(), out, 0);
+    return out;
+  }
+
+  /**
+   * Draws indices 0..n-1 without replacement in a shuffled order, reshuffling when all are used:
+   * every example is seen equally often, whatever the batch size.
+   */
+  private static final class Cycle {
+    private final int[] order;
+    private final Random random;
+    private int next;
+
+    Cycle(int n, Random random) {
+      this.order = new int[n];
+      java.util.Arrays.setAll(order, i -> i);
+      this.random = random;
+      this.next = n;
+    }
+
+    int[] next(int count) {
+      int[] out = new int[count];
+      for (int k = 0; k < count; k++) {
+        if (next == order.length) {
+          shuffle();
+          next = 0;
+        }
+        out[k] = order[next++];
+      }
+      return out;
+    }
+
+    private void shuffle() {
+      for (int i = order.length - 1; i > 0; i--) {
+        int j = random.nextInt(i + 1);
+        int t = order[i];
+        order[i] = order[j];
+        order[j] = t;
+      }
+    }
+  }
+}

@@ -1,0 +1,90 @@
+package dev.pate.student;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.pate.config.Architecture;
+import dev.pate.config.Augmentation;
+import dev.pate.config.LearningRateSchedule;
+import dev.pate.config.NetworkConfig;
+import dev.pate.config.SelfTrainingConfig;
+import dev.pate.config.StudentConfig;
+import dev.pate.config.StudentMethod;
+import dev.pate.datasets.ImageDataset;
+import dev.pate.datasets.ImageDatasets;
+import dev.pate.datasets.TrainTest;
+import dev.pate.datasets.files.DataDirectory;
+import dev.pate.ensemble.nn.NativeThreads;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Optional;
+import java.util.OptionalInt;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Both student methods on real MNIST images: 100 labelled (10% of labels wrong, as from a noisy
+ * aggregator), a pool of 1000 unlabelled, 300 held out. A small CNN, seconds.
+ */
+class StudentMethodsTest {
+  private static final int EPOCHS = 6;
+  private static final int WARMUP = 2;
+  private static StudentData data;
+  private static int wrongLabels;
+
+  @BeforeAll
+  static void load() {
+    NativeThreads.set(1);
+    Path dir = Path.of(System.getProperty("pate.repo.root"), "..", "shared", "data");
+    TrainTest mnist = ImageDatasets.load("mnist", DataDirectory.standard(dir));
+    ImageDataset labelled = mnist.train().range("labelled", 0, 100);
+    int[] labels = labelled.labels();
+    for (int i = 0; i < labels.length; i += 10) {
+      labels[i] = (labels[i] + 1) % 10;
+      wrongLabels++;
+    }
+    data = new StudentData(labelled, labels, mnist.train().range("pool", 1000, 2000),
+        mnist.test().range("evaluation", 0, 300));
+  }
+
+  private static StudentConfig config(StudentMethod method) {
+    NetworkConfig network = new NetworkConfig(Architecture.CNN, List.of(16), OptionalInt.of(5),
+        List.of(64), 0.0, EPOCHS, 10, 0.003, LearningRateSchedule.LINEAR, 0.0);
+    return new StudentConfig(method, network, List.of(Augmentation.SHIFT),
+        new SelfTrainingConfig(0.9, WARMUP, 3, List.of(Augmentation.SHIFT, Augmentation.CUTOUT)));
+  }
+
+  @Test
+  void selfTrainingPseudoLabelsThePoolAfterWarmUpAndBeatsSupervisedOnTheSameLabels() {
+    StudentResult supervised = StudentTrainer.forConfig(config(StudentMethod.SUPERVISED))
+        .train(data, 3, StudentTrainer.EpochListener.NONE);
+    StudentResult self = StudentTrainer.forConfig(config(StudentMethod.SELF_TRAINING))
+        .train(data, 3, StudentTrainer.EpochListener.NONE);
+
+    assertEquals(EPOCHS, self.learningCurve().size());
+    for (EpochRecord e : self.learningCurve()) {
+      assertEquals(e.epoch() > WARMUP, e.pseudoLabels().isPresent(), "epoch " + e.epoch());
+      e.pseudoLabels().ifPresent(p -> assertEquals(1000, p.poolSize()));
+    }
+    PseudoLabels last = self.finalPseudoLabels().orElseThrow();
+    assertEquals(last, self.learningCurve().get(EPOCHS - 1).pseudoLabels().orElseThrow());
+    assertTrue(last.count() > 300, "only " + last.count() + " of 1000 pool images pseudo-labelled");
+    assertTrue(last.precision() > 0.85, "pseudo-label precision " + last.precision());
+    assertEquals(supervised.learningCurve().stream().allMatch(e -> e.pseudoLabels().isEmpty()),
+        true);
+    assertTrue(self.testAccuracy() > supervised.testAccuracy(), "self-training "
+        + self.testAccuracy() + " vs supervised " + supervised.testAccuracy() + " with "
+        + wrongLabels + " wrong labels of 100");
+  }
+
+  @Test
+  void sameSeedGivesTheSameStudent() {
+    StudentTrainer trainer = StudentTrainer.forConfig(config(StudentMethod.SELF_TRAINING));
+    StudentResult a = trainer.train(data, 5, StudentTrainer.EpochListener.NONE);
+    StudentResult b = trainer.train(data, 5, StudentTrainer.EpochListener.NONE);
+    assertEquals(a.accuracyCurve(), b.accuracyCurve());
+    assertEquals(a.finalPseudoLabels(), b.finalPseudoLabels());
+    assertEquals(Optional.empty(), StudentTrainer.forConfig(config(StudentMethod.SUPERVISED))
+        .train(data, 5, StudentTrainer.EpochListener.NONE).finalPseudoLabels());
+  }
+}
