@@ -93,15 +93,18 @@ final class AnalyzeCommand implements Callable<Integer> {
 
   @Override
   public Integer call() throws Exception {
+    Mechanism analysed = mechanism();
+    NoiseKind noiseKind = noiseKind();
+    checkSmoothSensitivity(analysed, noiseKind);
     VoteMatrix all = VoteFiles.read(votes);
     VoteMatrix selected = selection.indices != null
         ? all.rows(VoteFiles.readIndices(selection.indices))
         : all.select(selection.rows == null ? RowSelection.all() : RowSelection.parse(selection.rows));
-    AnalysisRequest request = AnalysisRequest.of(mechanism())
+    AnalysisRequest request = AnalysisRequest.of(analysed)
         .withDelta(accounting.delta)
         .withOrders(accounting.orders())
         .withConversion(accounting.conversion())
-        .withNoise(noiseKind())
+        .withNoise(noiseKind)
         .withExpected(expected)
         .withSmoothSensitivity(smoothSensitivity)
         .withTeachers(teachers);
@@ -123,6 +126,24 @@ final class AnalyzeCommand implements Callable<Integer> {
       default -> throw new UserError("--mechanism: '" + mechanism
           + "' is not one of lnmax, gnmax, confident-gnmax");
     };
+  }
+
+  /**
+   * The request checks the same, naming its own field; checked here first so that the message
+   * names the flag the user typed.
+   */
+  private void checkSmoothSensitivity(Mechanism analysed, NoiseKind noiseKind) {
+    if (!smoothSensitivity) {
+      return;
+    }
+    if (analysed instanceof Mechanism.Lnmax) {
+      throw new UserError("--smooth-sensitivity: the PATE 2018 smooth-sensitivity analysis"
+          + " covers gnmax and confident-gnmax, not lnmax");
+    }
+    if (noiseKind != NoiseKind.CONTINUOUS) {
+      throw new UserError("--smooth-sensitivity: the paper's analysis covers continuous Gaussian"
+          + " noise only, not --noise " + noise);
+    }
   }
 
   private NoiseKind noiseKind() {

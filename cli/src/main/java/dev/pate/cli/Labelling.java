@@ -8,10 +8,10 @@ import java.util.Optional;
 
 /**
  * The aggregator's answers to the queries that were asked (all of them, unless a budget stopped
- * labelling early), in query order, with the accountant that was charged for them and the noise
- * source that drew them.
+ * labelling early), in query order, with the accountant that was charged for them and the source
+ * of the randomness that drew their noise.
  */
-record Labelling(Answer[] answers, PrivacyAccountant accountant, NoiseSource noise,
+record Labelling(Answer[] answers, PrivacyAccountant accountant, NoiseSource randomness,
     Optional<String> stoppedBecause) {
 
   /** Positions (in query order) of the queries that got a label. */

@@ -8,6 +8,7 @@ import dev.pate.aggregator.rdp.EpsilonBound;
 import dev.pate.aggregator.rdp.Orders;
 import dev.pate.config.AggregatorConfig;
 import dev.pate.config.Mechanism;
+import dev.pate.config.NoiseMode;
 import dev.pate.config.RunConfig;
 import dev.pate.datasets.ImageDataset;
 import dev.pate.datasets.files.DataDirectory;
@@ -27,10 +28,11 @@ final class Reports {
 
   private Reports() {}
 
-  static RunReport build(RunConfig config, RunFolder folder, DataDirectory dataDirectory,
-      TeacherPartitions partitions, PublicSplit publicSplit, Ensemble ensemble, int[][] votes,
-      ImageDataset queries, Labelling labelling, StudentResult student, int unlabelledExamples,
-      RunReport.Timings timings) {
+  /** @param noise the noise labelling used: the config's, or planned (then with its plan) */
+  static RunReport build(RunConfig config, RunNoise noise, RunFolder folder,
+      DataDirectory dataDirectory, TeacherPartitions partitions, PublicSplit publicSplit,
+      Ensemble ensemble, int[][] votes, ImageDataset queries, Labelling labelling,
+      StudentResult student, int unlabelledExamples, RunReport.Timings timings) {
     return new RunReport(
         config.name(),
         folder.path().toString(),
@@ -39,8 +41,9 @@ final class Reports {
             dataDirectory.locate(config.dataset().name().id()).toString(),
             partitions.examplesUsed(), publicSplit.pool().size(), publicSplit.holdout().size()),
         teachers(config, partitions, ensemble),
-        aggregation(config.aggregator(), votes, queries, labelling),
-        privacy(config, labelling, votes),
+        aggregation(config.aggregator().noise(), noise.aggregator(), votes, queries, labelling),
+        noise.plan().orElse(null),
+        privacy(config, noise.aggregator(), labelling, votes),
         student(config, student, unlabelledExamples),
         timings);
   }
@@ -71,8 +74,9 @@ final class Reports {
         sizes.getMax(), t.workers(), t.threadsPerWorker());
   }
 
-  private static RunReport.Aggregation aggregation(AggregatorConfig a, int[][] votes,
-      ImageDataset queries, Labelling labelling) {
+  /** @param a the aggregator with the noise parameters labelling used */
+  private static RunReport.Aggregation aggregation(NoiseMode mode, AggregatorConfig a,
+      int[][] votes, ImageDataset queries, Labelling labelling) {
     int answered = 0;
     int correct = 0;
     int pluralityCorrect = 0;
@@ -89,16 +93,17 @@ final class Reports {
         }
       }
     }
-    return new RunReport.Aggregation(a.mechanism().id(), boxed(a.gamma()), boxed(a.sigma()),
-        boxed(a.threshold()), boxed(a.sigma1()), boxed(a.sigma2()), a.selection().id(),
+    return new RunReport.Aggregation(a.mechanism().id(), mode.id(), boxed(a.gamma()),
+        boxed(a.sigma()), boxed(a.threshold()), boxed(a.sigma1()), boxed(a.sigma2()),
+        a.selection().id(),
         votes.length, labelling.answers().length, answered,
         answered == 0 ? 0 : correct / (double) answered,
         votes.length == 0 ? 0 : pluralityCorrect / (double) votes.length,
         labelling.stoppedBecause().orElse(null));
   }
 
-  private static RunReport.Privacy privacy(RunConfig config, Labelling labelling,
-      int[][] votes) {
+  private static RunReport.Privacy privacy(RunConfig config, AggregatorConfig aggregator,
+      Labelling labelling, int[][] votes) {
     var conversion = Mechanisms.conversion(config.privacy());
     PrivacyStatement s = labelling.accountant().report(config.privacy().delta(), conversion);
     String orders = describe(s.orders());
@@ -108,12 +113,12 @@ final class Reports {
         statement("data-independent", independent, orders),
         statement("data-dependent (not itself private; publish only via smooth sensitivity)",
             dependent, orders));
-    RunReport.Moments2017 moments = config.aggregator().mechanism() == Mechanism.LNMAX
-        ? moments2017(votes, labelling.answers().length, config.aggregator().gamma().orElseThrow(),
+    RunReport.Moments2017 moments = aggregator.mechanism() == Mechanism.LNMAX
+        ? moments2017(votes, labelling.answers().length, aggregator.gamma().orElseThrow(),
             config.privacy().delta())
         : null;
     return new RunReport.Privacy(config.privacy().delta(), conversion.id(),
-        labelling.noise().kind().id(), Mechanisms.noiseName(config.aggregator()),
+        labelling.randomness().kind().id(), Mechanisms.noiseName(aggregator),
         independent.epsilon(), independent.order(), dependent.epsilon(), dependent.order(),
         orders, statements, moments);
   }

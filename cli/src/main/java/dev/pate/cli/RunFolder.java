@@ -55,14 +55,16 @@ final class RunFolder {
    * Writes a file of a new run; in a resumed run, where it exists already, checks that the
    * recomputed content is the same (teachers are retrained from their seeds, so their votes must
    * not change; if they did, the ledger would charge for answers to other votes).
+   *
+   * @param difference what a difference means, for the message
    */
-  void writeOnceOrCheck(String relative, String content) {
+  void writeOnceOrCheck(String relative, String content, String difference) {
     Path file = path.resolve(relative);
     if (Files.exists(file)) {
       try {
         if (!Files.readString(file).equals(content)) {
-          throw new UserError(file + ": the resumed run computed different content; the run"
-              + " cannot be resumed (start a new one)");
+          throw new UserError(file + ": the resumed run computed different content (" + difference
+              + "); the run cannot be resumed (start a new one)");
         }
         return;
       } catch (IOException e) {

@@ -4,6 +4,7 @@ import dev.pate.aggregator.accounting.PrivacyAccountant;
 import dev.pate.aggregator.mechanism.Answer;
 import dev.pate.aggregator.noise.NoiseSource;
 import dev.pate.aggregator.noise.RandomSources;
+import dev.pate.config.AggregatorConfig;
 import dev.pate.config.ConfigWriter;
 import dev.pate.config.RunConfig;
 import dev.pate.datasets.ImageDataset;
@@ -54,6 +55,10 @@ final class RunPipeline {
 
   RunReport run() {
     Stopwatch total = Stopwatch.start();
+    // Planned from the config alone, before any data is read (fixed noise: the config's own).
+    RunNoise noise = RunNoise.of(config);
+    noise.plan().ifPresent(p -> console.println("pate: aggregator.noise auto: "
+        + SummaryTable.plan(p)));
     Stopwatch load = Stopwatch.start();
     Path explicitDataDir = dataDirOverride != null ? dataDirOverride
         : config.dataset().dataDir().orElse(null);
@@ -75,6 +80,7 @@ final class RunPipeline {
     } else {
       folder = RunFolder.existing(resumeFolder);
     }
+    noise.recordIn(folder, resumeFolder != null);
     console.println("pate: run folder " + folder.path());
 
     Stopwatch teachersTime = Stopwatch.start();
@@ -89,11 +95,12 @@ final class RunPipeline {
     Stopwatch votesTime = Stopwatch.start();
     int[][] votes = ensemble.voteCounts(Tensors.features(queries), teachersConfig.workers(),
         teachersConfig.threadsPerWorker());
-    folder.writeOnceOrCheck("votes.csv", CsvTables.votes(queries, votes));
+    folder.writeOnceOrCheck("votes.csv", CsvTables.votes(queries, votes),
+        "teachers retrained from their seeds must vote as they did");
     double votesSeconds = votesTime.seconds();
 
     Stopwatch aggregationTime = Stopwatch.start();
-    Labelling labelling = label(folder, votes);
+    Labelling labelling = label(folder, votes, noise.aggregator());
     folder.write("labels.csv", CsvTables.labels(queries, labelling.answers()));
     double aggregationSeconds = aggregationTime.seconds();
 
@@ -109,20 +116,21 @@ final class RunPipeline {
     epochs.done();
     double studentSeconds = studentTime.seconds();
 
-    RunReport report = Reports.build(config, folder, dataDirectory, partitions, publicSplit,
-        ensemble, votes, queries, labelling, student, studentData.unlabelled().size(),
-        new RunReport.Timings(loadSeconds,
-            teachersSeconds, votesSeconds, aggregationSeconds, studentSeconds, total.seconds()));
+    RunReport report = Reports.build(config, noise, folder, dataDirectory, partitions,
+        publicSplit, ensemble, votes, queries, labelling, student,
+        studentData.unlabelled().size(), new RunReport.Timings(loadSeconds, teachersSeconds,
+            votesSeconds, aggregationSeconds, studentSeconds, total.seconds()));
     folder.write("report.json", Json.write(report));
     return report;
   }
 
   /**
-   * Answers the queries in order through a {@link Labeller}, resuming from the run folder's
-   * ledger when there is one (a resumed run), else starting a new ledger.
+   * Answers the queries in order through a {@link Labeller} with the noise of {@code aggregator}
+   * (given or planned), resuming from the run folder's ledger when there is one (a resumed run),
+   * else starting a new ledger.
    */
-  private Labelling label(RunFolder folder, int[][] votes) {
-    Mechanisms mechanisms = Mechanisms.of(config.aggregator(), config.privacy());
+  private Labelling label(RunFolder folder, int[][] votes, AggregatorConfig aggregator) {
+    Mechanisms mechanisms = Mechanisms.of(aggregator, config.privacy());
     PrivacyAccountant accountant = mechanisms.accountant();
     Answer[] answers = new Answer[votes.length];
     Path ledgerFile = folder.path().resolve(Ledger.FILE);
@@ -151,7 +159,7 @@ final class RunPipeline {
       ledger = Ledger.create(ledgerFile, accountant.accounting().mechanismId(),
           accountant.accounting().orders());
     }
-    NoiseSource noise = switch (config.aggregator().noise()) {
+    NoiseSource randomness = switch (aggregator.randomness()) {
       case SECURE -> RandomSources.secure();
       case SEEDED -> RandomSources.seeded(Seeds.derive(config.seed(), "noise", from));
     };
@@ -161,11 +169,11 @@ final class RunPipeline {
         : Optional.empty();
     try (ledger) {
       Labeller.Outcome outcome = new Labeller(mechanisms.aggregator(), accountant, budget, ledger,
-          noise).label(votes, answers, from);
+          randomness).label(votes, answers, from);
       outcome.stoppedBecause().ifPresent(reason -> console.println("pate: labelling stopped after "
           + outcome.asked() + " of " + votes.length + " queries: " + reason));
-      return new Labelling(java.util.Arrays.copyOf(answers, outcome.asked()), accountant, noise,
-          outcome.stoppedBecause());
+      return new Labelling(java.util.Arrays.copyOf(answers, outcome.asked()), accountant,
+          randomness, outcome.stoppedBecause());
     }
   }
 

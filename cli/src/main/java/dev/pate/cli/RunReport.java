@@ -2,7 +2,9 @@ package dev.pate.cli;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
+import com.fasterxml.jackson.annotation.JsonPropertyOrder;
 import java.util.List;
+import java.util.Map;
 
 /**
  * Everything report.json says about a run. Field names become snake_case JSON keys. Every epsilon
@@ -15,6 +17,7 @@ record RunReport(
     Dataset dataset,
     Teachers teachers,
     Aggregation aggregation,
+    Plan plan,
     Privacy privacy,
     Student student,
     Timings timings) {
@@ -27,16 +30,49 @@ record RunReport(
       int maxPartitionSize, int workers, int threadsPerWorker) {}
 
   /**
+   * @param noise {@code fixed} (parameters from the config) or {@code auto} (planned, see {@link
+   *     Plan})
+   * @param gamma the parameters labelling used (under auto: the planned ones); null if unused
    * @param queries queries the config asked for
    * @param queriesAsked queries put to the aggregator (fewer when a budget stopped labelling)
    * @param stoppedBecause why labelling stopped early; null when every query was asked
    */
-  record Aggregation(String mechanism, Double gamma, Double sigma, Double threshold,
+  record Aggregation(String mechanism, String noise, Double gamma, Double sigma, Double threshold,
       Double sigma1, Double sigma2, String selection, int queries, int queriesAsked,
       int queriesAnswered, double labelAccuracy, double ensembleAccuracy,
       String stoppedBecause) {}
 
   /**
+   * How {@code aggregator.noise: auto} chose the noise (null in the report under fixed noise).
+   *
+   * @param mechanism the mechanism planned for
+   * @param plannedAPriori always true: nothing private entered the plan
+   * @param basis what the plan is, in words
+   * @param parameters the chosen noise parameters by config key ({@code gamma}; {@code sigma};
+   *     {@code threshold, sigma1, sigma2})
+   * @param budgetEpsilon the target: {@code privacy.budget.epsilon}
+   * @param delta the budget's delta
+   * @param conversion RDP to (epsilon, delta) conversion
+   * @param orders the Renyi orders optimised over
+   * @param queries queries planned for, every one answered (the worst case)
+   * @param epsilonDataIndependent the planned epsilon for those answers, at most {@code
+   *     budgetEpsilon}
+   * @param order the order that gives it
+   * @param kind {@code data-independent}: holds whatever the votes are
+   * @param profile where the expected figures come from (Confident-GNMax: votes modelled from the
+   *     stated teacher accuracy); null without one
+   * @param expected expected answered queries, accuracy, correct labels and data-dependent epsilon
+   *     on that profile: a forecast, not a guarantee; null without a profile
+   */
+  @JsonPropertyOrder({"mechanism", "planned_a_priori"})
+  record Plan(String mechanism, @JsonProperty("planned_a_priori") boolean plannedAPriori,
+      String basis, Map<String, Double> parameters, double budgetEpsilon, double delta,
+      String conversion, String orders, int queries, double epsilonDataIndependent,
+      double order, String kind, String profile, Map<String, Object> expected) {}
+
+  /**
+   * @param randomness where the noise randomness came from ({@code secure} or {@code seeded})
+   * @param noise the noise distributions drawn
    * @param epsilonDataIndependent holds for any votes; safe to publish
    * @param epsilonDataDependent depends on the private votes; itself not differentially
    *     private unless released through smooth sensitivity
@@ -44,7 +80,7 @@ record RunReport(
    * @param moments2017 the same run restricted to the PATE 2017 moments accountant (orders 2..9,
    *     classic conversion), for comparison with the paper
    */
-  record Privacy(double delta, String conversion, String noiseSource, String noise,
+  record Privacy(double delta, String conversion, String randomness, String noise,
       double epsilonDataIndependent, double orderDataIndependent,
       double epsilonDataDependent, double order, String orders,
       List<Statement> statements,

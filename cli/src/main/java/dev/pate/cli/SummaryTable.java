@@ -14,6 +14,9 @@ final class SummaryTable {
     var a = r.aggregation();
     row(b, "aggregation", a.mechanism() + ", " + a.queriesAnswered() + " of " + a.queries()
         + String.format(Locale.ROOT, " queries answered, label accuracy %.4f", a.labelAccuracy()));
+    if (r.plan() != null) {
+      row(b, "noise (auto)", plan(r.plan()));
+    }
     if (a.stoppedBecause() != null) {
       row(b, "stopped after " + a.queriesAsked(), a.stoppedBecause());
     }
@@ -24,7 +27,7 @@ final class SummaryTable {
     row(b, "epsilon (data-independent)", String.format(Locale.ROOT,
         "%.4f at delta %.0e (order %s)", p.epsilonDataIndependent(), p.delta(),
         trim(p.orderDataIndependent())));
-    row(b, "noise", p.noise() + " from a " + p.noiseSource() + " source");
+    row(b, "noise", p.noise() + " from a " + p.randomness() + " source");
     row(b, "student", r.student().method() + String.format(Locale.ROOT,
         ", test accuracy %.4f on %d held-out images (%d labelled queries)",
         r.student().testAccuracy(), r.dataset().heldOut(), r.student().trainingExamples()));
@@ -36,6 +39,20 @@ final class SummaryTable {
     }
     row(b, "wall time", String.format(Locale.ROOT, "%.1f s", r.timings().totalSeconds()));
     return b.toString();
+  }
+
+  /**
+   * E.g. {@code "lnmax gamma 0.0159562 for 60 queries, planned a priori: data-independent epsilon
+   * 1.0000 <= budget 1.0 at delta 1e-05 (order 18, improved conversion)"}.
+   */
+  static String plan(RunReport.Plan p) {
+    StringBuilder parameters = new StringBuilder();
+    p.parameters().forEach((name, value) -> parameters.append(parameters.length() == 0 ? "" : ", ")
+        .append(name).append(' ').append(String.format(Locale.ROOT, "%.6g", value)));
+    return String.format(Locale.ROOT, "%s %s for %d queries, planned a priori: data-independent"
+        + " epsilon %.4f <= budget %s at delta %.0e (order %s, %s conversion)", p.mechanism(),
+        parameters, p.queries(), p.epsilonDataIndependent(), p.budgetEpsilon(), p.delta(),
+        trim(p.order()), p.conversion());
   }
 
   private static void row(StringBuilder b, String key, String value) {

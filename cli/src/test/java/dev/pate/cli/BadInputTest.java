@@ -111,6 +111,37 @@ class BadInputTest {
   }
 
   @Test
+  void missingVotesFileIsSaidOnce() {
+    Path missing = dir.resolve("nosuch.npy");
+    Outcome o = run("analyze", "--votes", missing.toString(), "--mechanism", "gnmax", "--sigma",
+        "40");
+    assertOneLineError(o, missing + ": no such file");
+    assertEquals(1, o.stderr().split(java.util.regex.Pattern.quote(missing.toString()), -1).length
+        - 1, "the path once: " + o.stderr());
+  }
+
+  @Test
+  void smoothSensitivityProblemsNameTheFlag() {
+    Path votes = Path.of(System.getProperty("pate.repo.root"), "..", "shared", "data",
+        "pate2018-votes", "mnist_250_teachers.npy");
+    Outcome lnmax = run("analyze", "--votes", votes.toString(), "--mechanism", "lnmax",
+        "--gamma", "0.05", "--smooth-sensitivity");
+    assertOneLineError(lnmax, "--smooth-sensitivity", "lnmax");
+    assertFalse(lnmax.stderr().contains("smoothSensitivity"), lnmax.stderr());
+    Outcome discrete = run("analyze", "--votes", votes.toString(), "--mechanism", "gnmax",
+        "--sigma", "40", "--noise", "discrete", "--smooth-sensitivity");
+    assertOneLineError(discrete, "--smooth-sensitivity", "--noise discrete");
+  }
+
+  @Test
+  void autoNoiseWithABudgetNoNoiseCanMeetNamesTheBudget() throws IOException {
+    assertOneLineError(runYaml("aggregator:\n  noise: auto\n  queries: 100\n"
+        + "privacy:\n  budget: {epsilon: 1.0e-9}\n"), "privacy.budget.epsilon",
+        "cannot be met", "aggregator.noise: auto");
+    assertNoReport();
+  }
+
+  @Test
   void malformedOptionIsOneLine() {
     assertOneLineError(run("analyze", "--votes", "x.npy", "--mechanism", "gnmax", "--orders", "a"),
         "--orders");

@@ -47,7 +47,7 @@ class RunCommandTest {
         gamma: 0.5
         queries: 60
         selection: random
-        noise: seeded
+        randomness: seeded
       student:
         network:
           architecture: mlp
@@ -103,11 +103,14 @@ class RunCommandTest {
     for (String path : List.of("teachers/count", "teachers/mean_test_accuracy",
         "aggregation/mechanism", "aggregation/gamma", "aggregation/queries_answered",
         "aggregation/label_accuracy", "privacy/delta", "privacy/epsilon_data_independent",
-        "privacy/epsilon_data_dependent", "privacy/order", "privacy/noise_source",
+        "privacy/epsilon_data_dependent", "privacy/order", "privacy/randomness",
         "student/test_accuracy", "timings/teachers_seconds", "timings/total_seconds")) {
       assertFalse(r.at("/" + path).isMissingNode(), path);
     }
-    assertEquals("seeded", r.at("/privacy/noise_source").asText());
+    assertEquals("seeded", r.at("/privacy/randomness").asText());
+    assertEquals("fixed", r.at("/aggregation/noise").asText());
+    assertTrue(r.get("plan").isNull(), "fixed noise has no plan");
+    assertFalse(Files.exists(first.resolve(RunNoise.PLAN_FILE)));
     assertEquals(60, r.at("/aggregation/queries_answered").asInt());
 
     List<String> labels = Files.readAllLines(first.resolve("labels.csv"));

@@ -5,34 +5,52 @@ import static java.util.Objects.requireNonNull;
 import java.util.List;
 import java.util.Optional;
 import java.util.OptionalDouble;
+import java.util.function.Function;
 
 /**
  * The noisy aggregation of teacher votes that labels the queries (YAML block {@code aggregator}).
- * Each mechanism parameter is present exactly when the mechanism uses it: {@code gamma} for lnmax,
- * {@code sigma} for gnmax, {@code threshold}, {@code sigma1} and {@code sigma2} for
- * confident-gnmax. (A file may set the others too, e.g. for a sweep over mechanisms; they are
- * checked, then ignored.)
+ * With {@code noise: fixed} each mechanism parameter is present exactly when the mechanism uses it:
+ * {@code gamma} for lnmax, {@code sigma} for gnmax, {@code threshold}, {@code sigma1} and {@code
+ * sigma2} for confident-gnmax. (A file may set the others too, e.g. for a sweep over mechanisms;
+ * they are checked, then ignored.) With {@code noise: auto} the run plans them from {@code
+ * privacy.budget} before touching private data, so the mechanism's own parameters must not be
+ * given; Confident-GNMax then needs {@code expected_teacher_accuracy} to rank its candidates.
  *
  * @param mechanism which noisy aggregation
+ * @param noise whether the noise parameters are given (fixed) or planned from the budget (auto)
  * @param gamma LNMax: Laplace noise of scale 1/gamma on each vote count
  * @param sigma GNMax: standard deviation of the Gaussian noise on each vote count
  * @param threshold Confident GNMax: answer only if the noisy largest vote count reaches this
  * @param sigma1 Confident GNMax: noise standard deviation of the threshold check
  * @param sigma2 Confident GNMax: noise standard deviation of the noisy arg max
+ * @param expectedTeacherAccuracy Confident GNMax with auto noise: the accuracy the teachers are
+ *     expected to have, a stated assumption (never measured on private data) from which the planner
+ *     models the votes to pick the (threshold, sigma1, sigma2) with the most expected correct
+ *     labels
  * @param queries how many pool images are asked to the teachers
  * @param selection which pool images become queries
- * @param noise where the noise randomness comes from
+ * @param randomness where the noise randomness comes from
  */
 public record AggregatorConfig(
     Mechanism mechanism,
+    NoiseMode noise,
     OptionalDouble gamma,
     OptionalDouble sigma,
     OptionalDouble threshold,
     OptionalDouble sigma1,
     OptionalDouble sigma2,
+    OptionalDouble expectedTeacherAccuracy,
     int queries,
     Selection selection,
-    NoiseSource noise) {
+    Randomness randomness) {
+
+  /** Why a mechanism's noise key must not be given under {@code noise: auto}. */
+  private static final String PLANNED =
+      "the planner chooses it from privacy.budget (remove it, or set aggregator.noise: fixed)";
+
+  /** For files written before the randomness source moved from {@code noise} to its own key. */
+  private static final String RENAMED =
+      "the randomness source is now aggregator.randomness (secure or seeded)";
 
   static final Key<AggregatorConfig, Mechanism> MECHANISM =
       Key.of(
@@ -42,57 +60,71 @@ public record AggregatorConfig(
           "noisy aggregation: lnmax (Papernot et al. 2017), gnmax or confident-gnmax (2018)",
           AggregatorConfig::mechanism);
 
+  static final Key<AggregatorConfig, NoiseMode> NOISE =
+      Key.of(
+          "noise",
+          new ChoiceType<>(NoiseMode.class).withHint("secure", RENAMED).withHint("seeded", RENAMED),
+          NoiseMode.FIXED,
+          "noise parameters: fixed (as given here) or auto (planned before any data is read: the"
+              + " least noise whose data-independent epsilon for aggregator.queries answers meets"
+              + " privacy.budget)",
+          AggregatorConfig::noise);
+
   static final Key<AggregatorConfig, Double> GAMMA =
-      Key.usedWhen(
-          MECHANISM,
+      noiseParameter(
           Mechanism.LNMAX,
           "gamma",
-          NumberType.number().greaterThan(0),
           0.05,
           "LNMax: Laplace noise of scale 1/gamma is added to each vote count",
-          a -> boxed(a.gamma()));
+          AggregatorConfig::gamma);
 
   static final Key<AggregatorConfig, Double> SIGMA =
-      Key.usedWhen(
-          MECHANISM,
+      noiseParameter(
           Mechanism.GNMAX,
           "sigma",
-          NumberType.number().greaterThan(0),
           40.0,
           "GNMax: standard deviation of the Gaussian noise added to each vote count",
-          a -> boxed(a.sigma()));
+          AggregatorConfig::sigma);
 
   static final Key<AggregatorConfig, Double> THRESHOLD =
-      Key.usedWhen(
-          MECHANISM,
+      noiseParameter(
           Mechanism.CONFIDENT_GNMAX,
           "threshold",
-          NumberType.number().greaterThan(0),
           200.0,
           "Confident GNMax: a query is answered only if the largest vote count plus"
               + " N(0, sigma1^2) noise reaches this threshold",
-          a -> boxed(a.threshold()));
+          AggregatorConfig::threshold);
 
   static final Key<AggregatorConfig, Double> SIGMA1 =
-      Key.usedWhen(
-          MECHANISM,
+      noiseParameter(
           Mechanism.CONFIDENT_GNMAX,
           "sigma1",
-          NumberType.number().greaterThan(0),
           150.0,
           "Confident GNMax: standard deviation of the Gaussian noise in the threshold check",
-          a -> boxed(a.sigma1()));
+          AggregatorConfig::sigma1);
 
   static final Key<AggregatorConfig, Double> SIGMA2 =
-      Key.usedWhen(
-          MECHANISM,
+      noiseParameter(
           Mechanism.CONFIDENT_GNMAX,
           "sigma2",
-          NumberType.number().greaterThan(0),
           40.0,
           "Confident GNMax: standard deviation of the Gaussian noise in the noisy arg max of"
               + " answered queries",
-          a -> boxed(a.sigma2()));
+          AggregatorConfig::sigma2);
+
+  static final Key<AggregatorConfig, Double> EXPECTED_TEACHER_ACCURACY =
+      Key.usedWhen(
+              MECHANISM,
+              Mechanism.CONFIDENT_GNMAX,
+              "expected_teacher_accuracy",
+              NumberType.number().between(0, 1, true),
+              null,
+              "Confident GNMax with auto noise: the teacher accuracy you expect (a stated"
+                  + " assumption, never measured on the private data); votes are modelled from it"
+                  + " to pick the (threshold, sigma1, sigma2) with the most expected correct"
+                  + " labels",
+              a -> boxed(a.expectedTeacherAccuracy()))
+          .andWhen(NOISE, NoiseMode.AUTO);
 
   static final Key<AggregatorConfig, Integer> QUERIES =
       Key.of(
@@ -110,54 +142,105 @@ public record AggregatorConfig(
           "which pool images become queries: the first ones, or a random subset drawn with seed",
           AggregatorConfig::selection);
 
-  static final Key<AggregatorConfig, NoiseSource> NOISE =
+  static final Key<AggregatorConfig, Randomness> RANDOMNESS =
       Key.of(
-          "noise",
-          new ChoiceType<>(NoiseSource.class),
-          NoiseSource.SECURE,
+          "randomness",
+          new ChoiceType<>(Randomness.class),
+          Randomness.SECURE,
           "noise randomness: secure (cryptographic generator) or seeded (reproducible from seed;"
               + " for studies only, gives no real privacy)",
-          AggregatorConfig::noise);
+          AggregatorConfig::randomness);
 
   static final Section<AggregatorConfig> SECTION =
       Section.of(
           "aggregator",
           "the noisy aggregation of teacher votes that labels the queries",
-          List.of(MECHANISM, GAMMA, SIGMA, THRESHOLD, SIGMA1, SIGMA2, QUERIES, SELECTION, NOISE),
+          List.of(
+              MECHANISM,
+              NOISE,
+              GAMMA,
+              SIGMA,
+              THRESHOLD,
+              SIGMA1,
+              SIGMA2,
+              EXPECTED_TEACHER_ACCURACY,
+              QUERIES,
+              SELECTION,
+              RANDOMNESS),
           v ->
               new AggregatorConfig(
                   v.get(MECHANISM),
+                  v.get(NOISE),
                   v.findDouble(GAMMA),
                   v.findDouble(SIGMA),
                   v.findDouble(THRESHOLD),
                   v.findDouble(SIGMA1),
                   v.findDouble(SIGMA2),
+                  v.findDouble(EXPECTED_TEACHER_ACCURACY),
                   v.get(QUERIES),
                   v.get(SELECTION),
-                  v.get(NOISE)));
+                  v.get(RANDOMNESS)));
 
   /**
-   * Checks for nulls, and that each mechanism parameter is present exactly when {@code mechanism}
-   * uses it; value ranges are checked by {@link ConfigLoader}.
+   * Checks for nulls, and that each mechanism parameter is present exactly when used: the noise
+   * parameters of {@code mechanism} under fixed noise, the expected teacher accuracy for
+   * Confident-GNMax under auto noise. Value ranges are checked by {@link ConfigLoader}.
    */
   public AggregatorConfig {
     requireNonNull(mechanism, "mechanism");
-    requireNonNull(selection, "selection");
     requireNonNull(noise, "noise");
-    requireUsedExactly("gamma", gamma, mechanism == Mechanism.LNMAX, mechanism);
-    requireUsedExactly("sigma", sigma, mechanism == Mechanism.GNMAX, mechanism);
-    requireUsedExactly("threshold", threshold, mechanism == Mechanism.CONFIDENT_GNMAX, mechanism);
-    requireUsedExactly("sigma1", sigma1, mechanism == Mechanism.CONFIDENT_GNMAX, mechanism);
-    requireUsedExactly("sigma2", sigma2, mechanism == Mechanism.CONFIDENT_GNMAX, mechanism);
+    requireNonNull(selection, "selection");
+    requireNonNull(randomness, "randomness");
+    boolean fixed = noise == NoiseMode.FIXED;
+    requireUsedExactly("gamma", gamma, fixed && mechanism == Mechanism.LNMAX, mechanism, noise);
+    requireUsedExactly("sigma", sigma, fixed && mechanism == Mechanism.GNMAX, mechanism, noise);
+    boolean confident = mechanism == Mechanism.CONFIDENT_GNMAX;
+    requireUsedExactly("threshold", threshold, fixed && confident, mechanism, noise);
+    requireUsedExactly("sigma1", sigma1, fixed && confident, mechanism, noise);
+    requireUsedExactly("sigma2", sigma2, fixed && confident, mechanism, noise);
+    requireUsedExactly(
+        "expectedTeacherAccuracy", expectedTeacherAccuracy, !fixed && confident, mechanism, noise);
+  }
+
+  /** Whether the noise parameters are planned from the budget rather than given. */
+  public boolean planned() {
+    return noise == NoiseMode.AUTO;
   }
 
   private static void requireUsedExactly(
-      String name, OptionalDouble parameter, boolean used, Mechanism mechanism) {
+      String name, OptionalDouble parameter, boolean used, Mechanism mechanism, NoiseMode noise) {
     requireNonNull(parameter, name);
     if (used != parameter.isPresent()) {
       throw new IllegalArgumentException(
-          name + ": " + (used ? "required" : "must be empty") + " for mechanism " + mechanism.id());
+          name
+              + ": "
+              + (used ? "required" : "must be empty")
+              + " for mechanism "
+              + mechanism.id()
+              + " with noise "
+              + noise.id());
     }
+  }
+
+  /**
+   * A noise parameter (a number > 0) of {@code mechanism}: used under fixed noise, refused under
+   * auto, where the planner chooses it.
+   */
+  private static Key<AggregatorConfig, Double> noiseParameter(
+      Mechanism mechanism,
+      String name,
+      double defaultValue,
+      String meaning,
+      Function<AggregatorConfig, OptionalDouble> reader) {
+    return Key.usedWhen(
+            MECHANISM,
+            mechanism,
+            name,
+            NumberType.number().greaterThan(0),
+            defaultValue,
+            meaning,
+            (AggregatorConfig a) -> boxed(reader.apply(a)))
+        .refusedWhen(NOISE, NoiseMode.AUTO, PLANNED);
   }
 
   private static Optional<Double> boxed(OptionalDouble value) {

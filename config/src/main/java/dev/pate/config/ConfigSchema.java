@@ -25,6 +25,15 @@ public final class ConfigSchema {
               "dataset.private_limit",
               "every teacher needs at least one private image"));
 
+  /** Keys that a setting in another section makes required. */
+  static final List<Requirement> REQUIREMENTS =
+      List.of(
+          new Requirement(
+              "aggregator.noise",
+              NoiseMode.AUTO.id(),
+              "privacy.budget.epsilon",
+              "the planner chooses the least noise that meets this budget"));
+
   private static final List<ConfigKey> KEYS = collectKeys();
 
   private static final List<ConfigSection> SECTIONS = collectSections();
@@ -37,6 +46,11 @@ public final class ConfigSchema {
     for (CrossCheck check : CROSS_CHECKS) {
       if (!keyPaths.contains(check.key()) || !keyPaths.contains(check.limitKey())) {
         throw new IllegalStateException("cross check " + check + ": unknown key");
+      }
+    }
+    for (Requirement requirement : REQUIREMENTS) {
+      if (!keyPaths.contains(requirement.key()) || !keyPaths.contains(requirement.requiredKey())) {
+        throw new IllegalStateException("requirement " + requirement + ": unknown key");
       }
     }
   }
@@ -137,7 +151,7 @@ public final class ConfigSchema {
         key.type().typeName(),
         key.type().allowed(),
         defaultText,
-        key.usedWhen().map(condition -> condition.describe(prefix)).orElse(""),
+        key.describeUse(prefix),
         key.meaning());
   }
 

@@ -10,9 +10,10 @@ import java.util.Optional;
 
 /**
  * Writes a resolved config back to YAML: every key in declaration order, defaults filled in, lists
- * in flow style. Conditional keys that are not used (e.g. {@code sigma} under lnmax) are left out;
- * keys that are simply absent are written as {@code null}. {@link ConfigLoader} reads the result
- * back to an equal {@link RunConfig}, so the {@code config.yaml} of a run folder reproduces it.
+ * in flow style. Conditional keys that are not used (e.g. {@code sigma} under lnmax, or any noise
+ * key under {@code noise: auto}) are left out; keys that are simply absent are written as {@code
+ * null}. {@link ConfigLoader} reads the result back to an equal {@link RunConfig}, so the {@code
+ * config.yaml} of a run folder reproduces it.
  */
 public final class ConfigWriter {
 
@@ -37,7 +38,7 @@ public final class ConfigWriter {
     for (Member<R> member : section.members()) {
       if (member instanceof Key<R, ?> key) {
         Optional<Object> value = yamlValue(key, record);
-        if (value.isPresent() || key.usedWhen().isEmpty()) {
+        if (value.isPresent() || key.usedWhen().isEmpty() && key.refusal().isEmpty()) {
           tree.put(key.name(), value.orElse(null));
         }
       } else if (member instanceof Child<R, ?> child) {

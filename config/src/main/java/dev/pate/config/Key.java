@@ -17,11 +17,14 @@ import java.util.function.Function;
  *       directly.
  *   <li>{@link #nullable}: may be absent ({@code null} in YAML, the default); the record holds an
  *       Optional.
- *   <li>{@link #usedWhen conditional}: used only when another key of the section has a given value;
+ *   <li>{@link #usedWhen conditional}: used only when other keys of the section have given values;
  *       otherwise it is still checked if given, but ignored: the record holds an empty Optional and
  *       the written config leaves it out. This lets a sweep vary {@code mechanism} while {@code
  *       gamma} and {@code sigma} both stay in the file.
  * </ul>
+ *
+ * <p>A key may also be {@link #refusedWhen refused} under another key's value: then it is not used
+ * and giving it is a problem (the mechanism's noise keys when the planner chooses the noise).
  *
  * @param <R> the record type of the section
  * @param <T> the value type
@@ -33,7 +36,8 @@ final class Key<R, T> implements Member<R> {
   private final T defaultValue;
   private final String defaultNote;
   private final boolean nullable;
-  private final Condition<R, ?> usedWhen;
+  private final Condition<R> usedWhen;
+  private final Refusal<R> refusal;
   private final String meaning;
   private final Function<R, Optional<T>> reader;
 
@@ -43,7 +47,8 @@ final class Key<R, T> implements Member<R> {
       T defaultValue,
       String defaultNote,
       boolean nullable,
-      Condition<R, ?> usedWhen,
+      Condition<R> usedWhen,
+      Refusal<R> refusal,
       String meaning,
       Function<R, Optional<T>> reader) {
     if (!name.matches("[a-z][a-z0-9_]*")) {
@@ -55,6 +60,7 @@ final class Key<R, T> implements Member<R> {
     this.defaultNote = defaultNote;
     this.nullable = nullable;
     this.usedWhen = usedWhen;
+    this.refusal = refusal;
     this.meaning = Objects.requireNonNull(meaning, "meaning");
     this.reader = Objects.requireNonNull(reader, "reader");
   }
@@ -68,13 +74,21 @@ final class Key<R, T> implements Member<R> {
   static <R, T> Key<R, T> of(
       String name, ValueType<T> type, T defaultValue, String meaning, Function<R, T> reader) {
     return new Key<>(
-        name, type, defaultValue, null, false, null, meaning, r -> Optional.of(reader.apply(r)));
+        name,
+        type,
+        defaultValue,
+        null,
+        false,
+        null,
+        null,
+        meaning,
+        r -> Optional.of(reader.apply(r)));
   }
 
   /** A key that may be absent (YAML {@code null}); absent by default. */
   static <R, T> Key<R, T> nullable(
       String name, ValueType<T> type, String meaning, Function<R, Optional<T>> reader) {
-    return new Key<>(name, type, null, null, true, null, meaning, reader);
+    return new Key<>(name, type, null, null, true, null, null, meaning, reader);
   }
 
   /** A key used only when {@code selector} has {@code selectorValue}; required then. */
@@ -92,14 +106,38 @@ final class Key<R, T> implements Member<R> {
         defaultValue,
         null,
         false,
-        new Condition<>(selector, selectorValue),
+        Condition.when(selector, selectorValue),
+        null,
         meaning,
         reader);
   }
 
   /** The same key, with its default described in words (for a default the loader supplies). */
   Key<R, T> withDefaultNote(String note) {
-    return new Key<>(name, type, defaultValue, note, nullable, usedWhen, meaning, reader);
+    return copy(note, usedWhen, refusal);
+  }
+
+  /** The same conditional key, used only when {@code selector} also has {@code selectorValue}. */
+  <E> Key<R, T> andWhen(Key<R, E> selector, E selectorValue) {
+    if (usedWhen == null) {
+      throw new IllegalStateException(name + ": not a conditional key");
+    }
+    return copy(defaultNote, usedWhen.and(selector, selectorValue), refusal);
+  }
+
+  /**
+   * The same key, not used when {@code selector} has {@code selectorValue}, and a problem if given
+   * then ({@code reason} says why).
+   */
+  <E> Key<R, T> refusedWhen(Key<R, E> selector, E selectorValue, String reason) {
+    return copy(
+        defaultNote,
+        usedWhen,
+        new Refusal<>(new Condition.Clause<>(selector, selectorValue), reason));
+  }
+
+  private Key<R, T> copy(String note, Condition<R> condition, Refusal<R> refused) {
+    return new Key<>(name, type, defaultValue, note, nullable, condition, refused, meaning, reader);
   }
 
   @Override
@@ -124,8 +162,24 @@ final class Key<R, T> implements Member<R> {
     return nullable;
   }
 
-  Optional<Condition<R, ?>> usedWhen() {
+  Optional<Condition<R>> usedWhen() {
     return Optional.ofNullable(usedWhen);
+  }
+
+  Optional<Refusal<R>> refusal() {
+    return Optional.ofNullable(refusal);
+  }
+
+  /**
+   * When the key is used, for the key listing, e.g. {@code "aggregator.mechanism is lnmax and
+   * aggregator.noise is not auto"}; empty when always.
+   */
+  String describeUse(String prefix) {
+    String when = usedWhen == null ? "" : usedWhen.describe(prefix);
+    if (refusal == null) {
+      return when;
+    }
+    return (when.isEmpty() ? "" : when + " and ") + refusal.describeAllowed(prefix);
   }
 
   String meaning() {

@@ -84,14 +84,38 @@ final class Resolution {
     return true;
   }
 
-  /** Drops an unused conditional key and enforces a value where one is required. */
+  /**
+   * Drops an unused conditional key, refuses a key given where it must not be, and enforces a value
+   * where one is required.
+   */
   private <R> boolean settle(Key<R, ?> key, String prefix, Values values, Set<Key<R, ?>> invalid) {
     String path = prefix + key.name();
-    Optional<Condition<R, ?>> condition = key.usedWhen();
+    Optional<Condition<R>> condition = key.usedWhen();
     if (condition.isPresent()) {
-      if (invalid.contains(condition.get().selector()) || !condition.get().holds(values)) {
+      if (condition.get().selectors().stream().anyMatch(invalid::contains)
+          || !condition.get().holds(values)) {
         values.remove(key); // not used (or unknown whether, after a reported problem): ignored
         return true;
+      }
+    }
+    Optional<Refusal<R>> refusal = key.refusal();
+    if (refusal.isPresent()) {
+      Condition.Clause<R, ?> clause = refusal.get().clause();
+      if (invalid.contains(clause.selector())) {
+        values.remove(key); // unknown whether it is refused, after a reported problem: ignored
+        return true;
+      }
+      if (clause.holds(values)) {
+        values.remove(key); // decided elsewhere: not used, and must not be given
+        Given refused = given.get(path);
+        if (refused == null || Yamls.isNull(refused.node())) {
+          return true;
+        }
+        problems.add(
+            refused.origin(),
+            path,
+            "not allowed when " + clause.describe(prefix) + ": " + refusal.get().reason());
+        return false;
       }
     }
     Optional<?> value = values.find(key);
@@ -116,6 +140,26 @@ final class Resolution {
 
   /** Runs the cross-section checks on the values that passed their own checks. */
   void crossCheck() {
+    for (Requirement requirement : ConfigSchema.REQUIREMENTS) {
+      Object value = checked.get(requirement.key());
+      if (value == null
+          || !requirement.value().equals(yamlText(value))
+          || checked.containsKey(requirement.requiredKey())
+          || given.containsKey(requirement.requiredKey()) && !isNull(requirement.requiredKey())) {
+        continue; // not triggered, satisfied, or given but invalid (reported already)
+      }
+      Given trigger = given.get(requirement.key());
+      problems.add(
+          trigger != null ? trigger.origin() : file,
+          requirement.requiredKey(),
+          "missing; required when "
+              + requirement.key()
+              + " is "
+              + requirement.value()
+              + " ("
+              + requirement.reason()
+              + ")");
+    }
     for (CrossCheck check : ConfigSchema.CROSS_CHECKS) {
       Object value = checked.get(check.key());
       Object limit = checked.get(check.limitKey());
@@ -145,5 +189,13 @@ final class Resolution {
             value + " is not <= " + check.limitKey() + " (" + limit + "): " + check.reason());
       }
     }
+  }
+
+  private boolean isNull(String path) {
+    return Yamls.isNull(given.get(path).node());
+  }
+
+  private static String yamlText(Object value) {
+    return value instanceof Choice choice ? choice.id() : String.valueOf(value);
   }
 }

@@ -11,7 +11,7 @@ import java.util.regex.Pattern;
  *
  * @param name run name, used as a directory name
  * @param seed seed of partitions, weight initialisation, query selection and (when {@code
- *     aggregator.noise} is seeded) the aggregation noise; at least 1
+ *     aggregator.randomness} is seeded) the aggregation noise; at least 1
  * @param dataset the data set and its split
  * @param teachers the teacher ensemble
  * @param aggregator the noisy vote aggregation

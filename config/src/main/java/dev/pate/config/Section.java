@@ -37,13 +37,17 @@ final class Section<R> {
       if (!names.add(member.name())) {
         throw new IllegalArgumentException(name + ": key " + member.name() + " declared twice");
       }
-      if (member instanceof Key<R, ?> key
-          && key.usedWhen().isPresent()
-          && !this.members.contains(key.usedWhen().get().selector())) {
+      if (member instanceof Key<R, ?> key && !selectorsInSection(key)) {
         throw new IllegalArgumentException(
             name + "." + key.name() + ": its condition's key is not in the section");
       }
     }
+  }
+
+  private boolean selectorsInSection(Key<R, ?> key) {
+    boolean used = key.usedWhen().map(c -> members.containsAll(c.selectors())).orElse(true);
+    boolean refused = key.refusal().map(r -> members.contains(r.clause().selector())).orElse(true);
+    return used && refused;
   }
 
   /**

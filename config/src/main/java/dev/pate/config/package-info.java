@@ -13,9 +13,11 @@
  *
  * <p>Design: every key is declared once, next to the record component it fills, as a {@code Key}
  * with its YAML name, {@code ValueType} (type plus allowed range), default, optional condition
- * ("used when aggregator.mechanism is gnmax") and one-line meaning. Parsing, validation, defaults,
- * override handling, writing and the key listing all derive from these declarations, so a key
- * cannot be added to one of them and forgotten in another.
+ * ("used when aggregator.mechanism is gnmax", possibly with more clauses), optional refusal ("not
+ * allowed when aggregator.noise is auto") and one-line meaning; a {@code Requirement} makes a key
+ * of one section required by another's value (privacy.budget.epsilon under aggregator.noise: auto).
+ * Parsing, validation, defaults, override handling, writing and the key listing all derive from
+ * these declarations, so a key cannot be added to one of them and forgotten in another.
  *
  * <p>Loading runs in stages: SnakeYAML composes the file into a node tree (never Java objects, so
  * YAML tags cannot instantiate classes; aliases are capped), {@code TreeReader} collects the value

@@ -41,14 +41,16 @@ class ConfigLoaderDefaultsTest {
     assertEquals(
         new AggregatorConfig(
             Mechanism.LNMAX,
+            NoiseMode.FIXED,
             OptionalDouble.of(0.05),
+            OptionalDouble.empty(),
             OptionalDouble.empty(),
             OptionalDouble.empty(),
             OptionalDouble.empty(),
             OptionalDouble.empty(),
             100,
             Selection.FIRST,
-            NoiseSource.SECURE),
+            Randomness.SECURE),
         config.aggregator());
     assertEquals(
         new PrivacyConfig(1e-5, Optional.empty(), Conversion.IMPROVED, BudgetConfig.none()),
@@ -194,15 +196,17 @@ class ConfigLoaderDefaultsTest {
             () ->
                 new AggregatorConfig(
                     Mechanism.GNMAX,
+                    NoiseMode.FIXED,
                     OptionalDouble.of(0.05),
                     OptionalDouble.of(40),
                     OptionalDouble.empty(),
                     OptionalDouble.empty(),
                     OptionalDouble.empty(),
+                    OptionalDouble.empty(),
                     10,
                     Selection.FIRST,
-                    NoiseSource.SECURE));
-    assertEquals("gamma: must be empty for mechanism gnmax", error.getMessage());
+                    Randomness.SECURE));
+    assertEquals("gamma: must be empty for mechanism gnmax with noise fixed", error.getMessage());
     assertThrows(
         IllegalArgumentException.class,
         () ->

@@ -126,8 +126,13 @@ class ConfigLoaderValidationTest {
             + " confident-gnmax; did you mean confident-gnmax?",
         onlyProblem("aggregator: {mechanism: confident_gnmax}"));
     assertEquals(
-        "exp.yaml line 1: aggregator.noise: 'random' is not one of secure, seeded",
-        onlyProblem("aggregator: {noise: random}"));
+        "exp.yaml line 1: aggregator.randomness: 'random' is not one of secure, seeded",
+        onlyProblem("aggregator: {randomness: random}"));
+    // The randomness source moved from aggregator.noise to aggregator.randomness.
+    assertEquals(
+        "exp.yaml line 1: aggregator.noise: 'seeded' is not one of fixed, auto; the randomness"
+            + " source is now aggregator.randomness (secure or seeded)",
+        onlyProblem("aggregator: {noise: seeded}"));
   }
 
   @Test

@@ -27,7 +27,7 @@ class ConfigSchemaTest {
       assertFalse(key.meaning().isBlank(), key.path());
       assertFalse(key.defaultValue().isBlank(), key.path());
     }
-    assertEquals(50, KEYS.size(), KEYS.stream().map(ConfigKey::path).toList().toString());
+    assertEquals(52, KEYS.size(), KEYS.stream().map(ConfigKey::path).toList().toString());
   }
 
   @Test
@@ -60,7 +60,8 @@ class ConfigSchemaTest {
     assertEquals("number", sigma.type());
     assertEquals("> 0", sigma.allowed());
     assertEquals("40", sigma.defaultValue());
-    assertEquals("aggregator.mechanism is gnmax", sigma.usedWhen());
+    assertEquals(
+        "aggregator.mechanism is gnmax and aggregator.noise is not auto", sigma.usedWhen());
     assertEquals(
         "teachers.network.kernel: integer (odd, in [1, 9]), default 5, used when"
             + " teachers.network.architecture is cnn. side of the square convolution kernels (odd,"
@@ -117,7 +118,8 @@ class ConfigSchemaTest {
             Architecture.class,
             Mechanism.class,
             Selection.class,
-            NoiseSource.class,
+            NoiseMode.class,
+            Randomness.class,
             Conversion.class,
             StudentMethod.class);
     for (Class<? extends Choice> type : choices) {
@@ -136,6 +138,10 @@ class ConfigSchemaTest {
     for (CrossCheck check : ConfigSchema.CROSS_CHECKS) {
       assertTrue(paths.contains(check.key()), check.key());
       assertTrue(paths.contains(check.limitKey()), check.limitKey());
+    }
+    for (Requirement requirement : ConfigSchema.REQUIREMENTS) {
+      assertTrue(paths.contains(requirement.key()), requirement.key());
+      assertTrue(paths.contains(requirement.requiredKey()), requirement.requiredKey());
     }
   }
 

@@ -75,8 +75,9 @@ class OverridesTest {
         "override: teacher.count: unknown key; did you mean teachers.count?",
         onlyProblem("", "teacher.count=3"));
     assertEquals(
-        "override: aggregator.allowance: unknown key; allowed in aggregator: mechanism, gamma,"
-            + " sigma, threshold, sigma1, sigma2, queries, selection, noise",
+        "override: aggregator.allowance: unknown key; allowed in aggregator: mechanism, noise,"
+            + " gamma, sigma, threshold, sigma1, sigma2, expected_teacher_accuracy, queries,"
+            + " selection, randomness",
         onlyProblem("", "aggregator.allowance=3"));
   }
 

@@ -38,6 +38,24 @@ public final class ImageDatasets {
   }
 
   /**
+   * The number of classes of a dataset, from its published description, without reading any file
+   * (so a run can plan its noise before touching data).
+   *
+   * @throws IllegalArgumentException for an unknown name
+   */
+  public static int classes(String name) {
+    return spec(name).numClasses();
+  }
+
+  private static Spec spec(String name) {
+    Spec spec = SPECS.get(name);
+    if (spec == null) {
+      throw new IllegalArgumentException("dataset: '" + name + "' is not one of " + names());
+    }
+    return spec;
+  }
+
+  /**
    * Finds (or downloads) the dataset through {@code dataDirectory}, verifies and parses it.
    *
    * @param name {@code "mnist"} or {@code "fashion-mnist"}
@@ -46,10 +64,7 @@ public final class ImageDatasets {
    * @throws DataException for missing, corrupt or unexpected files
    */
   public static TrainTest load(String name, DataDirectory dataDirectory) {
-    Spec spec = SPECS.get(name);
-    if (spec == null) {
-      throw new IllegalArgumentException("dataset: '" + name + "' is not one of " + names());
-    }
+    Spec spec = spec(name);
     Path folder = dataDirectory.locate(KnownFiles.of(name));
     ImageDataset train =
         loadSplit(

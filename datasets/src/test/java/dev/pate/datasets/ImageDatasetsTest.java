@@ -33,6 +33,7 @@ class ImageDatasetsTest {
     assertEquals(28, train.rows());
     assertEquals(28, train.cols());
     assertEquals(10, train.numClasses());
+    assertEquals(train.numClasses(), ImageDatasets.classes("mnist"));
     // Label counts of the published files (shared/data/README.md).
     assertArrayEquals(
         new int[] {5923, 6742, 5958, 6131, 5842, 5421, 5918, 6265, 5851, 5949},
@@ -58,6 +59,7 @@ class ImageDatasetsTest {
         assertThrows(IllegalArgumentException.class, () -> ImageDatasets.load("svhn", shared()));
     assertTrue(e.getMessage().contains("svhn"), e.getMessage());
     assertTrue(e.getMessage().contains("mnist"), e.getMessage());
+    assertThrows(IllegalArgumentException.class, () -> ImageDatasets.classes("svhn"));
   }
 
   @Test

@@ -1,7 +1,6 @@
 package dev.pate.aggregator.votes;
 
 import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.nio.ByteBuffer;
 import java.nio.charset.CharacterCodingException;
 import java.nio.charset.StandardCharsets;
@@ -42,7 +41,7 @@ public final class CsvVoteReader {
     } catch (CharacterCodingException e) {
       throw new VoteFileException(file, null, "not UTF-8 text (expected a CSV of numbers)");
     } catch (IOException e) {
-      throw new UncheckedIOException("cannot read " + file + ": " + e.getMessage(), e);
+      throw VoteFileException.unreadable(file, e);
     }
     return parse(file, text);
   }

@@ -1,7 +1,6 @@
 package dev.pate.aggregator.votes;
 
 import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.nio.charset.StandardCharsets;
@@ -93,7 +92,7 @@ public final class NpyReader {
     try {
       bytes = Files.readAllBytes(file);
     } catch (IOException e) {
-      throw new UncheckedIOException("cannot read " + file + ": " + e.getMessage(), e);
+      throw VoteFileException.unreadable(file, e);
     }
     return parse(file, bytes);
   }

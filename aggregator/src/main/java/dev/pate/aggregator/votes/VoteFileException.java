@@ -1,5 +1,10 @@
 package dev.pate.aggregator.votes;
 
+import java.io.IOException;
+import java.nio.file.AccessDeniedException;
+import java.nio.file.FileSystemException;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 
 /**
@@ -14,6 +19,30 @@ public final class VoteFileException extends IllegalArgumentException {
   public VoteFileException(Path file, String location, String problem) {
     super(file + (location == null || location.isEmpty() ? "" : ", " + location) + ": " + problem);
     this.file = file;
+  }
+
+  /**
+   * A file that cannot be read at all, said in a few words ({@code "no such file"}, {@code
+   * "permission denied"}) rather than with the I/O exception's text, which repeats the path.
+   */
+  public static VoteFileException unreadable(Path file, IOException cause) {
+    String problem;
+    if (cause instanceof NoSuchFileException) {
+      problem = "no such file";
+    } else if (cause instanceof AccessDeniedException) {
+      problem = "permission denied";
+    } else if (Files.isDirectory(file)) {
+      problem = "is a directory, expected a vote file";
+    } else {
+      // A FileSystemException's message repeats the path; its reason alone does not.
+      String reason =
+          cause instanceof FileSystemException f ? f.getReason() : cause.getMessage();
+      problem = "cannot be read (" + cause.getClass().getSimpleName()
+          + (reason == null ? "" : ": " + reason) + ")";
+    }
+    VoteFileException e = new VoteFileException(file, null, problem);
+    e.initCause(cause);
+    return e;
   }
 
   /** The offending file. */

@@ -29,6 +29,19 @@ class CsvVoteReaderTest {
   }
 
   @Test
+  void aFileThatCannotBeReadIsSaidOnceInAFewWords() throws IOException {
+    for (String name : new String[] {"missing.csv", "missing.npy"}) {
+      Path missing = dir.resolve(name);
+      VoteFileException e =
+          assertThrows(VoteFileException.class, () -> VoteFiles.read(missing));
+      assertEquals(missing + ": no such file", e.getMessage());
+    }
+    Path folder = Files.createDirectory(dir.resolve("folder.npy"));
+    assertEquals(folder + ": is a directory, expected a vote file",
+        assertThrows(VoteFileException.class, () -> VoteFiles.read(folder)).getMessage());
+  }
+
+  @Test
   void readsTheRunLayoutWithAnIndexColumn() throws IOException {
     Path file = write("votes.csv", "index,count_0,count_1,count_2\n17,3,0,247\n4,100,100,50\n");
     assertEquals(EXPECTED, VoteFiles.read(file));

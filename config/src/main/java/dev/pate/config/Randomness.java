@@ -1,7 +1,7 @@
 package dev.pate.config;
 
-/** Where the aggregator's noise randomness comes from (key {@code aggregator.noise}). */
-public enum NoiseSource implements Choice {
+/** Where the aggregator's noise randomness comes from (key {@code aggregator.randomness}). */
+public enum Randomness implements Choice {
   /**
    * A cryptographically secure generator, not reproducible; the only choice whose privacy claim
    * holds.

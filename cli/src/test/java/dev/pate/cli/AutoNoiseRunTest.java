@@ -1,0 +1,172 @@
+package dev.pate.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.pate.aggregator.planning.Budget;
+import dev.pate.aggregator.planning.Planner;
+import dev.pate.aggregator.rdp.Conversion;
+import dev.pate.aggregator.rdp.EpsilonBound;
+import dev.pate.aggregator.rdp.Orders;
+import dev.pate.aggregator.rdp.RdpLedger;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.util.List;
+import java.util.function.UnaryOperator;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The tiny run of {@link RunCommandTest} with {@code aggregator.noise: auto}: the noise is planned
+ * from the budget, recorded, used, and the labelled queries stay within the budget; a resumed run
+ * re-plans the same noise, and one whose config changed is refused.
+ */
+class AutoNoiseRunTest {
+  static final double BUDGET = 1.0;
+  static final int QUERIES = 60;
+  static final String AUTO = RunCommandTest.TINY
+      .replace("  gamma: 0.5\n", "  noise: auto\n")
+      + "privacy:\n  budget: {epsilon: " + BUDGET + "}\n";
+
+  @TempDir static Path dir;
+  static Path run;
+  static JsonNode report;
+
+  @BeforeAll
+  static void runOnce() throws IOException {
+    assertTrue(AUTO.contains("noise: auto") && !AUTO.contains("gamma"), AUTO);
+    Path config = dir.resolve("tiny.yaml");
+    Files.writeString(config, AUTO);
+    assertEquals(0, Main.execute("run", config.toString(), "--out", dir.resolve("a").toString()));
+    try (Stream<Path> s = Files.list(dir.resolve("a/tiny"))) {
+      run = s.findFirst().orElseThrow();
+    }
+    report = Json.mapper().readTree(run.resolve("report.json").toFile());
+  }
+
+  @Test
+  void thePlanBlockSaysWhatWasPlannedAndHow() {
+    JsonNode plan = report.get("plan");
+    assertEquals("lnmax", plan.get("mechanism").asText());
+    assertTrue(plan.get("planned_a_priori").asBoolean());
+    assertEquals(BUDGET, plan.get("budget_epsilon").asDouble());
+    assertEquals(1e-5, plan.get("delta").asDouble());
+    assertEquals("improved", plan.get("conversion").asText());
+    assertEquals(Reports.describe(Orders.defaults()), plan.get("orders").asText());
+    assertEquals(QUERIES, plan.get("queries").asInt());
+    assertEquals("data-independent", plan.get("kind").asText());
+    assertTrue(plan.get("order").asDouble() > 1);
+
+    // The planner's own answer for this budget, and the one labelling used.
+    Budget budget = Budget.of(BUDGET, 1e-5);
+    double gamma = Planner.lnmax(budget, QUERIES).value();
+    assertEquals(gamma, plan.at("/parameters/gamma").asDouble());
+    assertEquals(gamma, report.at("/aggregation/gamma").asDouble());
+    assertEquals("auto", report.at("/aggregation/noise").asText());
+    double planned = plan.get("epsilon_data_independent").asDouble();
+    assertTrue(planned <= BUDGET && planned >= BUDGET * (1 - 1e-3), "planned " + planned);
+  }
+
+  @Test
+  void everyPlannedQueryIsAnsweredWithinTheBudget() throws IOException {
+    assertEquals(QUERIES, report.at("/aggregation/queries_asked").asInt());
+    assertTrue(report.at("/aggregation/stopped_because").isNull());
+
+    // The data-independent epsilon of the labelled queries, from the ledger's charges.
+    Ledger.Contents ledger = Ledger.read(run.resolve(Ledger.FILE));
+    assertEquals(QUERIES, ledger.entries().size());
+    RdpLedger charged = new RdpLedger(ledger.orders());
+    ledger.entries().forEach(e -> charged.add(e.dataIndependentRdp()));
+    EpsilonBound spent = charged.epsilon(1e-5, Conversion.IMPROVED);
+    assertTrue(spent.epsilon() <= BUDGET, "spent " + spent);
+    assertEquals(spent.epsilon(), report.at("/privacy/epsilon_data_independent").asDouble(),
+        1e-12);
+    assertEquals(spent.epsilon(), report.at("/plan/epsilon_data_independent").asDouble(), 1e-9);
+  }
+
+  @Test
+  void theRunFolderRecordsTheAutoConfigAndThePlan() throws IOException {
+    String config = Files.readString(run.resolve("config.yaml"));
+    assertTrue(config.contains("  noise: auto\n"), config);
+    assertFalse(config.contains("gamma"), config);
+    assertEquals(report.get("plan"),
+        Json.mapper().readTree(run.resolve(RunNoise.PLAN_FILE).toFile()));
+  }
+
+  @Test
+  void aResumedRunReplansTheSameNoise() throws IOException {
+    Path copy = copyUnfinished("same");
+    assertEquals(0, Main.execute("run", "--resume", copy.toString()));
+    JsonNode resumed = Json.mapper().readTree(copy.resolve("report.json").toFile());
+    assertEquals(report.get("plan"), resumed.get("plan"));
+    assertEquals(report.at("/privacy/epsilon_data_independent"),
+        resumed.at("/privacy/epsilon_data_independent"));
+    assertEquals(QUERIES, Ledger.read(copy.resolve(Ledger.FILE)).entries().size());
+  }
+
+  @Test
+  void aResumedRunWhoseConfigNowPlansOtherNoiseIsRefused() throws IOException {
+    Path copy = copyUnfinished("changed");
+    String message = refusedResume(copy, config -> config.replace("epsilon: " + BUDGET,
+        "epsilon: " + 2 * BUDGET));
+    assertTrue(message.startsWith("pate: " + copy.resolve(RunNoise.PLAN_FILE)), message);
+    assertTrue(message.contains("not the noise this run started with"), message);
+  }
+
+  @Test
+  void aResumedRunWhoseConfigNowFixesTheNoiseIsRefused() throws IOException {
+    Path copy = copyUnfinished("fixed");
+    String message = refusedResume(copy, config -> config.replace("noise: auto",
+        "noise: fixed"));
+    assertTrue(message.contains("now says fixed"), message);
+  }
+
+  @Test
+  void aResumedRunWithoutItsPlanIsRefused() throws IOException {
+    Path copy = copyUnfinished("unplanned");
+    Files.delete(copy.resolve(RunNoise.PLAN_FILE));
+    String message = refusedResume(copy, config -> config);
+    assertTrue(message.contains(RunNoise.PLAN_FILE + ": missing"), message);
+  }
+
+  /** Edits the copy's config.yaml, resumes, and returns the one-line error (exit code 2). */
+  private static String refusedResume(Path copy, UnaryOperator<String> edit) throws IOException {
+    Path config = copy.resolve("config.yaml");
+    Files.writeString(config, edit.apply(Files.readString(config)));
+    StringWriter err = new StringWriter();
+    var cli = Main.commandLine();
+    cli.setErr(new PrintWriter(err, true));
+    assertEquals(2, cli.execute("run", "--resume", copy.toString()), err.toString());
+    String message = err.toString().strip();
+    assertFalse(message.contains("\n"), message);
+    assertFalse(Files.exists(copy.resolve("report.json")));
+    return message;
+  }
+
+  /** A copy of the finished run without its report: what an interrupted run leaves. */
+  private static Path copyUnfinished(String name) throws IOException {
+    Path copy = dir.resolve(name);
+    List<Path> files;
+    try (Stream<Path> s = Files.walk(run)) {
+      files = s.toList();
+    }
+    for (Path source : files) {
+      Path target = copy.resolve(run.relativize(source).toString());
+      if (Files.isDirectory(source)) {
+        Files.createDirectories(target);
+      } else {
+        Files.copy(source, target, StandardCopyOption.COPY_ATTRIBUTES);
+      }
+    }
+    Files.delete(copy.resolve("report.json"));
+    return copy;
+  }
+}
