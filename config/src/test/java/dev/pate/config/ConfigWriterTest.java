@@ -134,6 +134,7 @@ class ConfigWriterTest {
             "warmup_epochs",
             "unlabelled_ratio",
             "strong_augment",
+            "contradicted_labels",
             "output",
             "dir"),
         keys);
