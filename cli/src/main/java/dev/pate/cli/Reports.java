@@ -56,8 +56,7 @@ final class Reports {
             e.pseudoLabels().map(PseudoLabels::precision).orElse(null)))
         .toList();
     RunReport.PseudoLabels last = student.finalPseudoLabels()
-        .map(p -> new RunReport.PseudoLabels(p.count(), p.poolSize(), p.coverage(), p.precision(),
-            p.contradicted(), p.contradictedWrong()))
+        .map(p -> new RunReport.PseudoLabels(p.count(), p.poolSize(), p.coverage(), p.precision()))
         .orElse(null);
     return new RunReport.Student(config.student().method().id(),
         config.student().network().architecture().id(), student.trainingExamples(),

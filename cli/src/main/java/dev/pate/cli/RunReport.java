@@ -115,13 +115,8 @@ record RunReport(
   /**
    * Pseudo-labels of the last epoch; precision is measured against the public pool's true labels,
    * a benchmark diagnostic the student never trains on.
-   *
-   * @param contradictedLabels labelled queries whose aggregated label the student confidently
-   *     contradicted in the last epoch
-   * @param contradictedLabelsWrong of those, how many aggregated labels were indeed wrong
    */
-  record PseudoLabels(int count, int poolSize, double coverage, double precision,
-      int contradictedLabels, int contradictedLabelsWrong) {}
+  record PseudoLabels(int count, int poolSize, double coverage, double precision) {}
 
   record Timings(double loadSeconds, double teachersSeconds, double votesSeconds,
       double aggregationSeconds, double studentSeconds, double totalSeconds) {}

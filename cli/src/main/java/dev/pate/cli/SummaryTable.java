@@ -34,10 +34,8 @@ final class SummaryTable {
     if (r.student().pseudoLabels() != null) {
       var pl = r.student().pseudoLabels();
       row(b, "pseudo-labels", String.format(Locale.ROOT,
-          "%d of %d pool images, precision %.4f (against true labels, not trained on);"
-              + " %d query labels contradicted, %d of them wrong",
-          pl.count(), pl.poolSize(), pl.precision(), pl.contradictedLabels(),
-          pl.contradictedLabelsWrong()));
+          "%d of %d pool images, precision %.4f (against true labels, not trained on)",
+          pl.count(), pl.poolSize(), pl.precision()));
     }
     row(b, "wall time", String.format(Locale.ROOT, "%.1f s", r.timings().totalSeconds()));
     return b.toString();

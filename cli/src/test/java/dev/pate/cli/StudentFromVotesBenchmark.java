@@ -64,9 +64,8 @@ public final class StudentFromVotesBenchmark {
     StudentResult r = StudentTrainer.forConfig(config.student()).train(
         new StudentData(answered, noisy, split.pool(), split.holdout()), 7,
         e -> System.out.printf(Locale.ROOT, "epoch %d: %.4f %s%n", e.epoch(), e.testAccuracy(),
-            e.pseudoLabels().map(p -> String.format(Locale.ROOT,
-                "pseudo %d precision %.4f, contradicted %d (%d wrong)", p.count(), p.precision(),
-                p.contradicted(), p.contradictedWrong())).orElse("")));
+            e.pseudoLabels().map(p -> String.format(Locale.ROOT, "pseudo %d precision %.4f",
+                p.count(), p.precision())).orElse("")));
     System.out.printf(Locale.ROOT, "%s %s: test accuracy %.4f, %.1f s%n",
         config.student().method().id(), Arrays.asList(args).subList(1, args.length),
         r.testAccuracy(), r.seconds());

@@ -16,10 +16,9 @@ import java.util.List;
  * @param warmupEpochs epochs on the labelled queries only, before the first pseudo-labels
  * @param unlabelledRatio pseudo-labelled images per labelled one in each step (FixMatch's mu)
  * @param strongAugment augmentations of pseudo-labelled images
- * @param contradictedLabels what to do with labelled queries the student confidently contradicts
  */
 public record SelfTrainingConfig(double confidence, int warmupEpochs, int unlabelledRatio,
-    List<Augmentation> strongAugment, ContradictedLabels contradictedLabels) {
+    List<Augmentation> strongAugment) {
 
   static final Key<SelfTrainingConfig, Double> CONFIDENCE =
       Key.of(
@@ -56,35 +55,23 @@ public record SelfTrainingConfig(double confidence, int warmupEpochs, int unlabe
               + " cutout (a blanked square), elastic",
           SelfTrainingConfig::strongAugment);
 
-  static final Key<SelfTrainingConfig, ContradictedLabels> CONTRADICTED_LABELS =
-      Key.of(
-          "contradicted_labels",
-          new ChoiceType<>(ContradictedLabels.class),
-          ContradictedLabels.DROP,
-          "labelled queries whose aggregated label the student contradicts with at least"
-              + " `confidence`: keep (train on the label) or drop (for that epoch, train on the"
-              + " image as unlabelled only)",
-          SelfTrainingConfig::contradictedLabels);
-
   static final Section<SelfTrainingConfig> SECTION =
       Section.of(
           "self_training",
           "the self-training student (student.method: self-training)",
-          List.of(CONFIDENCE, WARMUP_EPOCHS, UNLABELLED_RATIO, STRONG_AUGMENT, CONTRADICTED_LABELS),
+          List.of(CONFIDENCE, WARMUP_EPOCHS, UNLABELLED_RATIO, STRONG_AUGMENT),
           v -> new SelfTrainingConfig(v.get(CONFIDENCE), v.get(WARMUP_EPOCHS),
-              v.get(UNLABELLED_RATIO), v.get(STRONG_AUGMENT), v.get(CONTRADICTED_LABELS)));
+              v.get(UNLABELLED_RATIO), v.get(STRONG_AUGMENT)));
 
   /** Checks for nulls only; value ranges are checked by {@link ConfigLoader}. */
   public SelfTrainingConfig {
     requireNonNull(strongAugment, "strongAugment");
     strongAugment = List.copyOf(strongAugment);
-    requireNonNull(contradictedLabels, "contradictedLabels");
   }
 
   /** The defaults, as a file without a {@code self_training} block gets them. */
   public static SelfTrainingConfig defaults() {
     return new SelfTrainingConfig(0.95, 2, 3,
-        List.of(Augmentation.SHIFT, Augmentation.ROTATE, Augmentation.CUTOUT),
-        ContradictedLabels.DROP);
+        List.of(Augmentation.SHIFT, Augmentation.ROTATE, Augmentation.CUTOUT));
   }
 }

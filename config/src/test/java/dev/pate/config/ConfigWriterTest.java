@@ -134,7 +134,6 @@ class ConfigWriterTest {
             "warmup_epochs",
             "unlabelled_ratio",
             "strong_augment",
-            "contradicted_labels",
             "output",
             "dir"),
         keys);

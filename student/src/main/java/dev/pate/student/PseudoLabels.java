@@ -9,20 +9,12 @@ package dev.pate.student;
  * @param count pool images above the confidence threshold
  * @param correct of those, how many pseudo-labels equal the true label
  * @param poolSize unlabelled images considered
- * @param contradicted labelled queries whose aggregated label the student confidently
- *     contradicted (left out of the labelled stream under {@code contradicted_labels: drop})
- * @param contradictedWrong of those, how many aggregated labels were indeed wrong
  */
-public record PseudoLabels(int count, int correct, int poolSize, int contradicted,
-    int contradictedWrong) {
+public record PseudoLabels(int count, int correct, int poolSize) {
   public PseudoLabels {
     if (count < 0 || correct < 0 || correct > count || count > poolSize) {
       throw new IllegalArgumentException("pseudo-labels: need 0 <= correct (" + correct
           + ") <= count (" + count + ") <= poolSize (" + poolSize + ")");
-    }
-    if (contradictedWrong < 0 || contradictedWrong > contradicted) {
-      throw new IllegalArgumentException("pseudo-labels: need 0 <= contradictedWrong ("
-          + contradictedWrong + ") <= contradicted (" + contradicted + ")");
     }
   }
 

@@ -1,6 +1,5 @@
 package dev.pate.student;
 
-import dev.pate.config.ContradictedLabels;
 import dev.pate.config.NetworkConfig;
 import dev.pate.config.SelfTrainingConfig;
 import dev.pate.config.StudentConfig;
@@ -34,12 +33,6 @@ import org.nd4j.linalg.factory.Nd4j;
  * the pool instead of one per step, which on a CPU halves the epoch's cost, at the price of
  * pseudo-labels up to one epoch old. The first {@code warmup_epochs} epochs train on the labelled
  * queries only, so the first pseudo-labels come from a student that already fits them.
- *
- * <p>Noisy aggregation flips some labels, and FixMatch trusts every label. Under {@code
- * contradicted_labels: drop}, a labelled query whose label the student contradicts with at least
- * {@code confidence} sits out the labelled stream for that epoch; as a pool image it is still
- * trained on, with the student's pseudo-label. (A "small-loss" filter in the spirit of
- * co-teaching, Han et al. 2018, with the pseudo-label threshold as the criterion.)
  *
  * <p>An epoch is {@code ceil(pool / (mu * B))} steps: one pass over the pool's worth of
  * pseudo-labelled images, and many passes over the (small) labelled set, drawn without
@@ -75,9 +68,6 @@ public final class SelfTrainingStudent implements StudentTrainer {
 
     float[] labelledPixels = floats(labelled);
     INDArray poolFeatures = Tensors.features(pool);
-    INDArray labelledFeatures = Tensors.features(labelled);
-    boolean dropContradicted = settings.contradictedLabels() == ContradictedLabels.DROP;
-    int[] labelledTruth = labelled.labels();
     float[] poolPixels = poolFeatures.data().asFloat();
     int[] labels = data.labels();
     int[] poolTruth = pool.labels();
@@ -85,8 +75,7 @@ public final class SelfTrainingStudent implements StudentTrainer {
     ImageAugmenter strong = new ImageAugmenter(settings.strongAugment(), height, width, seed);
     Evaluator evaluator = new Evaluator(data.evaluation());
     Random random = new Random(Seeds.derive(seed, "self-training", 0));
-    int[] trusted = allIndices(labelled.size());
-    Cycle labelledDraws = new Cycle(trusted.length, random);
+    Cycle labelledDraws = new Cycle(labelled.size(), random);
 
     List<EpochRecord> curve = new ArrayList<>();
     Optional<PseudoLabels> last = Optional.empty();
@@ -112,17 +101,7 @@ public final class SelfTrainingStudent implements StudentTrainer {
         }
         pseudoIndex = java.util.Arrays.copyOf(pseudoIndex, n);
         pseudoLabel = java.util.Arrays.copyOf(pseudoLabel, n);
-        int[] contradicted = contradicted(net, labelledFeatures, labels, settings.confidence());
-        int contradictedWrong = 0;
-        for (int i : contradicted) {
-          contradictedWrong += labels[i] != labelledTruth[i] ? 1 : 0;
-        }
-        if (dropContradicted && contradicted.length < labelled.size()) {
-          trusted = without(labelled.size(), contradicted);
-          labelledDraws = new Cycle(trusted.length, random);
-        }
-        stats = Optional.of(new PseudoLabels(n, correct, pool.size(), contradicted.length,
-            contradictedWrong));
+        stats = Optional.of(new PseudoLabels(n, correct, pool.size()));
         last = stats;
       }
       Cycle pseudoDraws = pseudoIndex.length == 0 ? null : new Cycle(pseudoIndex.length, random);
@@ -131,9 +110,6 @@ public final class SelfTrainingStudent implements StudentTrainer {
         float[] features = new float[rowsPerStep * pixels];
         float[] oneHot = new float[rowsPerStep * classes];
         int[] fromLabelled = labelledDraws.next(batch);
-        for (int k = 0; k < batch; k++) {
-          fromLabelled[k] = trusted[fromLabelled[k]];
-        }
         weak.augmentRows(labelledPixels, fromLabelled, features, 0, random);
         for (int k = 0; k < batch; k++) {
           oneHot[k * classes + labels[fromLabelled[k]]] = 1f;
@@ -156,38 +132,6 @@ public final class SelfTrainingStudent implements StudentTrainer {
     }
     return new StudentResult(net, curve.get(curve.size() - 1).testAccuracy(), curve,
         labelled.size(), last, (System.nanoTime() - start) / 1e9);
-  }
-
-  /** Labelled queries whose label differs from a prediction of probability >= confidence. */
-  private static int[] contradicted(MultiLayerNetwork net, INDArray features, int[] labels,
-      double confidence) {
-    INDArray probabilities = Classifiers.probabilities(net, features);
-    int[] predicted = Classifiers.argMaxRows(probabilities);
-    float[] top = probabilities.max(1).toFloatVector();
-    return java.util.stream.IntStream.range(0, labels.length)
-        .filter(i -> top[i] >= confidence && predicted[i] != labels[i])
-        .toArray();
-  }
-
-  private static int[] allIndices(int n) {
-    int[] all = new int[n];
-    java.util.Arrays.setAll(all, i -> i);
-    return all;
-  }
-
-  /** 0..n-1 without the sorted {@code excluded}. */
-  private static int[] without(int n, int[] excluded) {
-    int[] kept = new int[n - excluded.length];
-    int k = 0;
-    int e = 0;
-    for (int i = 0; i < n; i++) {
-      if (e < excluded.length && excluded[e] == i) {
-        e++;
-      } else {
-        kept[k++] = i;
-      }
-    }
-    return kept;
   }
 
   private static float[] floats(ImageDataset images) {

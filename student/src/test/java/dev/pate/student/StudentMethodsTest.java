@@ -5,7 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.pate.config.Architecture;
 import dev.pate.config.Augmentation;
-import dev.pate.config.ContradictedLabels;
 import dev.pate.config.LearningRateSchedule;
 import dev.pate.config.NetworkConfig;
 import dev.pate.config.SelfTrainingConfig;
@@ -52,8 +51,7 @@ class StudentMethodsTest {
     NetworkConfig network = new NetworkConfig(Architecture.CNN, List.of(16), OptionalInt.of(5),
         List.of(64), 0.0, EPOCHS, 10, 0.003, LearningRateSchedule.LINEAR, 0.0);
     return new StudentConfig(method, network, List.of(Augmentation.SHIFT),
-        new SelfTrainingConfig(0.9, WARMUP, 3, List.of(Augmentation.SHIFT, Augmentation.CUTOUT),
-            ContradictedLabels.DROP));
+        new SelfTrainingConfig(0.9, WARMUP, 3, List.of(Augmentation.SHIFT, Augmentation.CUTOUT)));
   }
 
   @Test
@@ -72,8 +70,6 @@ class StudentMethodsTest {
     assertEquals(last, self.learningCurve().get(EPOCHS - 1).pseudoLabels().orElseThrow());
     assertTrue(last.count() > 300, "only " + last.count() + " of 1000 pool images pseudo-labelled");
     assertTrue(last.precision() > 0.85, "pseudo-label precision " + last.precision());
-    // Ten labels are wrong, and the student, right on most pool images, should catch some.
-    assertTrue(last.contradictedWrong() > 0 && last.contradictedWrong() <= wrongLabels, "" + last);
     assertEquals(supervised.learningCurve().stream().allMatch(e -> e.pseudoLabels().isEmpty()),
         true);
     assertTrue(self.testAccuracy() > supervised.testAccuracy(), "self-training "
