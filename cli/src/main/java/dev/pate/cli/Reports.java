@@ -13,7 +13,7 @@ import dev.pate.datasets.ImageDataset;
 import dev.pate.datasets.files.DataDirectory;
 import dev.pate.datasets.split.PublicSplit;
 import dev.pate.datasets.split.TeacherPartitions;
-import dev.pate.ensemble.Ensemble;
+import dev.pate.cli.cache.CachedEnsemble;
 import dev.pate.ensemble.TeacherRecord;
 import dev.pate.student.StudentResult;
 import java.util.List;
@@ -27,8 +27,8 @@ final class Reports {
   private Reports() {}
 
   static RunReport build(RunConfig config, RunFolder folder, DataDirectory dataDirectory,
-      TeacherPartitions partitions, PublicSplit publicSplit, Ensemble ensemble, int[][] votes,
-      ImageDataset queries, Labelling labelling, StudentResult student,
+      TeacherPartitions partitions, PublicSplit publicSplit, CachedEnsemble ensemble,
+      int[][] votes, ImageDataset queries, Labelling labelling, StudentResult student,
       RunReport.Timings timings) {
     return new RunReport(
         config.name(),
@@ -40,21 +40,25 @@ final class Reports {
         teachers(config, partitions, ensemble),
         aggregation(config.aggregator(), votes, queries, labelling),
         privacy(config, labelling, votes),
-        new RunReport.Student(config.student().method().id(),
+        student == null ? null : new RunReport.Student(config.student().method().id(),
             config.student().network().architecture().id(), student.trainingExamples(),
             student.testAccuracy(), student.learningCurve()),
         timings);
   }
 
   private static RunReport.Teachers teachers(RunConfig config, TeacherPartitions partitions,
-      Ensemble ensemble) {
+      CachedEnsemble ensemble) {
     List<TeacherRecord> records = ensemble.records();
     var accuracy = records.stream().mapToDouble(TeacherRecord::testAccuracy).summaryStatistics();
     var sizes = records.stream().mapToInt(TeacherRecord::trainingExamples).summaryStatistics();
     var t = config.teachers();
-    return new RunReport.Teachers(ensemble.size(), t.network().architecture().id(),
-        ensemble.meanTestAccuracy(), accuracy.getMin(), accuracy.getMax(), sizes.getMin(),
-        sizes.getMax(), t.workers(), t.threadsPerWorker());
+    CachedEnsemble.Provenance from = ensemble.provenance();
+    return new RunReport.Teachers(records.size(), t.network().architecture().id(),
+        accuracy.getAverage(), accuracy.getMin(), accuracy.getMax(), sizes.getMin(),
+        sizes.getMax(), t.workers(), t.threadsPerWorker(),
+        new RunReport.Cache(ensemble.folder().toString(), ensemble.key().hash(),
+            from.teachersTrained(), from.teachersReused(), from.votesComputed(),
+            from.votesReused()));
   }
 
   private static RunReport.Aggregation aggregation(AggregatorConfig a, int[][] votes,
@@ -129,11 +133,7 @@ final class Reports {
   static String describe(Orders orders) {
     var range = java.util.Arrays.stream(orders.toArray()).summaryStatistics();
     return String.format(Locale.ROOT, "%d orders from %s to %s", orders.size(),
-        strip(range.getMin()), strip(range.getMax()));
-  }
-
-  private static String strip(double v) {
-    return v == Math.rint(v) ? Long.toString((long) v) : Double.toString(v);
+        NumberText.of(range.getMin()), NumberText.of(range.getMax()));
   }
 
   private static Double boxed(java.util.OptionalDouble d) {

@@ -1,10 +1,11 @@
 package dev.pate.cli;
 
 import dev.pate.aggregator.accounting.PrivacyAccountant;
+import dev.pate.cli.cache.CachedEnsemble;
+import dev.pate.cli.cache.EnsembleKey;
 import dev.pate.aggregator.mechanism.Answer;
 import dev.pate.aggregator.noise.NoiseSource;
 import dev.pate.aggregator.noise.RandomSources;
-import dev.pate.config.ConfigWriter;
 import dev.pate.config.RunConfig;
 import dev.pate.datasets.ImageDataset;
 import dev.pate.datasets.ImageDatasets;
@@ -15,10 +16,7 @@ import dev.pate.datasets.split.Disjointness;
 import dev.pate.datasets.split.PartitionLimits;
 import dev.pate.datasets.split.PublicSplit;
 import dev.pate.datasets.split.TeacherPartitions;
-import dev.pate.ensemble.Ensemble;
-import dev.pate.ensemble.EnsembleTrainer;
 import dev.pate.ensemble.nn.Seeds;
-import dev.pate.ensemble.nn.Tensors;
 import dev.pate.student.StudentResult;
 import dev.pate.student.SupervisedStudent;
 import dev.pate.aggregator.accounting.QueryCharge;
@@ -26,89 +24,120 @@ import java.io.PrintStream;
 import java.nio.file.Files;
 import java.util.Optional;
 import java.nio.file.Path;
-import java.time.Instant;
 
 /**
  * One PATE run, stage by stage: data, teachers, votes, noisy labels with their privacy charges,
  * student, report. Each stage writes its output into the run folder as soon as it is done; the
- * report is written last, so a run folder without report.json is an unfinished run.
+ * report is written last, so a run folder without report.json is an unfinished run. Teachers and
+ * their votes come from the teacher cache when they were trained before. A study runs each of its
+ * points through here, in the point's folder.
  */
 final class RunPipeline {
   private final RunConfig config;
   private final Path dataDirOverride;
-  private final Path outOverride;
-  private final Path resumeFolder;
+  private final RunPlace place;
   private final PrintStream console;
 
-  /** @param resumeFolder an interrupted run's folder to finish, or null for a new run */
-  RunPipeline(RunConfig config, Path dataDirOverride, Path outOverride, Path resumeFolder,
-      PrintStream console) {
+  /**
+   * @param dataDirOverride the data folder given on the command line, or null
+   * @param place where the run's folder is and which teacher cache it uses
+   */
+  RunPipeline(RunConfig config, Path dataDirOverride, RunPlace place, PrintStream console) {
     this.config = config;
     this.dataDirOverride = dataDirOverride;
-    this.outOverride = outOverride;
-    this.resumeFolder = resumeFolder;
+    this.place = place;
     this.console = console;
   }
+
+  /**
+   * What a run reads before it trains anything: the data, its split into teacher partitions, query
+   * pool and held-out images, and the queries.
+   */
+  record Inputs(DataDirectory dataDirectory, TeacherPartitions partitions,
+      PublicSplit publicSplit, ImageDataset queries) {}
 
   RunReport run() {
     Stopwatch total = Stopwatch.start();
     Stopwatch load = Stopwatch.start();
+    Inputs inputs = inputs(config, dataDirOverride);
+    double loadSeconds = load.seconds();
+
+    RunFolder folder = place.open(config);
+    console.println("pate: run folder " + folder.path());
+
+    Stopwatch teachersTime = Stopwatch.start();
+    CachedEnsemble ensemble = teachers(folder, inputs);
+    double teachersSeconds = teachersTime.seconds();
+
+    Stopwatch votesTime = Stopwatch.start();
+    var teachersConfig = config.teachers();
+    int[][] votes = ensemble.votes(inputs.queries(), teachersConfig.workers(),
+        teachersConfig.threadsPerWorker());
+    folder.writeOnceOrCheck("votes.csv", CsvTables.votes(inputs.queries(), votes));
+    double votesSeconds = votesTime.seconds();
+
+    Stopwatch aggregationTime = Stopwatch.start();
+    Labelling labelling = label(folder, votes);
+    folder.write("labels.csv", CsvTables.labels(inputs.queries(), labelling.answers()));
+    double aggregationSeconds = aggregationTime.seconds();
+
+    Stopwatch studentTime = Stopwatch.start();
+    StudentResult student = config.student().train() ? student(inputs, labelling) : null;
+    double studentSeconds = studentTime.seconds();
+
+    RunReport report = Reports.build(config, folder, inputs.dataDirectory(),
+        inputs.partitions(), inputs.publicSplit(), ensemble, votes, inputs.queries(), labelling,
+        student, new RunReport.Timings(loadSeconds, teachersSeconds, votesSeconds,
+            aggregationSeconds, studentSeconds, total.seconds()));
+    folder.write("report.json", Json.write(report));
+    return report;
+  }
+
+  /** Loads the data and splits it as {@code config} says; trains nothing. */
+  static Inputs inputs(RunConfig config, Path dataDirOverride) {
     Path explicitDataDir = dataDirOverride != null ? dataDirOverride
         : config.dataset().dataDir().orElse(null);
     DataDirectory dataDirectory = DataDirectory.standard(explicitDataDir);
     TrainTest data = ImageDatasets.load(config.dataset().name().id(), dataDirectory);
     PublicSplit publicSplit = PublicSplit.of(data.test(), config.dataset().queryPool());
-    var teachersConfig = config.teachers();
-    TeacherPartitions partitions = TeacherPartitions.split(data.train(), teachersConfig.count(),
-        Seeds.derive(config.seed(), "partitions", 0), limits());
+    TeacherPartitions partitions = TeacherPartitions.split(data.train(), config.teachers().count(),
+        Seeds.derive(config.seed(), "partitions", 0), limits(config));
     Disjointness.verify(partitions, publicSplit);
-    ImageDataset queries = Queries.select(publicSplit.pool(), config.aggregator(),
+    return new Inputs(dataDirectory, partitions, publicSplit, queries(config, publicSplit));
+  }
+
+  /** The pool images {@code config} asks the teachers about. */
+  static ImageDataset queries(RunConfig config, PublicSplit publicSplit) {
+    return Queries.select(publicSplit.pool(), config.aggregator(),
         Seeds.derive(config.seed(), "queries", 0));
-    double loadSeconds = load.seconds();
+  }
 
-    RunFolder folder;
-    if (resumeFolder == null) {
-      folder = RunFolder.create(outputDir(), config.name(), Instant.now());
-      folder.write("config.yaml", ConfigWriter.toYaml(config));
-    } else {
-      folder = RunFolder.existing(resumeFolder);
+  /**
+   * The run's teachers, from the cache when an earlier run or study trained the same ensemble
+   * (see {@link EnsembleKey}), else trained into it; the run folder's teachers/manifest.json says
+   * which.
+   */
+  private CachedEnsemble teachers(RunFolder folder, Inputs inputs) {
+    EnsembleKey key = EnsembleKey.of(config, inputs.partitions(), inputs.publicSplit());
+    CachedEnsemble ensemble = place.cache().obtain(key, config.teachers(), inputs.partitions(),
+        inputs.publicSplit().holdout(), config.seed(), console);
+    console.println("pate: " + ensemble.describe());
+    if (place.linkTeachers()) {
+      ensemble.linkTeachersInto(folder.path().resolve("teachers"));
     }
-    console.println("pate: run folder " + folder.path());
+    folder.write("teachers/manifest.json",
+        Json.write(TeacherManifest.of(ensemble, inputs.partitions())));
+    return ensemble;
+  }
 
-    Stopwatch teachersTime = Stopwatch.start();
-    ProgressBar bar = new ProgressBar("teachers", teachersConfig.count(), console);
-    Ensemble ensemble = new EnsembleTrainer(teachersConfig).train(partitions.teachers(),
-        publicSplit.holdout(), config.seed(), folder.path().resolve("teachers"),
-        record -> bar.step());
-    bar.done();
-    folder.write("teachers/manifest.json", Json.write(TeacherManifest.of(ensemble, partitions)));
-    double teachersSeconds = teachersTime.seconds();
-
-    Stopwatch votesTime = Stopwatch.start();
-    int[][] votes = ensemble.voteCounts(Tensors.features(queries), teachersConfig.workers(),
-        teachersConfig.threadsPerWorker());
-    folder.writeOnceOrCheck("votes.csv", CsvTables.votes(queries, votes));
-    double votesSeconds = votesTime.seconds();
-
-    Stopwatch aggregationTime = Stopwatch.start();
-    Labelling labelling = label(folder, votes);
-    folder.write("labels.csv", CsvTables.labels(queries, labelling.answers()));
-    double aggregationSeconds = aggregationTime.seconds();
-
-    Stopwatch studentTime = Stopwatch.start();
-    ImageDataset answered = queries.subset(labelling.answeredPositions());
+  private StudentResult student(Inputs inputs, Labelling labelling) {
+    ImageDataset answered = inputs.queries().subset(labelling.answeredPositions());
     ProgressBar epochs = new ProgressBar("student", config.student().network().epochs(), console);
     StudentResult student = new SupervisedStudent(config.student()).train(answered,
-        labelling.answeredLabels(), publicSplit.holdout(),
+        labelling.answeredLabels(), inputs.publicSplit().holdout(),
         Seeds.derive(config.seed(), "student", 0), epoch -> epochs.step());
     epochs.done();
-    double studentSeconds = studentTime.seconds();
-
-    RunReport report = Reports.build(config, folder, dataDirectory, partitions, publicSplit,
-        ensemble, votes, queries, labelling, student, new RunReport.Timings(loadSeconds,
-            teachersSeconds, votesSeconds, aggregationSeconds, studentSeconds, total.seconds()));
-    folder.write("report.json", Json.write(report));
-    return report;
+    return student;
   }
 
   /**
@@ -163,16 +192,12 @@ final class RunPipeline {
     }
   }
 
-  private PartitionLimits limits() {
+  private static PartitionLimits limits(RunConfig config) {
     PartitionLimits limits = PartitionLimits.NONE;
     if (config.dataset().privateLimit().isPresent()) {
       limits = limits.withMaxTotal(config.dataset().privateLimit().getAsInt());
     }
     return limits;
-  }
-
-  private Path outputDir() {
-    return outOverride != null ? outOverride : config.output().dir();
   }
 
   static double[] toDoubles(int[] counts) {

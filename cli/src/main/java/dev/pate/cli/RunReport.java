@@ -21,9 +21,23 @@ record RunReport(
   record Dataset(String name, String dataDir, int privateExamplesUsed, int queryPool,
       int heldOut) {}
 
+  /** @param cache where the teachers and their votes came from */
   record Teachers(int count, String architecture, double meanTestAccuracy,
       double minTestAccuracy, double maxTestAccuracy, int minPartitionSize,
-      int maxPartitionSize, int workers, int threadsPerWorker) {}
+      int maxPartitionSize, int workers, int threadsPerWorker, Cache cache) {}
+
+  /**
+   * The teacher cache's part in a run: a run whose ensemble was trained before reuses it.
+   *
+   * @param folder the cached ensemble's folder
+   * @param key its key (the folder's name)
+   * @param teachersTrained teachers this run trained (0: all reused)
+   * @param teachersReused teachers found in the cache
+   * @param votesComputed query images the teachers voted on in this run
+   * @param votesReused query images whose votes came from the cache
+   */
+  record Cache(String folder, String key, int teachersTrained, int teachersReused,
+      int votesComputed, int votesReused) {}
 
   /**
    * @param queries queries the config asked for
@@ -56,6 +70,7 @@ record RunReport(
   record Moments2017(double epsilonDataDependent, double momentDataDependent,
       double epsilonDataIndependent, double momentDataIndependent, String conversion) {}
 
+  /** Null in report.json when student.train is false. */
   record Student(String method, String architecture, int trainingExamples, double testAccuracy,
       List<Double> learningCurve) {}
 

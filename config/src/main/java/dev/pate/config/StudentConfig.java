@@ -7,12 +7,23 @@ import java.util.List;
 /**
  * The student model trained on the aggregated labels (YAML block {@code student}).
  *
+ * @param train whether a student is trained at all; false for studies of the aggregation alone
+ *     (teachers, noise and privacy cost), which then cost no student training
  * @param method how the student learns from the labelled queries
  * @param network the student's architecture and training
  * @param augment augmentations of its training images, applied afresh each epoch
  */
-public record StudentConfig(StudentMethod method, NetworkConfig network,
+public record StudentConfig(boolean train, StudentMethod method, NetworkConfig network,
     List<Augmentation> augment) {
+
+  static final Key<StudentConfig, Boolean> TRAIN =
+      Key.of(
+          "train",
+          new BooleanType(),
+          true,
+          "whether to train a student; false: the run stops after labelling (studies of the"
+              + " aggregation alone)",
+          StudentConfig::train);
 
   static final Key<StudentConfig, StudentMethod> METHOD =
       Key.of(
@@ -47,8 +58,8 @@ public record StudentConfig(StudentMethod method, NetworkConfig network,
       Section.of(
           "student",
           "the student model trained on the aggregated labels",
-          List.of(METHOD, NETWORK, AUGMENT),
-          v -> new StudentConfig(v.get(METHOD), v.get(NETWORK), v.get(AUGMENT)));
+          List.of(TRAIN, METHOD, NETWORK, AUGMENT),
+          v -> new StudentConfig(v.get(TRAIN), v.get(METHOD), v.get(NETWORK), v.get(AUGMENT)));
 
   /** Checks for nulls only; value ranges are checked by {@link ConfigLoader}. */
   public StudentConfig {

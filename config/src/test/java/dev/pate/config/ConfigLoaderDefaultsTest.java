@@ -66,7 +66,7 @@ class ConfigLoaderDefaultsTest {
             LearningRateSchedule.LINEAR,
             0.0);
     assertEquals(
-        new StudentConfig(StudentMethod.SUPERVISED, studentNetwork, List.of()), config.student());
+        new StudentConfig(true, StudentMethod.SUPERVISED, studentNetwork, List.of()), config.student());
     assertEquals(new OutputConfig(Path.of("runs")), config.output());
   }
 
