@@ -4,16 +4,19 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.PropertyNamingStrategies;
 import com.fasterxml.jackson.databind.SerializationFeature;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Path;
 
-/** JSON output with snake_case keys, as in every file pate writes. */
-final class Json {
+/** JSON with snake_case keys, as in every file pate writes. */
+public final class Json {
   private static final ObjectMapper MAPPER = new ObjectMapper()
       .setPropertyNamingStrategy(PropertyNamingStrategies.SNAKE_CASE)
       .enable(SerializationFeature.INDENT_OUTPUT);
 
   private Json() {}
 
-  static String write(Object value) {
+  public static String write(Object value) {
     try {
       return MAPPER.writeValueAsString(value) + "\n";
     } catch (JsonProcessingException e) {
@@ -21,7 +24,22 @@ final class Json {
     }
   }
 
-  static ObjectMapper mapper() {
+  /**
+   * Reads a file pate wrote. A file that is not what it should be (edited, or from another version)
+   * is a one-line user error naming it.
+   */
+  public static <T> T read(Path file, Class<T> type) {
+    try {
+      return MAPPER.readValue(file.toFile(), type);
+    } catch (JsonProcessingException e) {
+      throw new UserError(file + ": not a valid " + type.getSimpleName() + " file: "
+          + e.getOriginalMessage());
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot read " + file + ": " + e.getMessage(), e);
+    }
+  }
+
+  public static ObjectMapper mapper() {
     return MAPPER;
   }
 }

@@ -14,7 +14,7 @@ import dev.pate.datasets.ImageDataset;
 import dev.pate.datasets.files.DataDirectory;
 import dev.pate.datasets.split.PublicSplit;
 import dev.pate.datasets.split.TeacherPartitions;
-import dev.pate.ensemble.Ensemble;
+import dev.pate.cli.cache.CachedEnsemble;
 import dev.pate.ensemble.TeacherRecord;
 import dev.pate.student.PseudoLabels;
 import dev.pate.student.StudentResult;
@@ -31,7 +31,7 @@ final class Reports {
   /** @param noise the noise labelling used: the config's, or planned (then with its plan) */
   static RunReport build(RunConfig config, RunNoise noise, RunFolder folder,
       DataDirectory dataDirectory, TeacherPartitions partitions, PublicSplit publicSplit,
-      Ensemble ensemble, int[][] votes, ImageDataset queries, Labelling labelling,
+      CachedEnsemble ensemble, int[][] votes, ImageDataset queries, Labelling labelling,
       StudentResult student, int unlabelledExamples, RunReport.Timings timings) {
     return new RunReport(
         config.name(),
@@ -44,7 +44,7 @@ final class Reports {
         aggregation(config.aggregator().noise(), noise.aggregator(), votes, queries, labelling),
         noise.plan().orElse(null),
         privacy(config, noise.aggregator(), labelling, votes),
-        student(config, student, unlabelledExamples),
+        student == null ? null : student(config, student, unlabelledExamples),
         timings);
   }
 
@@ -64,14 +64,18 @@ final class Reports {
   }
 
   private static RunReport.Teachers teachers(RunConfig config, TeacherPartitions partitions,
-      Ensemble ensemble) {
+      CachedEnsemble ensemble) {
     List<TeacherRecord> records = ensemble.records();
     var accuracy = records.stream().mapToDouble(TeacherRecord::testAccuracy).summaryStatistics();
     var sizes = records.stream().mapToInt(TeacherRecord::trainingExamples).summaryStatistics();
     var t = config.teachers();
-    return new RunReport.Teachers(ensemble.size(), t.network().architecture().id(),
-        ensemble.meanTestAccuracy(), accuracy.getMin(), accuracy.getMax(), sizes.getMin(),
-        sizes.getMax(), t.workers(), t.threadsPerWorker());
+    CachedEnsemble.Provenance from = ensemble.provenance();
+    return new RunReport.Teachers(records.size(), t.network().architecture().id(),
+        accuracy.getAverage(), accuracy.getMin(), accuracy.getMax(), sizes.getMin(),
+        sizes.getMax(), t.workers(), t.threadsPerWorker(),
+        new RunReport.Cache(ensemble.folder().toString(), ensemble.key().hash(),
+            from.teachersTrained(), from.teachersReused(), from.votesComputed(),
+            from.votesReused()));
   }
 
   /** @param a the aggregator with the noise parameters labelling used */
@@ -126,6 +130,9 @@ final class Reports {
   /**
    * The PATE 2017 paper's own analysis of these votes (analysis.py: moments 1..8, classic
    * conversion, continuous Laplace noise), for comparison with the paper. Not the run's claim.
+   * Null where that code has no meaningful answer: with 2 gamma above ln 2 its data-dependent
+   * formula can give negative log moments (see {@code Pate2017Moments.logmgfExact}), which the
+   * ledger refuses.
    */
   private static RunReport.Moments2017 moments2017(int[][] votes, int asked, double gamma,
       double delta) {
@@ -133,8 +140,13 @@ final class Reports {
     for (int q = 0; q < asked; q++) {
       counts[q] = RunPipeline.toDoubles(votes[q]);
     }
-    Pate2017Report paper = Pate2017Analysis.analyse(counts, gamma, delta, SMOOTH_BETA,
-        Pate2017Variant.OFFICIAL_CODE);
+    Pate2017Report paper;
+    try {
+      paper = Pate2017Analysis.analyse(counts, gamma, delta, SMOOTH_BETA,
+          Pate2017Variant.OFFICIAL_CODE);
+    } catch (IllegalArgumentException officialCodeOutOfItsDomain) {
+      return null;
+    }
     return new RunReport.Moments2017(paper.epsilon().epsilon(), paper.epsilon().order() - 1,
         paper.dataIndependentEpsilon().epsilon(), paper.dataIndependentEpsilon().order() - 1,
         "classic");
@@ -148,11 +160,7 @@ final class Reports {
   static String describe(Orders orders) {
     var range = java.util.Arrays.stream(orders.toArray()).summaryStatistics();
     return String.format(Locale.ROOT, "%d orders from %s to %s", orders.size(),
-        strip(range.getMin()), strip(range.getMax()));
-  }
-
-  private static String strip(double v) {
-    return v == Math.rint(v) ? Long.toString((long) v) : Double.toString(v);
+        NumberText.of(range.getMin()), NumberText.of(range.getMax()));
   }
 
   private static Double boxed(java.util.OptionalDouble d) {

@@ -2,10 +2,13 @@ package dev.pate.cli;
 
 import dev.pate.config.ConfigLoader;
 import dev.pate.config.RunConfig;
+import dev.pate.config.StudyPoint;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
@@ -13,7 +16,8 @@ import picocli.CommandLine.Parameters;
 @Command(name = "run", mixinStandardHelpOptions = true,
     description = {"Train teachers, label public queries through the noisy aggregator, train the"
         + " student, and write runs/<name>/<UTC timestamp>/ with config.yaml, votes.csv,"
-        + " labels.csv, teachers/ and report.json.",
+        + " labels.csv, teachers/ and report.json. Teachers trained before with the same data,"
+        + " partitions, network, training and seed are reused from the cache (runs/cache/).",
         "Example: pate run experiments/mnist-quick.yaml aggregator.gamma=0.1 teachers.count=100"})
 final class RunCommand implements Callable<Integer> {
   @Parameters(index = "0", arity = "0..1", paramLabel = "FILE",
@@ -24,35 +28,42 @@ final class RunCommand implements Callable<Integer> {
       description = "Overrides applied after the file, e.g. teachers.count=100.")
   List<String> overrides = List.of();
 
-  @Option(names = "--data-dir", paramLabel = "DIR",
-      description = "Folder holding mnist/, fashion-mnist/ ... (default: $PATE_DATA_DIR, ./data,"
-          + " ../shared/data).")
-  Path dataDir;
-
-  @Option(names = "--out", paramLabel = "DIR", description = "Parent folder of run folders"
-      + " (default: output.dir of the config, usually runs).")
-  Path out;
+  @Mixin
+  ExperimentOptions options;
 
   @Option(names = "--resume", paramLabel = "RUN_FOLDER",
       description = "Finish an interrupted run in its own folder: same config.yaml, teachers"
-          + " retrained from their seeds (their votes must equal votes.csv), labelling continued"
-          + " after the last charge in ledger.jsonl.")
+          + " from the cache or retrained from their seeds (their votes must equal votes.csv),"
+          + " labelling continued after the last charge in ledger.jsonl.")
   Path resume;
 
   @Override
   public Integer call() {
     RunConfig config;
+    RunPlace place;
     if (resume != null) {
-      if (file != null || !overrides.isEmpty()) {
+      if (file != null || !overrides.isEmpty() || options.seed != null || options.dryRun) {
         throw new UserError("--resume: give the run folder only; its config.yaml is used as is");
       }
       config = ConfigLoader.load(resume.resolve("config.yaml"), List.of());
+      // <out>/<name>/<stamp>: the cache is under <out>, unless --out says otherwise.
+      Path outDir = options.out != null ? options.out
+          : resume.toAbsolutePath().normalize().getParent().getParent();
+      place = RunPlace.resume(resume, outDir);
     } else if (file == null) {
       throw new UserError("run: give a YAML file (or --resume RUN_FOLDER)");
     } else {
-      config = ConfigLoader.load(file, overrides);
+      config = ConfigLoader.load(file, options.overrides(overrides));
+      place = RunPlace.newRun(options.outDir(config));
     }
-    RunReport report = new RunPipeline(config, dataDir, out, resume, System.out).run();
+    if (options.dryRun) {
+      Path outDir = options.outDir(config);
+      System.out.print(new StudyPlanner(outDir, options.dataDir).plan(config.name(),
+          List.of(new StudyPoint(1, Map.of(), config)), List.of(),
+          outDir.resolve(config.name()).resolve("<UTC timestamp>")));
+      return 0;
+    }
+    RunReport report = new RunPipeline(config, options.dataDir, place, System.out).run();
     System.out.println();
     System.out.print(SummaryTable.of(report));
     return 0;

@@ -1,5 +1,7 @@
 package dev.pate.cli;
 
+import dev.pate.config.ConfigWriter;
+import dev.pate.config.RunConfig;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.FileAlreadyExistsException;
@@ -49,6 +51,29 @@ final class RunFolder {
       throw new UserError(folder + ": already finished (report.json exists); nothing to resume");
     }
     return new RunFolder(folder);
+  }
+
+  /**
+   * The folder of a study point: created with its config.yaml on first use; after an
+   * interruption, the same folder (its config.yaml must be this config's), to be finished.
+   */
+  static RunFolder point(Path folder, RunConfig config) {
+    String yaml = ConfigWriter.toYaml(config);
+    Path file = folder.resolve("config.yaml");
+    if (Files.exists(file)) {
+      try {
+        if (!Files.readString(file).equals(yaml)) {
+          throw new UserError(file + ": another config than this point's; the study folder was"
+              + " changed (delete the point's folder to run it again)");
+        }
+      } catch (IOException e) {
+        throw new UncheckedIOException("cannot read " + file + ": " + e.getMessage(), e);
+      }
+      return existing(folder);
+    }
+    RunFolder created = new RunFolder(folder);
+    created.write("config.yaml", yaml);
+    return created;
   }
 
   /**

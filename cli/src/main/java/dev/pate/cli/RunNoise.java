@@ -96,7 +96,7 @@ record RunNoise(AggregatorConfig aggregator, Optional<RunReport.Plan> plan) {
    * from its config.yaml is the one the run started with: the ledger's charges were made with
    * that noise, and a changed config must not change it mid-ledger.
    */
-  void recordIn(RunFolder folder, boolean resumed) {
+  void recordIn(RunFolder folder) {
     boolean recorded = Files.exists(folder.path().resolve(PLAN_FILE));
     if (plan.isEmpty()) {
       if (recorded) {
@@ -106,7 +106,8 @@ record RunNoise(AggregatorConfig aggregator, Optional<RunReport.Plan> plan) {
       }
       return;
     }
-    if (resumed && !recorded && Files.exists(folder.path().resolve(Ledger.FILE))) {
+    // A ledger without plan.json: charges were made with noise that can no longer be checked.
+    if (!recorded && Files.exists(folder.path().resolve(Ledger.FILE))) {
       throw new UserError(folder.path().resolve(PLAN_FILE) + ": missing, so the noise the"
           + " ledger's charges were made with cannot be checked; the run cannot be resumed (start"
           + " a new one)");

@@ -1,11 +1,11 @@
 package dev.pate.cli;
 
 import dev.pate.aggregator.accounting.PrivacyAccountant;
+import dev.pate.cli.cache.CachedEnsemble;
+import dev.pate.cli.cache.EnsembleKey;
 import dev.pate.aggregator.mechanism.Answer;
 import dev.pate.aggregator.noise.NoiseSource;
 import dev.pate.aggregator.noise.RandomSources;
-import dev.pate.config.AggregatorConfig;
-import dev.pate.config.ConfigWriter;
 import dev.pate.config.RunConfig;
 import dev.pate.datasets.ImageDataset;
 import dev.pate.datasets.ImageDatasets;
@@ -16,11 +16,9 @@ import dev.pate.datasets.split.Disjointness;
 import dev.pate.datasets.split.PartitionLimits;
 import dev.pate.datasets.split.PublicSplit;
 import dev.pate.datasets.split.TeacherPartitions;
-import dev.pate.ensemble.Ensemble;
-import dev.pate.ensemble.EnsembleTrainer;
 import dev.pate.ensemble.nn.Seeds;
-import dev.pate.ensemble.nn.Tensors;
 import dev.pate.student.StudentResult;
+import dev.pate.config.AggregatorConfig;
 import dev.pate.config.StudentMethod;
 import dev.pate.student.StudentData;
 import dev.pate.student.StudentTrainer;
@@ -29,29 +27,37 @@ import java.io.PrintStream;
 import java.nio.file.Files;
 import java.util.Optional;
 import java.nio.file.Path;
-import java.time.Instant;
 
 /**
  * One PATE run, stage by stage: data, teachers, votes, noisy labels with their privacy charges,
  * student, report. Each stage writes its output into the run folder as soon as it is done; the
- * report is written last, so a run folder without report.json is an unfinished run.
+ * report is written last, so a run folder without report.json is an unfinished run. Teachers and
+ * their votes come from the teacher cache when they were trained before. A study runs each of its
+ * points through here, in the point's folder.
  */
 final class RunPipeline {
   private final RunConfig config;
   private final Path dataDirOverride;
-  private final Path outOverride;
-  private final Path resumeFolder;
+  private final RunPlace place;
   private final PrintStream console;
 
-  /** @param resumeFolder an interrupted run's folder to finish, or null for a new run */
-  RunPipeline(RunConfig config, Path dataDirOverride, Path outOverride, Path resumeFolder,
-      PrintStream console) {
+  /**
+   * @param dataDirOverride the data folder given on the command line, or null
+   * @param place where the run's folder is and which teacher cache it uses
+   */
+  RunPipeline(RunConfig config, Path dataDirOverride, RunPlace place, PrintStream console) {
     this.config = config;
     this.dataDirOverride = dataDirOverride;
-    this.outOverride = outOverride;
-    this.resumeFolder = resumeFolder;
+    this.place = place;
     this.console = console;
   }
+
+  /**
+   * What a run reads before it trains anything: the data, its split into teacher partitions, query
+   * pool and held-out images, and the queries.
+   */
+  record Inputs(DataDirectory dataDirectory, TeacherPartitions partitions,
+      PublicSplit publicSplit, ImageDataset queries) {}
 
   RunReport run() {
     Stopwatch total = Stopwatch.start();
@@ -60,68 +66,106 @@ final class RunPipeline {
     noise.plan().ifPresent(p -> console.println("pate: aggregator.noise auto: "
         + SummaryTable.plan(p)));
     Stopwatch load = Stopwatch.start();
+    Inputs inputs = inputs(config, dataDirOverride);
+    double loadSeconds = load.seconds();
+
+    RunFolder folder = place.open(config);
+    noise.recordIn(folder);
+    console.println("pate: run folder " + folder.path());
+
+    Stopwatch teachersTime = Stopwatch.start();
+    CachedEnsemble ensemble = teachers(folder, inputs);
+    double teachersSeconds = teachersTime.seconds();
+
+    Stopwatch votesTime = Stopwatch.start();
+    var teachersConfig = config.teachers();
+    int[][] votes = ensemble.votes(inputs.queries(), teachersConfig.workers(),
+        teachersConfig.threadsPerWorker());
+    folder.writeOnceOrCheck("votes.csv", CsvTables.votes(inputs.queries(), votes),
+        "the teachers' votes must not change within a run");
+    double votesSeconds = votesTime.seconds();
+
+    Stopwatch aggregationTime = Stopwatch.start();
+    Labelling labelling = label(folder, votes, noise.aggregator());
+    folder.write("labels.csv", CsvTables.labels(inputs.queries(), labelling.answers()));
+    double aggregationSeconds = aggregationTime.seconds();
+
+    Stopwatch studentTime = Stopwatch.start();
+    StudentData studentData = config.student().train() ? studentData(inputs, labelling) : null;
+    StudentResult student = studentData == null ? null : student(studentData);
+    double studentSeconds = studentTime.seconds();
+
+    RunReport report = Reports.build(config, noise, folder, inputs.dataDirectory(),
+        inputs.partitions(), inputs.publicSplit(), ensemble, votes, inputs.queries(), labelling,
+        student, studentData == null ? 0 : studentData.unlabelled().size(),
+        new RunReport.Timings(loadSeconds,
+            teachersSeconds, votesSeconds, aggregationSeconds, studentSeconds, total.seconds()));
+    folder.write("report.json", Json.write(report));
+    return report;
+  }
+
+  /** Loads the data and splits it as {@code config} says; trains nothing. */
+  static Inputs inputs(RunConfig config, Path dataDirOverride) {
     Path explicitDataDir = dataDirOverride != null ? dataDirOverride
         : config.dataset().dataDir().orElse(null);
     DataDirectory dataDirectory = DataDirectory.standard(explicitDataDir);
     TrainTest data = ImageDatasets.load(config.dataset().name().id(), dataDirectory);
     PublicSplit publicSplit = PublicSplit.of(data.test(), config.dataset().queryPool());
-    var teachersConfig = config.teachers();
-    TeacherPartitions partitions = TeacherPartitions.split(data.train(), teachersConfig.count(),
-        Seeds.derive(config.seed(), "partitions", 0), limits());
+    TeacherPartitions partitions = TeacherPartitions.split(data.train(), config.teachers().count(),
+        Seeds.derive(config.seed(), "partitions", 0), limits(config));
     Disjointness.verify(partitions, publicSplit);
-    ImageDataset queries = Queries.select(publicSplit.pool(), config.aggregator(),
+    return new Inputs(dataDirectory, partitions, publicSplit, queries(config, publicSplit));
+  }
+
+  /** The pool images {@code config} asks the teachers about. */
+  static ImageDataset queries(RunConfig config, PublicSplit publicSplit) {
+    return Queries.select(publicSplit.pool(), config.aggregator(),
         Seeds.derive(config.seed(), "queries", 0));
-    double loadSeconds = load.seconds();
+  }
 
-    RunFolder folder;
-    if (resumeFolder == null) {
-      folder = RunFolder.create(outputDir(), config.name(), Instant.now());
-      folder.write("config.yaml", ConfigWriter.toYaml(config));
-    } else {
-      folder = RunFolder.existing(resumeFolder);
+  /**
+   * The run's teachers, from the cache when an earlier run or study trained the same ensemble
+   * (see {@link EnsembleKey}), else trained into it; the run folder's teachers/manifest.json says
+   * which.
+   */
+  private CachedEnsemble teachers(RunFolder folder, Inputs inputs) {
+    EnsembleKey key = EnsembleKey.of(config, inputs.partitions(), inputs.publicSplit());
+    CachedEnsemble ensemble = place.cache().obtain(key, config.teachers(), inputs.partitions(),
+        inputs.publicSplit().holdout(), config.seed(), console);
+    console.println("pate: " + ensemble.describe());
+    if (place.linkTeachers()) {
+      ensemble.linkTeachersInto(folder.path().resolve("teachers"));
     }
-    noise.recordIn(folder, resumeFolder != null);
-    console.println("pate: run folder " + folder.path());
+    folder.write("teachers/manifest.json",
+        Json.write(TeacherManifest.of(ensemble, inputs.partitions())));
+    return ensemble;
+  }
 
-    Stopwatch teachersTime = Stopwatch.start();
-    ProgressBar bar = new ProgressBar("teachers", teachersConfig.count(), console);
-    Ensemble ensemble = new EnsembleTrainer(teachersConfig).train(partitions.teachers(),
-        publicSplit.holdout(), config.seed(), folder.path().resolve("teachers"),
-        record -> bar.step());
-    bar.done();
-    folder.write("teachers/manifest.json", Json.write(TeacherManifest.of(ensemble, partitions)));
-    double teachersSeconds = teachersTime.seconds();
-
-    Stopwatch votesTime = Stopwatch.start();
-    int[][] votes = ensemble.voteCounts(Tensors.features(queries), teachersConfig.workers(),
-        teachersConfig.threadsPerWorker());
-    folder.writeOnceOrCheck("votes.csv", CsvTables.votes(queries, votes),
-        "teachers retrained from their seeds must vote as they did");
-    double votesSeconds = votesTime.seconds();
-
-    Stopwatch aggregationTime = Stopwatch.start();
-    Labelling labelling = label(folder, votes, noise.aggregator());
-    folder.write("labels.csv", CsvTables.labels(queries, labelling.answers()));
-    double aggregationSeconds = aggregationTime.seconds();
-
-    Stopwatch studentTime = Stopwatch.start();
-    StudentData studentData = studentData(publicSplit, queries, labelling);
+  private StudentResult student(StudentData data) {
     ProgressBar epochs = new ProgressBar("student", config.student().network().epochs(), console);
-    StudentResult student = StudentTrainer.forConfig(config.student()).train(studentData,
+    StudentResult student = StudentTrainer.forConfig(config.student()).train(data,
         Seeds.derive(config.seed(), "student", 0), record -> {
           record.pseudoLabels().ifPresent(p -> epochs.note(String.format(java.util.Locale.ROOT,
               "acc %.4f, %d pseudo-labels", record.testAccuracy(), p.count())));
           epochs.step();
         });
     epochs.done();
-    double studentSeconds = studentTime.seconds();
+    return student;
+  }
 
-    RunReport report = Reports.build(config, noise, folder, dataDirectory, partitions,
-        publicSplit, ensemble, votes, queries, labelling, student,
-        studentData.unlabelled().size(), new RunReport.Timings(loadSeconds, teachersSeconds,
-            votesSeconds, aggregationSeconds, studentSeconds, total.seconds()));
-    folder.write("report.json", Json.write(report));
-    return report;
+  /**
+   * The student's data: the answered queries with their noisy labels, and, for methods that use
+   * it, the whole query pool without labels. {@link StudentData} asserts that neither contains a
+   * held-out evaluation image.
+   */
+  private StudentData studentData(Inputs inputs, Labelling labelling) {
+    PublicSplit publicSplit = inputs.publicSplit();
+    ImageDataset answered = inputs.queries().subset(labelling.answeredPositions());
+    ImageDataset unlabelled = config.student().method() == StudentMethod.SUPERVISED
+        ? publicSplit.pool().range(publicSplit.pool().name() + "/unused", 0, 0)
+        : publicSplit.pool();
+    return new StudentData(answered, labelling.answeredLabels(), unlabelled,
+        publicSplit.holdout());
   }
 
   /**
@@ -177,31 +221,12 @@ final class RunPipeline {
     }
   }
 
-  /**
-   * The student's data: the answered queries with their noisy labels, and, for methods that use
-   * it, the whole query pool without labels. {@link StudentData} asserts that neither contains a
-   * held-out evaluation image.
-   */
-  private StudentData studentData(PublicSplit publicSplit, ImageDataset queries,
-      Labelling labelling) {
-    ImageDataset answered = queries.subset(labelling.answeredPositions());
-    ImageDataset unlabelled = config.student().method() == StudentMethod.SUPERVISED
-        ? publicSplit.pool().range(publicSplit.pool().name() + "/unused", 0, 0)
-        : publicSplit.pool();
-    return new StudentData(answered, labelling.answeredLabels(), unlabelled,
-        publicSplit.holdout());
-  }
-
-  private PartitionLimits limits() {
+  private static PartitionLimits limits(RunConfig config) {
     PartitionLimits limits = PartitionLimits.NONE;
     if (config.dataset().privateLimit().isPresent()) {
       limits = limits.withMaxTotal(config.dataset().privateLimit().getAsInt());
     }
     return limits;
-  }
-
-  private Path outputDir() {
-    return outOverride != null ? outOverride : config.output().dir();
   }
 
   static double[] toDoubles(int[] counts) {

@@ -25,9 +25,23 @@ record RunReport(
   record Dataset(String name, String dataDir, int privateExamplesUsed, int queryPool,
       int heldOut) {}
 
+  /** @param cache where the teachers and their votes came from */
   record Teachers(int count, String architecture, double meanTestAccuracy,
       double minTestAccuracy, double maxTestAccuracy, int minPartitionSize,
-      int maxPartitionSize, int workers, int threadsPerWorker) {}
+      int maxPartitionSize, int workers, int threadsPerWorker, Cache cache) {}
+
+  /**
+   * The teacher cache's part in a run: a run whose ensemble was trained before reuses it.
+   *
+   * @param folder the cached ensemble's folder
+   * @param key its key (the folder's name)
+   * @param teachersTrained teachers this run trained (0: all reused)
+   * @param teachersReused teachers found in the cache
+   * @param votesComputed query images the teachers voted on in this run
+   * @param votesReused query images whose votes came from the cache
+   */
+  record Cache(String folder, String key, int teachersTrained, int teachersReused,
+      int votesComputed, int votesReused) {}
 
   /**
    * @param noise {@code fixed} (parameters from the config) or {@code auto} (planned, see {@link
@@ -94,6 +108,8 @@ record RunReport(
       double epsilonDataIndependent, double momentDataIndependent, String conversion) {}
 
   /**
+   * Null in report.json when student.train is false.
+   *
    * @param unlabelledExamples public pool images the method could use without labels (0 for
    *     supervised)
    * @param learningCurve one entry per epoch

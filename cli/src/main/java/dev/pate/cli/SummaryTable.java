@@ -10,7 +10,8 @@ final class SummaryTable {
     StringBuilder b = new StringBuilder();
     row(b, "run folder", r.runFolder());
     row(b, "teachers", r.teachers().count() + " x " + r.teachers().architecture()
-        + String.format(Locale.ROOT, ", mean test accuracy %.4f", r.teachers().meanTestAccuracy()));
+        + String.format(Locale.ROOT, ", mean test accuracy %.4f", r.teachers().meanTestAccuracy())
+        + (r.teachers().cache().teachersTrained() == 0 ? " (reused from the cache)" : ""));
     var a = r.aggregation();
     row(b, "aggregation", a.mechanism() + ", " + a.queriesAnswered() + " of " + a.queries()
         + String.format(Locale.ROOT, " queries answered, label accuracy %.4f", a.labelAccuracy()));
@@ -23,15 +24,19 @@ final class SummaryTable {
     var p = r.privacy();
     row(b, "epsilon (data-dependent)", String.format(Locale.ROOT,
         "%.4f at delta %.0e (order %s, %s conversion)", p.epsilonDataDependent(), p.delta(),
-        trim(p.order()), p.conversion()));
+        NumberText.of(p.order()), p.conversion()));
     row(b, "epsilon (data-independent)", String.format(Locale.ROOT,
         "%.4f at delta %.0e (order %s)", p.epsilonDataIndependent(), p.delta(),
-        trim(p.orderDataIndependent())));
+        NumberText.of(p.orderDataIndependent())));
     row(b, "noise", p.noise() + " from a " + p.randomness() + " source");
-    row(b, "student", r.student().method() + String.format(Locale.ROOT,
-        ", test accuracy %.4f on %d held-out images (%d labelled queries)",
-        r.student().testAccuracy(), r.dataset().heldOut(), r.student().trainingExamples()));
-    if (r.student().pseudoLabels() != null) {
+    if (r.student() == null) {
+      row(b, "student", "not trained (student.train is false)");
+    } else {
+      row(b, "student", r.student().method() + String.format(Locale.ROOT,
+          ", test accuracy %.4f on %d held-out images (%d labelled queries)",
+          r.student().testAccuracy(), r.dataset().heldOut(), r.student().trainingExamples()));
+    }
+    if (r.student() != null && r.student().pseudoLabels() != null) {
       var pl = r.student().pseudoLabels();
       row(b, "pseudo-labels", String.format(Locale.ROOT,
           "%d of %d pool images, precision %.4f (against true labels, not trained on)",
@@ -52,14 +57,10 @@ final class SummaryTable {
     return String.format(Locale.ROOT, "%s %s for %d queries, planned a priori: data-independent"
         + " epsilon %.4f <= budget %s at delta %.0e (order %s, %s conversion)", p.mechanism(),
         parameters, p.queries(), p.epsilonDataIndependent(), p.budgetEpsilon(), p.delta(),
-        trim(p.order()), p.conversion());
+        NumberText.of(p.order()), p.conversion());
   }
 
   private static void row(StringBuilder b, String key, String value) {
     b.append(String.format(Locale.ROOT, "  %-27s %s%n", key, value));
-  }
-
-  private static String trim(double order) {
-    return order == Math.rint(order) ? Long.toString((long) order) : Double.toString(order);
   }
 }

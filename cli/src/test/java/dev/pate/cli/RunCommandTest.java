@@ -170,9 +170,13 @@ class RunCommandTest {
     }
     JsonNode a = Json.mapper().readTree(first.resolve("report.json").toFile());
     JsonNode b = Json.mapper().readTree(second.resolve("report.json").toFile());
-    for (String section : List.of("teachers", "aggregation", "privacy", "student")) {
+    for (String section : List.of("aggregation", "privacy", "student")) {
       assertEquals(a.get(section), b.get(section), section);
     }
+    // Each output folder has its own teacher cache; the teachers and their key are the same.
+    ((com.fasterxml.jackson.databind.node.ObjectNode) a.at("/teachers/cache")).remove("folder");
+    ((com.fasterxml.jackson.databind.node.ObjectNode) b.at("/teachers/cache")).remove("folder");
+    assertEquals(a.get("teachers"), b.get("teachers"));
     JsonNode ma = Json.mapper().readTree(first.resolve("teachers/manifest.json").toFile());
     JsonNode mb = Json.mapper().readTree(second.resolve("teachers/manifest.json").toFile());
     for (int t = 0; t < 6; t++) {
@@ -180,6 +184,69 @@ class RunCommandTest {
           + "/test_accuracy"));
       assertEquals(ma.at("/teachers/" + t + "/seed"), mb.at("/teachers/" + t + "/seed"));
     }
+  }
+
+  /**
+   * A run that matches a cached ensemble reuses its teachers and votes (and says so), and gets the
+   * same labels and numbers as the run that trained them.
+   */
+  @Test
+  void aMatchingRunReusesTheCachedTeachersAndVotes() throws IOException {
+    Path config = dir.resolve("tiny.yaml");
+    java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream();
+    java.io.PrintStream saved = System.out;
+    System.setOut(new java.io.PrintStream(out, true, java.nio.charset.StandardCharsets.UTF_8));
+    try {
+      assertEquals(0, Main.execute("run", config.toString(), "--out", dir.resolve("a").toString(),
+          "teachers.workers=1"));
+    } finally {
+      System.setOut(saved);
+    }
+    Path third;
+    try (Stream<Path> s = Files.list(dir.resolve("a/tiny"))) {
+      third = s.filter(p -> !p.equals(first)).findFirst().orElseThrow();
+    }
+    JsonNode r = Json.mapper().readTree(third.resolve("report.json").toFile());
+    assertEquals(0, r.at("/teachers/cache/teachers_trained").asInt());
+    assertEquals(6, r.at("/teachers/cache/teachers_reused").asInt());
+    assertEquals(60, r.at("/teachers/cache/votes_reused").asInt());
+    assertTrue(out.toString(java.nio.charset.StandardCharsets.UTF_8)
+        .contains("6 teachers reused from the cache"), out.toString());
+    assertTrue(out.toString(java.nio.charset.StandardCharsets.UTF_8)
+        .contains("(reused from the cache)"), "summary table");
+    for (String f : List.of("votes.csv", "labels.csv")) {
+      assertEquals(Files.readString(first.resolve(f)), Files.readString(third.resolve(f)), f);
+    }
+    JsonNode original = Json.mapper().readTree(first.resolve("report.json").toFile());
+    assertEquals(original.get("privacy"), r.get("privacy"));
+    assertEquals(original.at("/teachers/mean_test_accuracy"), r.at("/teachers/mean_test_accuracy"));
+    assertTrue(Files.isRegularFile(third.resolve("teachers/teacher-005.zip")));
+    assertEquals(dir.resolve("a/cache/teachers").resolve(r.at("/teachers/cache/key").asText())
+        .toString(),
+        r.at("/teachers/cache/folder").asText());
+  }
+
+  /** With student.train false a run stops after labelling; its dry run trains nothing. */
+  @Test
+  void aggregationOnlyRunsAndDryRuns() throws IOException {
+    Path config = dir.resolve("tiny.yaml");
+    Path out = dir.resolve("c");
+    Captured planned = Captured.run("run", config.toString(), "--out", out.toString(),
+        "--dry-run");
+    assertEquals(0, planned.exitCode(), planned.err());
+    assertTrue(planned.out().contains("1 ensemble to train (6 teachers, 4,800 image-epochs)"),
+        planned.out());
+    assertFalse(Files.exists(out), "a dry run writes nothing");
+
+    Captured run = Captured.run("run", config.toString(), "--out", out.toString(),
+        "student.train=false", "--seed", "4");
+    assertEquals(0, run.exitCode(), run.err());
+    assertTrue(run.out().contains("not trained (student.train is false)"), run.out());
+    Path folder = onlyRunFolder(out.resolve("tiny"));
+    JsonNode r = Json.mapper().readTree(folder.resolve("report.json").toFile());
+    assertTrue(r.get("student").isNull(), r.toString());
+    assertEquals(4, r.get("seed").asInt());
+    assertTrue(Files.isRegularFile(folder.resolve("labels.csv")));
   }
 
   static double[][] readVotes(Path csv) throws IOException {

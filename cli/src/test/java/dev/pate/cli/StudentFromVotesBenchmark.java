@@ -1,7 +1,6 @@
 package dev.pate.cli;
 
 import dev.pate.aggregator.mechanism.Aggregator;
-import dev.pate.aggregator.mechanism.Aggregators;
 import dev.pate.aggregator.mechanism.Answer;
 import dev.pate.aggregator.noise.RandomSources;
 import dev.pate.aggregator.votes.VoteFiles;
@@ -24,11 +23,11 @@ import java.util.List;
 import java.util.Locale;
 
 /**
- * Benchmark (not a test): trains a student on labels that Confident-GNMax draws (seeded) from the
- * PATE 2018 authors' MNIST teacher votes (shared/data/pate2018-votes/mnist_250_teachers.npy, one
+ * Benchmark (not a test): trains a student on labels that the config's aggregator draws (seeded)
+ * from the PATE 2018 authors' MNIST teacher votes (shared/data/pate2018-votes/mnist_250_teachers.npy, one
  * row per test image in order), so student methods can be compared on paper-grade labels without
  * training 250 teachers. Arguments: CONFIG.yaml [key=value overrides ...]; the config's aggregator
- * section (confident-gnmax), dataset.query_pool and student section are used.
+ * section (mechanism, noise, queries), dataset.query_pool and student section are used.
  */
 public final class StudentFromVotesBenchmark {
   public static void main(String[] args) throws Exception {
@@ -40,8 +39,7 @@ public final class StudentFromVotesBenchmark {
     VoteMatrix votes = VoteFiles.read(Path.of(System.getProperty("pate.repo.root", "."), "..",
         "shared", "data", "pate2018-votes", "mnist_250_teachers.npy"));
     var a = config.aggregator();
-    Aggregator aggregator = Aggregators.confidentGnmax(a.threshold().orElseThrow(),
-        a.sigma1().orElseThrow(), a.sigma2().orElseThrow());
+    Aggregator aggregator = Mechanisms.of(a, config.privacy()).aggregator();
     var rng = RandomSources.seeded(config.seed());
     List<Integer> positions = new ArrayList<>();
     List<Integer> labels = new ArrayList<>();

@@ -13,9 +13,11 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 import org.yaml.snakeyaml.DumperOptions;
 import org.yaml.snakeyaml.error.YAMLException;
 import org.yaml.snakeyaml.nodes.Node;
+import org.yaml.snakeyaml.nodes.NodeTuple;
 import org.yaml.snakeyaml.nodes.ScalarNode;
 import org.yaml.snakeyaml.nodes.Tag;
 
@@ -45,10 +47,14 @@ public final class ConfigLoader {
    */
   public static RunConfig load(Path yamlFile, List<String> overrides) {
     requireNonNull(yamlFile, "yamlFile");
+    return parse(readFile(yamlFile), yamlFile.toString(), overrides);
+  }
+
+  /** The UTF-8 text of a config file; a file that cannot be read is a one-line problem. */
+  static String readFile(Path yamlFile) {
     String source = yamlFile.toString();
-    String text;
     try {
-      text = Files.readString(yamlFile, StandardCharsets.UTF_8);
+      return Files.readString(yamlFile, StandardCharsets.UTF_8);
     } catch (NoSuchFileException e) {
       throw fileProblem(source, "no such file");
     } catch (AccessDeniedException e) {
@@ -58,7 +64,7 @@ public final class ConfigLoader {
     } catch (IOException e) {
       throw fileProblem(source, "cannot be read: " + e);
     }
-    return parse(text, source, overrides); // SnakeYAML skips a leading byte-order mark
+    // SnakeYAML skips a leading byte-order mark.
   }
 
   /**
@@ -73,26 +79,51 @@ public final class ConfigLoader {
     requireNonNull(sourceName, "sourceName");
     requireNonNull(overrides, "overrides");
     Problems problems = new Problems();
-    Node root;
-    try {
-      root = Yamls.compose(yaml);
-    } catch (YAMLException e) {
-      // Nothing after a syntax error can be trusted: report it alone.
-      problems.add(Yamls.location(sourceName, e), "", Yamls.describe(e));
-      throw problems.exception(sourceName);
-    }
+    Node root = compose(yaml, sourceName);
     Origin file = Origin.file(sourceName);
+    Optional<NodeTuple> sweep = StudyLoader.sweepEntry(root);
+    if (sweep.isPresent()) {
+      problems.add(
+          file.at(sweep.get().getKeyNode()),
+          StudyLoader.SWEEP,
+          "a sweep section makes this file a study; run it with: pate sweep " + sourceName);
+      root = StudyLoader.withoutSweep(root);
+    }
     Map<String, Given> given = new LinkedHashMap<>();
     new TreeReader(file, given, problems).read(ConfigSchema.ROOT, "", root);
     Overrides.apply(overrides, given, problems);
-    String baseName = baseName(sourceName);
+    RunConfig config = resolve(given, file, problems);
+    problems.throwIfAny(sourceName);
+    return config;
+  }
+
+  /**
+   * The node tree of {@code yaml}; a syntax error is thrown at once, alone, since nothing after it
+   * can be trusted.
+   */
+  static Node compose(String yaml, String sourceName) {
+    try {
+      return Yamls.compose(yaml);
+    } catch (YAMLException e) {
+      Problems problems = new Problems();
+      problems.add(Yamls.location(sourceName, e), "", Yamls.describe(e));
+      throw problems.exception(sourceName);
+    }
+  }
+
+  /**
+   * Checks the given values and builds the config, reporting every problem to {@code problems};
+   * the run name defaults to the base name of the file. Returns null when a section is invalid
+   * (cross-section problems are reported but still give a config).
+   */
+  static RunConfig resolve(Map<String, Given> given, Origin file, Problems problems) {
+    String baseName = baseName(file.where());
     if (!given.containsKey(RunConfig.NAME.name()) && !baseName.isEmpty()) {
       given.put(RunConfig.NAME.name(), new Given(plainString(baseName), file));
     }
     Resolution resolution = new Resolution(given, problems, file);
     RunConfig config = resolution.resolve(ConfigSchema.ROOT, "");
     resolution.crossCheck();
-    problems.throwIfAny(sourceName);
     return config;
   }
 

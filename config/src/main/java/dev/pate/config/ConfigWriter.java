@@ -33,6 +33,42 @@ public final class ConfigWriter {
     Files.writeString(file, toYaml(config), StandardCharsets.UTF_8);
   }
 
+  /**
+   * Every used key with its value as YAML text, by dotted path in declaration order: {@code
+   * "aggregator.gamma" -> "0.05"}, {@code "teachers.network.dense" -> "[128]"}. An absent optional
+   * key is {@code "null"}; an unused conditional key (gamma under gnmax) is left out. For tables of
+   * settings (the swept values of a study) and for identifying part of a config (the teacher cache
+   * key).
+   */
+  public static Map<String, String> values(RunConfig config) {
+    Map<String, String> values = new LinkedHashMap<>();
+    collectValues(ConfigSchema.ROOT, config, "", values);
+    return values;
+  }
+
+  private static <R> void collectValues(
+      Section<R> section, R record, String prefix, Map<String, String> values) {
+    for (Member<R> member : section.members()) {
+      if (member instanceof Key<R, ?> key) {
+        Optional<String> text = formatted(key, record);
+        if (text.isPresent() || key.usedWhen().isEmpty()) {
+          values.put(prefix + key.name(), text.orElse("null"));
+        }
+      } else if (member instanceof Child<R, ?> child) {
+        collectChildValues(child, record, prefix, values);
+      }
+    }
+  }
+
+  private static <R, C> void collectChildValues(
+      Child<R, C> child, R record, String prefix, Map<String, String> values) {
+    collectValues(child.section(), child.reader().apply(record), prefix + child.name() + ".", values);
+  }
+
+  private static <R, T> Optional<String> formatted(Key<R, T> key, R record) {
+    return key.read(record).map(value -> key.type().format(value));
+  }
+
   private static <R> Map<String, Object> tree(Section<R> section, R record) {
     Map<String, Object> tree = new LinkedHashMap<>();
     for (Member<R> member : section.members()) {

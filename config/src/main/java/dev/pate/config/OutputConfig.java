@@ -17,7 +17,8 @@ public record OutputConfig(Path dir) {
           "dir",
           new PathType(),
           Path.of("runs"),
-          "directory the run folders are created in: <dir>/<name>/<UTC timestamp>/",
+          "directory results go to: a run to <dir>/<name>/<UTC timestamp>/, a study (pate sweep)"
+              + " to <dir>/<name>/, trained teachers and their votes to the cache <dir>/cache/",
           OutputConfig::dir);
 
   static final Section<OutputConfig> SECTION =

@@ -16,8 +16,12 @@ final class Overrides {
 
   private Overrides() {}
 
-  /** Puts each override's value into {@code given}, replacing the file's value. */
-  static void apply(List<String> overrides, Map<String, Given> given, Problems problems) {
+  /**
+   * Puts each override's value into {@code given}, replacing the file's value.
+   *
+   * @return the key paths overridden (a study pins them: a swept key set here is not swept)
+   */
+  static Set<String> apply(List<String> overrides, Map<String, Given> given, Problems problems) {
     Origin origin = Origin.override();
     Set<String> seen = new HashSet<>();
     for (String override : overrides) {
@@ -48,5 +52,6 @@ final class Overrides {
       }
       given.put(path, new Given(value, origin));
     }
+    return seen;
   }
 }

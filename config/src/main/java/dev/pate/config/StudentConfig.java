@@ -7,14 +7,25 @@ import java.util.List;
 /**
  * The student model trained on the aggregated labels (YAML block {@code student}).
  *
+ * @param train whether a student is trained at all; false for studies of the aggregation alone
+ *     (teachers, noise and privacy cost), which then cost no student training
  * @param method how the student learns from the labelled queries
  * @param network the student's architecture and training
  * @param augment augmentations of its labelled training images (the weak augmentation of
  *     self-training), applied afresh each epoch
  * @param selfTraining settings of the self-training method (ignored by the others)
  */
-public record StudentConfig(StudentMethod method, NetworkConfig network,
+public record StudentConfig(boolean train, StudentMethod method, NetworkConfig network,
     List<Augmentation> augment, SelfTrainingConfig selfTraining) {
+
+  static final Key<StudentConfig, Boolean> TRAIN =
+      Key.of(
+          "train",
+          new BooleanType(),
+          true,
+          "whether to train a student; false: the run stops after labelling (studies of the"
+              + " aggregation alone)",
+          StudentConfig::train);
 
   static final Key<StudentConfig, StudentMethod> METHOD =
       Key.of(
@@ -53,8 +64,8 @@ public record StudentConfig(StudentMethod method, NetworkConfig network,
       Section.of(
           "student",
           "the student model trained on the aggregated labels",
-          List.of(METHOD, NETWORK, AUGMENT, SELF_TRAINING),
-          v -> new StudentConfig(v.get(METHOD), v.get(NETWORK), v.get(AUGMENT),
+          List.of(TRAIN, METHOD, NETWORK, AUGMENT, SELF_TRAINING),
+          v -> new StudentConfig(v.get(TRAIN), v.get(METHOD), v.get(NETWORK), v.get(AUGMENT),
               v.get(SELF_TRAINING)));
 
   /** Checks for nulls only; value ranges are checked by {@link ConfigLoader}. */

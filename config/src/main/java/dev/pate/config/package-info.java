@@ -8,8 +8,11 @@
  * throws a {@link dev.pate.config.ConfigException} listing every problem with file, line, key path,
  * bad value and what is allowed. {@link dev.pate.config.ConfigWriter} writes a resolved config back
  * (the run folder's {@code config.yaml}); {@link dev.pate.config.ConfigSchema} lists every key for
- * docs and help. Choice-valued keys are enums implementing {@link dev.pate.config.Choice}, whose
- * {@code id()} is the YAML spelling.
+ * docs and help, and {@link dev.pate.config.ConfigReference} generates docs/configuration.md from it.
+ * {@link dev.pate.config.StudyLoader} reads a study: a run file with a {@code sweep} section,
+ * expanded into a {@link dev.pate.config.Study} of points, each an ordinary checked {@code
+ * RunConfig} (the file plus the point's values, loaded like overrides). Choice-valued keys are
+ * enums implementing {@link dev.pate.config.Choice}, whose {@code id()} is the YAML spelling.
  *
  * <p>Design: every key is declared once, next to the record component it fills, as a {@code Key}
  * with its YAML name, {@code ValueType} (type plus allowed range), default, optional condition

@@ -68,7 +68,7 @@ class ConfigLoaderDefaultsTest {
             LearningRateSchedule.LINEAR,
             0.0);
     assertEquals(
-        new StudentConfig(StudentMethod.SUPERVISED, studentNetwork, List.of(),
+        new StudentConfig(true, StudentMethod.SUPERVISED, studentNetwork, List.of(),
             SelfTrainingConfig.defaults()), config.student());
     assertEquals(new OutputConfig(Path.of("runs")), config.output());
   }

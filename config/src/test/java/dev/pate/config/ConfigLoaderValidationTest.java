@@ -264,6 +264,42 @@ class ConfigLoaderValidationTest {
   }
 
   @Test
+  void fileCrossSectionAndOverrideProblemsAreReportedTogether() {
+    assertEquals(
+        List.of(
+            "exp.yaml line 2: aggregator.gamma: 0 is not > 0",
+            "exp.yaml line 3: aggregator.queries: 500 is not <= dataset.query_pool (100): queries"
+                + " are images of the query pool",
+            // Override paths are checked as they are applied, their values with the file's.
+            "override: student.trian: unknown key; did you mean student.train?",
+            "override: teachers.count: 'many' is not an integer >= 1"),
+        problems(
+            "aggregator:\n  gamma: 0\n  queries: 500\ndataset: {query_pool: 100}\n",
+            "teachers.count=many",
+            "student.trian=false"));
+  }
+
+  @Test
+  void booleansAreTrueOrFalseOnly() {
+    assertEquals(false, Configs.load("student: {train: false}").student().train());
+    assertEquals(true, Configs.load("").student().train());
+    assertEquals(
+        "exp.yaml line 1: student.train: yes is not true or false",
+        onlyProblem("student: {train: yes}"));
+    assertEquals(
+        "exp.yaml line 1: student.train: 0 is not true or false",
+        onlyProblem("student: {train: 0}"));
+  }
+
+  @Test
+  void aSweepSectionIsForPateSweep() {
+    assertEquals(
+        "exp.yaml line 2: sweep: a sweep section makes this file a study; run it with: pate sweep"
+            + " exp.yaml",
+        onlyProblem("seed: 2\nsweep:\n  aggregator.gamma: [0.1, 0.2]\n"));
+  }
+
+  @Test
   void unsafeYamlIsRefused() {
     assertTrue(
         onlyProblem("name: !!javax.script.ScriptEngineManager [x]")

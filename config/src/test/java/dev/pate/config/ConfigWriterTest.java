@@ -116,6 +116,7 @@ class ConfigWriterTest {
             "epsilon",
             "delta",
             "student",
+            "train",
             "method",
             "network",
             "architecture",
@@ -139,6 +140,22 @@ class ConfigWriterTest {
         keys);
     assertTrue(written.contains("    dense: [256, 64]\n"), written);
     assertFalse(written.contains("gamma"), written);
+  }
+
+  @Test
+  void valuesListEveryUsedKeyAsYamlText() {
+    java.util.Map<String, String> values = ConfigWriter.values(load(VARIED));
+    assertEquals("mlp", values.get("teachers.network.architecture"));
+    assertEquals("[256, 64]", values.get("teachers.network.dense"));
+    assertEquals("123.456", values.get("aggregator.threshold"));
+    assertEquals("null", values.get("privacy.budget.epsilon"));
+    assertFalse(values.containsKey("aggregator.gamma"), "unused under confident-gnmax");
+    assertFalse(values.containsKey("teachers.network.kernel"), "unused for mlp");
+    // Each value, given back as an override, reproduces the config.
+    RunConfig config = load(VARIED);
+    List<String> overrides =
+        values.entrySet().stream().map(e -> e.getKey() + "=" + e.getValue()).toList();
+    assertEquals(config, ConfigLoader.parse("", "exp.yaml", overrides));
   }
 
   @Test

@@ -2,6 +2,7 @@ package dev.pate.ensemble;
 
 import dev.pate.ensemble.nn.Classifiers;
 import dev.pate.ensemble.nn.NativeThreads;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.ExecutionException;
@@ -21,6 +22,24 @@ public final class Ensemble {
     this.teachers = List.copyOf(teachers);
     this.records = List.copyOf(records);
     this.numClasses = numClasses;
+  }
+
+  /**
+   * The ensemble saved by an earlier training: each teacher loaded from {@code teacherDir} after
+   * its file is checked against the sha256 of its record.
+   *
+   * @param records the teachers' records, in teacher order
+   * @param numClasses the number of classes they vote for
+   */
+  public static Ensemble load(Path teacherDir, List<TeacherRecord> records, int numClasses) {
+    if (records.isEmpty()) {
+      throw new IllegalArgumentException("records: an ensemble has at least one teacher");
+    }
+    List<MultiLayerNetwork> teachers = new ArrayList<>();
+    for (TeacherRecord record : records) {
+      teachers.add(TeacherFiles.load(teacherDir, record));
+    }
+    return new Ensemble(teachers, records, numClasses);
   }
 
   public int size() {

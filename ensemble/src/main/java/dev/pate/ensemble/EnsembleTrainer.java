@@ -12,18 +12,14 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
 import java.util.ArrayList;
-import java.util.HexFormat;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import org.deeplearning4j.nn.multilayer.MultiLayerNetwork;
-import org.deeplearning4j.util.ModelSerializer;
 import org.nd4j.linalg.api.ndarray.INDArray;
 
 /**
@@ -49,6 +45,17 @@ public final class EnsembleTrainer {
    */
   public Ensemble train(List<ImageDataset> partitions, ImageDataset evaluation, long runSeed,
       Path teacherDir, Progress progress) {
+    return train(partitions, evaluation, runSeed, teacherDir, progress, Map.of());
+  }
+
+  /**
+   * As {@link #train(List, ImageDataset, long, Path, Progress)}, but the teachers in {@code
+   * finished} (by index) were trained before, by an interrupted call with the same arguments: they
+   * are loaded from {@code teacherDir} (their files checked against their sha256) instead of
+   * trained again, and {@code progress} is told only of the others.
+   */
+  public Ensemble train(List<ImageDataset> partitions, ImageDataset evaluation, long runSeed,
+      Path teacherDir, Progress progress, Map<Integer, TeacherRecord> finished) {
     if (partitions.isEmpty()) {
       throw new IllegalArgumentException("teachers.count: no partitions to train on");
     }
@@ -66,7 +73,11 @@ public final class EnsembleTrainer {
       List<Future<Trained>> futures = new ArrayList<>();
       for (int i = 0; i < partitions.size(); i++) {
         int index = i;
+        TeacherRecord done = finished.get(index);
         futures.add(pool.submit(() -> {
+          if (done != null) {
+            return new Trained(TeacherFiles.load(teacherDir, done), done);
+          }
           Trained t = trainOne(index, partitions.get(index), shape, numClasses, runSeed,
               evalFeatures, evalLabels, teacherDir);
           progress.teacherDone(t.record());
@@ -106,31 +117,9 @@ public final class EnsembleTrainer {
     double trainSeconds = (System.nanoTime() - start) / 1e9;
     double accuracy = Classifiers.accuracy(Classifiers.predict(net, evalFeatures), evalLabels);
     String file = String.format("teacher-%03d.zip", index);
-    String sha256 = saveAtomically(net, teacherDir.resolve(file));
+    String sha256 = TeacherFiles.saveAtomically(net, teacherDir.resolve(file));
     return new Trained(net, new TeacherRecord(index, seed, partition.size(), accuracy, file, sha256,
         trainSeconds));
-  }
-
-  /** Writes the model next to its final name, then renames, and returns its sha256. */
-  static String saveAtomically(MultiLayerNetwork net, Path target) throws IOException {
-    Path tmp = Files.createTempFile(target.getParent(), target.getFileName().toString(), ".tmp");
-    try {
-      ModelSerializer.writeModel(net, tmp.toFile(), false);
-      String digest = sha256(tmp);
-      Files.move(tmp, target, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
-      return digest;
-    } finally {
-      Files.deleteIfExists(tmp);
-    }
-  }
-
-  static String sha256(Path file) throws IOException {
-    try {
-      MessageDigest md = MessageDigest.getInstance("SHA-256");
-      return HexFormat.of().formatHex(md.digest(Files.readAllBytes(file)));
-    } catch (NoSuchAlgorithmException e) {
-      throw new IllegalStateException("SHA-256 is not available", e);
-    }
   }
 
   private static void createDirectories(Path dir) {

@@ -90,9 +90,49 @@ class EnsembleTrainerTest {
     for (TeacherRecord r : ensemble.records()) {
       Path file = dir.resolve(r.file());
       assertTrue(Files.exists(file), r.file());
-      assertEquals(EnsembleTrainer.sha256(file), r.sha256());
+      assertEquals(TeacherFiles.sha256(file), r.sha256());
       assertEquals(150, r.trainingExamples());
       assertTrue(r.seed() >= 1);
     }
+  }
+
+  /**
+   * An interrupted training resumed with its finished teachers trains only the others, and gives
+   * the same ensemble; a saved ensemble loads with the same votes, and a changed file is refused.
+   */
+  @Test
+  void finishedTeachersAreLoadedNotRetrainedAndChangedFilesAreRefused(@TempDir Path dir)
+      throws Exception {
+    ImageDataset evaluation = mnist.test().range("eval", 9800, 10000);
+    ImageDataset queries = mnist.test().range("queries", 0, 50);
+    var parts = partitions(3);
+    Ensemble whole = new EnsembleTrainer(teachers(3, 2)).train(parts.teachers(), evaluation, 9,
+        dir.resolve("whole"), r -> {});
+
+    Path resumed = dir.resolve("resumed");
+    Ensemble firstTwo = new EnsembleTrainer(teachers(2, 2)).train(parts.teachers().subList(0, 2),
+        evaluation, 9, resumed, r -> {});
+    java.util.Map<Integer, TeacherRecord> finished = new java.util.HashMap<>();
+    firstTwo.records().forEach(r -> finished.put(r.index(), r));
+    List<Integer> trained = new java.util.concurrent.CopyOnWriteArrayList<>();
+    Ensemble completed = new EnsembleTrainer(teachers(3, 2)).train(parts.teachers(), evaluation,
+        9, resumed, r -> trained.add(r.index()), finished);
+
+    assertEquals(List.of(2), trained);
+    var features = Tensors.features(queries);
+    int[][] expected = whole.voteCounts(features, 2, 1);
+    assertArrayEquals(expected, completed.voteCounts(features, 2, 1));
+    // Model files hold timestamps, so compare what the teachers do, not their bytes.
+    assertEquals(whole.records().stream().map(TeacherRecord::testAccuracy).toList(),
+        completed.records().stream().map(TeacherRecord::testAccuracy).toList());
+
+    Ensemble loaded = Ensemble.load(dir.resolve("whole"), whole.records(), 10);
+    assertArrayEquals(expected, loaded.voteCounts(features, 1, 1));
+
+    Files.write(dir.resolve("whole").resolve(whole.records().get(1).file()), new byte[] {1, 2});
+    IllegalStateException changed = org.junit.jupiter.api.Assertions.assertThrows(
+        IllegalStateException.class, () -> Ensemble.load(dir.resolve("whole"), whole.records(),
+            10));
+    assertTrue(changed.getMessage().contains("teacher-001.zip: sha256"), changed.getMessage());
   }
 }

@@ -1,0 +1,59 @@
+package dev.pate.cli;
+
+import dev.pate.cli.study.ResultsTable;
+import dev.pate.cli.study.StudyRow;
+import dev.pate.config.Study;
+import dev.pate.config.StudyLoader;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Parameters;
+
+/** {@code pate sweep FILE [key=value ...]}: a whole study from one YAML file. */
+@Command(name = "sweep", mixinStandardHelpOptions = true,
+    description = {"Run a study: the file's sweep section expands its run config into a grid of"
+        + " points (any keys, with values lists; sweep.seeds or sweep.repeats repeat each point),"
+        + " each run like pate run in <out>/<name>/points/<id>/. Teachers are trained once per"
+        + " data, partitions, network, training and seed, and reused from the cache"
+        + " (<out>/cache/) with their votes. Writes results.csv, label-accuracy.png,"
+        + " epsilon-vs-queries.png, student-vs-epsilon.png and report.html into <out>/<name>/.",
+        "Interrupted (Ctrl-C, or killed), the same command finishes the study: finished points"
+            + " are kept, saved teachers reused.",
+        "Example: pate sweep experiments/study-quick.yaml sweep.aggregator.gamma=[0.05,0.1]"})
+final class SweepCommand implements Callable<Integer> {
+  @Parameters(index = "0", paramLabel = "FILE", description = "The study's YAML file.")
+  Path file;
+
+  @Parameters(index = "1..*", paramLabel = "KEY=VALUE",
+      description = "Overrides: key=value pins a key for every point (a swept key so set is not"
+          + " swept); sweep.KEY=[a, b] replaces an axis, sweep.KEY=null removes one.")
+  List<String> overrides = List.of();
+
+  @Mixin
+  ExperimentOptions options;
+
+  @Override
+  public Integer call() {
+    List<String> all = options.overrides(overrides);
+    Study study = StudyLoader.load(file, all);
+    Path outDir = options.outDir(study.first());
+    study.notes().forEach(note -> System.out.println("pate: " + note));
+    if (options.dryRun) {
+      System.out.print(new StudyPlanner(outDir, options.dataDir).plan(study.name(),
+          study.points(), study.sweptKeys(), StudyFolder.of(outDir, study.name()).path()));
+      return 0;
+    }
+    Stopwatch time = Stopwatch.start();
+    StudyRunner runner = new StudyRunner(study, outDir, options.dataDir, System.out);
+    List<StudyRow> rows = runner.run(file.toString(), all);
+    System.out.println();
+    System.out.print(ResultsTable.text(rows, study.sweptKeys()));
+    System.out.printf(Locale.ROOT, "pate: study %s: %d points in %.1f s; results.csv, plots and"
+        + " report.html in %s%n", study.name(), rows.size(), time.seconds(),
+        runner.folder().path());
+    return 0;
+  }
+}
