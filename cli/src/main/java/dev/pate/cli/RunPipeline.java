@@ -1,10 +1,5 @@
 package dev.pate.cli;
 
-import dev.pate.aggregator.accounting.PrivacyAccountant;
-import dev.pate.aggregator.mechanism.Answer;
-import dev.pate.aggregator.noise.NoiseSource;
-import dev.pate.aggregator.noise.RandomSources;
-import dev.pate.config.AggregatorConfig;
 import dev.pate.config.ConfigWriter;
 import dev.pate.config.RunConfig;
 import dev.pate.datasets.ImageDataset;
@@ -24,10 +19,7 @@ import dev.pate.student.StudentResult;
 import dev.pate.config.StudentMethod;
 import dev.pate.student.StudentData;
 import dev.pate.student.StudentTrainer;
-import dev.pate.aggregator.accounting.QueryCharge;
 import java.io.PrintStream;
-import java.nio.file.Files;
-import java.util.Optional;
 import java.nio.file.Path;
 import java.time.Instant;
 
@@ -69,8 +61,7 @@ final class RunPipeline {
     TeacherPartitions partitions = TeacherPartitions.split(data.train(), teachersConfig.count(),
         Seeds.derive(config.seed(), "partitions", 0), limits());
     Disjointness.verify(partitions, publicSplit);
-    ImageDataset queries = Queries.select(publicSplit.pool(), config.aggregator(),
-        Seeds.derive(config.seed(), "queries", 0));
+    QuerySelector selector = Queries.selector(config, publicSplit);
     double loadSeconds = load.seconds();
 
     RunFolder folder;
@@ -92,20 +83,14 @@ final class RunPipeline {
     folder.write("teachers/manifest.json", Json.write(TeacherManifest.of(ensemble, partitions)));
     double teachersSeconds = teachersTime.seconds();
 
-    Stopwatch votesTime = Stopwatch.start();
-    int[][] votes = ensemble.voteCounts(Tensors.features(queries), teachersConfig.workers(),
-        teachersConfig.threadsPerWorker());
-    folder.writeOnceOrCheck("votes.csv", CsvTables.votes(queries, votes),
-        "teachers retrained from their seeds must vote as they did");
-    double votesSeconds = votesTime.seconds();
-
-    Stopwatch aggregationTime = Stopwatch.start();
-    Labelling labelling = label(folder, votes, noise.aggregator());
-    folder.write("labels.csv", CsvTables.labels(queries, labelling.answers()));
-    double aggregationSeconds = aggregationTime.seconds();
+    // Votes and labelling, in rounds: the selection may choose later queries from earlier answers.
+    QueryRounds.Outcome asked = new QueryRounds(config, noise.aggregator(), folder,
+        publicSplit.pool(), selector, images -> ensemble.voteCounts(Tensors.features(images),
+            teachersConfig.workers(), teachersConfig.threadsPerWorker()), console).run();
+    folder.write("labels.csv", CsvTables.labels(asked.queries(), asked.labelling().answers()));
 
     Stopwatch studentTime = Stopwatch.start();
-    StudentData studentData = studentData(publicSplit, queries, labelling);
+    StudentData studentData = studentData(publicSplit, asked.queries(), asked.labelling());
     ProgressBar epochs = new ProgressBar("student", config.student().network().epochs(), console);
     StudentResult student = StudentTrainer.forConfig(config.student()).train(studentData,
         Seeds.derive(config.seed(), "student", 0), record -> {
@@ -117,64 +102,11 @@ final class RunPipeline {
     double studentSeconds = studentTime.seconds();
 
     RunReport report = Reports.build(config, noise, folder, dataDirectory, partitions,
-        publicSplit, ensemble, votes, queries, labelling, student,
-        studentData.unlabelled().size(), new RunReport.Timings(loadSeconds, teachersSeconds,
-            votesSeconds, aggregationSeconds, studentSeconds, total.seconds()));
+        publicSplit, ensemble, asked, student, studentData.unlabelled().size(),
+        new RunReport.Timings(loadSeconds, teachersSeconds, asked.votingSeconds(),
+            asked.labellingSeconds(), asked.selectionSeconds(), studentSeconds, total.seconds()));
     folder.write("report.json", Json.write(report));
     return report;
-  }
-
-  /**
-   * Answers the queries in order through a {@link Labeller} with the noise of {@code aggregator}
-   * (given or planned), resuming from the run folder's ledger when there is one (a resumed run),
-   * else starting a new ledger.
-   */
-  private Labelling label(RunFolder folder, int[][] votes, AggregatorConfig aggregator) {
-    Mechanisms mechanisms = Mechanisms.of(aggregator, config.privacy());
-    PrivacyAccountant accountant = mechanisms.accountant();
-    Answer[] answers = new Answer[votes.length];
-    Path ledgerFile = folder.path().resolve(Ledger.FILE);
-    int from = 0;
-    Ledger ledger;
-    if (Files.exists(ledgerFile)) {
-      int torn = Ledger.dropTornLastLine(ledgerFile);
-      if (torn > 0) {
-        console.println("pate: dropped a charge cut short by the interruption (" + torn
-            + " bytes); its answer was never released");
-      }
-      Ledger.Contents contents = Ledger.read(ledgerFile);
-      if (!contents.orders().equals(accountant.accounting().orders())) {
-        throw new UserError(ledgerFile + ": its orders differ from the config's privacy.orders");
-      }
-      for (LedgerEntry e : contents.entries()) {
-        accountant.add(new QueryCharge(e.answered(), e.dataIndependentRdp(),
-            e.dataDependentRdp()));
-        answers[e.query()] = e.answered() ? Answer.of(e.label()) : Answer.abstained();
-        from = e.query() + 1;
-      }
-      ledger = Ledger.resume(ledgerFile, contents);
-      console.println("pate: resuming labelling after " + contents.entries().size()
-          + " charges in " + ledgerFile);
-    } else {
-      ledger = Ledger.create(ledgerFile, accountant.accounting().mechanismId(),
-          accountant.accounting().orders());
-    }
-    NoiseSource randomness = switch (aggregator.randomness()) {
-      case SECURE -> RandomSources.secure();
-      case SEEDED -> RandomSources.seeded(Seeds.derive(config.seed(), "noise", from));
-    };
-    Optional<Labeller.Budget> budget = config.privacy().budget().epsilon().isPresent()
-        ? Optional.of(new Labeller.Budget(config.privacy().budget().epsilon().getAsDouble(),
-            config.privacy().budgetDelta(), Mechanisms.conversion(config.privacy())))
-        : Optional.empty();
-    try (ledger) {
-      Labeller.Outcome outcome = new Labeller(mechanisms.aggregator(), accountant, budget, ledger,
-          randomness).label(votes, answers, from);
-      outcome.stoppedBecause().ifPresent(reason -> console.println("pate: labelling stopped after "
-          + outcome.asked() + " of " + votes.length + " queries: " + reason));
-      return new Labelling(java.util.Arrays.copyOf(answers, outcome.asked()), accountant,
-          randomness, outcome.stoppedBecause());
-    }
   }
 
   /**

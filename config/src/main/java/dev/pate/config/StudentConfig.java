@@ -64,4 +64,9 @@ public record StudentConfig(StudentMethod method, NetworkConfig network,
     augment = List.copyOf(augment);
     requireNonNull(selfTraining, "selfTraining");
   }
+
+  /** The same student, trained for {@code epochs} epochs (the interim students of selection). */
+  public StudentConfig withEpochs(int epochs) {
+    return new StudentConfig(method, network.withEpochs(epochs), augment, selfTraining);
+  }
 }
