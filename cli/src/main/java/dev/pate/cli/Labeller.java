@@ -41,14 +41,26 @@ final class Labeller {
 
   /** Labels queries {@code from} onwards into {@code answers} (same length as {@code votes}). */
   Outcome label(int[][] votes, Answer[] answers, int from) {
-    for (int q = from; q < votes.length; q++) {
+    return label(votes, answers, from, votes.length);
+  }
+
+  /**
+   * Labels queries {@code from} (inclusive) to {@code to} (exclusive) into {@code answers}, stopping
+   * at the first one the budget refuses; {@link Outcome#asked()} is then that query's number.
+   */
+  Outcome label(int[][] votes, Answer[] answers, int from, int to) {
+    if (from < 0 || from > to || to > votes.length) {
+      throw new IllegalArgumentException("from, to: " + from + ", " + to + " is not a range of "
+          + votes.length + " queries");
+    }
+    for (int q = from; q < to; q++) {
       Optional<String> refusal = refusal();
       if (refusal.isPresent()) {
         return new Outcome(q, refusal);
       }
       answers[q] = answer(q, votes[q]);
     }
-    return new Outcome(votes.length, Optional.empty());
+    return new Outcome(to, Optional.empty());
   }
 
   /** Answers one query (no budget check): charge recorded and added first, then released. */

@@ -31,8 +31,8 @@ final class Reports {
   /** @param noise the noise labelling used: the config's, or planned (then with its plan) */
   static RunReport build(RunConfig config, RunNoise noise, RunFolder folder,
       DataDirectory dataDirectory, TeacherPartitions partitions, PublicSplit publicSplit,
-      CachedEnsemble ensemble, int[][] votes, ImageDataset queries, Labelling labelling,
-      StudentResult student, int unlabelledExamples, RunReport.Timings timings) {
+      CachedEnsemble ensemble, QueryRounds.Outcome asked, StudentResult student,
+      int unlabelledExamples, RunReport.Timings timings) {
     return new RunReport(
         config.name(),
         folder.path().toString(),
@@ -41,9 +41,9 @@ final class Reports {
             dataDirectory.locate(config.dataset().name().id()).toString(),
             partitions.examplesUsed(), publicSplit.pool().size(), publicSplit.holdout().size()),
         teachers(config, partitions, ensemble),
-        aggregation(config.aggregator().noise(), noise.aggregator(), votes, queries, labelling),
+        aggregation(config.aggregator().noise(), noise.aggregator(), asked),
         noise.plan().orElse(null),
-        privacy(config, noise.aggregator(), labelling, votes),
+        privacy(config, noise.aggregator(), asked.labelling(), asked.votes()),
         student == null ? null : student(config, student, unlabelledExamples),
         timings);
   }
@@ -80,7 +80,10 @@ final class Reports {
 
   /** @param a the aggregator with the noise parameters labelling used */
   private static RunReport.Aggregation aggregation(NoiseMode mode, AggregatorConfig a,
-      int[][] votes, ImageDataset queries, Labelling labelling) {
+      QueryRounds.Outcome outcome) {
+    int[][] votes = outcome.votes();
+    ImageDataset queries = outcome.queries();
+    Labelling labelling = outcome.labelling();
     int answered = 0;
     int correct = 0;
     int pluralityCorrect = 0;
@@ -100,10 +103,10 @@ final class Reports {
     return new RunReport.Aggregation(a.mechanism().id(), mode.id(), boxed(a.gamma()),
         boxed(a.sigma()), boxed(a.threshold()), boxed(a.sigma1()), boxed(a.sigma2()),
         a.selection().id(),
-        votes.length, labelling.answers().length, answered,
+        a.queries(), labelling.answers().length, answered,
         answered == 0 ? 0 : correct / (double) answered,
         votes.length == 0 ? 0 : pluralityCorrect / (double) votes.length,
-        labelling.stoppedBecause().orElse(null));
+        labelling.stoppedBecause().orElse(null), outcome.rounds());
   }
 
   private static RunReport.Privacy privacy(RunConfig config, AggregatorConfig aggregator,

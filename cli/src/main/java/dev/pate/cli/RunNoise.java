@@ -79,7 +79,8 @@ record RunNoise(AggregatorConfig aggregator, Optional<RunReport.Plan> plan) {
     Setting setting = setting(plan, a);
     AggregatorConfig fixed = new AggregatorConfig(a.mechanism(), NoiseMode.FIXED,
         setting.gamma(), setting.sigma(), setting.threshold(), setting.sigma1(), setting.sigma2(),
-        OptionalDouble.empty(), a.queries(), a.selection(), a.randomness());
+        OptionalDouble.empty(), a.queries(), a.selection(), a.activeRounds(), a.activeEpochs(),
+        a.randomness());
     checkWithTheRunsAccountant(fixed, p, budget);
     RunReport.Plan report = new RunReport.Plan(a.mechanism().id(), true,
         "chosen from the config alone, before any data was read: the least noise whose"

@@ -57,7 +57,7 @@ final class RunPipeline {
    * pool and held-out images, and the queries.
    */
   record Inputs(DataDirectory dataDirectory, TeacherPartitions partitions,
-      PublicSplit publicSplit, ImageDataset queries) {}
+      PublicSplit publicSplit, QuerySelector selector) {}
 
   RunReport run() {
     Stopwatch total = Stopwatch.start();
@@ -77,29 +77,25 @@ final class RunPipeline {
     CachedEnsemble ensemble = teachers(folder, inputs);
     double teachersSeconds = teachersTime.seconds();
 
-    Stopwatch votesTime = Stopwatch.start();
+    // Votes and labelling, in rounds: the selection may choose later queries from earlier answers.
     var teachersConfig = config.teachers();
-    int[][] votes = ensemble.votes(inputs.queries(), teachersConfig.workers(),
-        teachersConfig.threadsPerWorker());
-    folder.writeOnceOrCheck("votes.csv", CsvTables.votes(inputs.queries(), votes),
-        "the teachers' votes must not change within a run");
-    double votesSeconds = votesTime.seconds();
-
-    Stopwatch aggregationTime = Stopwatch.start();
-    Labelling labelling = label(folder, votes, noise.aggregator());
-    folder.write("labels.csv", CsvTables.labels(inputs.queries(), labelling.answers()));
-    double aggregationSeconds = aggregationTime.seconds();
+    QueryRounds.Outcome asked = new QueryRounds(config, noise.aggregator(), folder,
+        inputs.publicSplit().pool(), inputs.selector(), images -> ensemble.votes(images,
+            teachersConfig.workers(), teachersConfig.threadsPerWorker()), console).run();
+    Labelling labelling = asked.labelling();
+    folder.write("labels.csv", CsvTables.labels(asked.queries(), labelling.answers()));
 
     Stopwatch studentTime = Stopwatch.start();
-    StudentData studentData = config.student().train() ? studentData(inputs, labelling) : null;
+    StudentData studentData = config.student().train()
+        ? studentData(inputs.publicSplit(), asked.queries(), labelling) : null;
     StudentResult student = studentData == null ? null : student(studentData);
     double studentSeconds = studentTime.seconds();
 
     RunReport report = Reports.build(config, noise, folder, inputs.dataDirectory(),
-        inputs.partitions(), inputs.publicSplit(), ensemble, votes, inputs.queries(), labelling,
-        student, studentData == null ? 0 : studentData.unlabelled().size(),
-        new RunReport.Timings(loadSeconds,
-            teachersSeconds, votesSeconds, aggregationSeconds, studentSeconds, total.seconds()));
+        inputs.partitions(), inputs.publicSplit(), ensemble, asked, student,
+        studentData == null ? 0 : studentData.unlabelled().size(),
+        new RunReport.Timings(loadSeconds, teachersSeconds, asked.votingSeconds(),
+            asked.labellingSeconds(), asked.selectionSeconds(), studentSeconds, total.seconds()));
     folder.write("report.json", Json.write(report));
     return report;
   }
@@ -114,13 +110,20 @@ final class RunPipeline {
     TeacherPartitions partitions = TeacherPartitions.split(data.train(), config.teachers().count(),
         Seeds.derive(config.seed(), "partitions", 0), limits(config));
     Disjointness.verify(partitions, publicSplit);
-    return new Inputs(dataDirectory, partitions, publicSplit, queries(config, publicSplit));
+    return new Inputs(dataDirectory, partitions, publicSplit,
+        Queries.selector(config, publicSplit));
   }
 
-  /** The pool images {@code config} asks the teachers about. */
-  static ImageDataset queries(RunConfig config, PublicSplit publicSplit) {
-    return Queries.select(publicSplit.pool(), config.aggregator(),
-        Seeds.derive(config.seed(), "queries", 0));
+  /**
+   * The pool images the first round of {@code config} asks: all queries for {@code first} and
+   * {@code random}; for {@code active}, only the first round (later rounds depend on answers).
+   * For cost estimates.
+   */
+  static ImageDataset firstRoundQueries(RunConfig config, PublicSplit publicSplit) {
+    int size = config.aggregator().roundSizes()[0];
+    int[] positions = Queries.selector(config, publicSplit)
+        .choose(0, size, new QuerySelector.Released(new int[0], new Answer[0])).positions();
+    return publicSplit.pool().subset(publicSplit.pool().name() + "/queries", positions);
   }
 
   /**
@@ -158,67 +161,14 @@ final class RunPipeline {
    * it, the whole query pool without labels. {@link StudentData} asserts that neither contains a
    * held-out evaluation image.
    */
-  private StudentData studentData(Inputs inputs, Labelling labelling) {
-    PublicSplit publicSplit = inputs.publicSplit();
-    ImageDataset answered = inputs.queries().subset(labelling.answeredPositions());
+  private StudentData studentData(PublicSplit publicSplit, ImageDataset queries,
+      Labelling labelling) {
+    ImageDataset answered = queries.subset(labelling.answeredPositions());
     ImageDataset unlabelled = config.student().method() == StudentMethod.SUPERVISED
         ? publicSplit.pool().range(publicSplit.pool().name() + "/unused", 0, 0)
         : publicSplit.pool();
     return new StudentData(answered, labelling.answeredLabels(), unlabelled,
         publicSplit.holdout());
-  }
-
-  /**
-   * Answers the queries in order through a {@link Labeller} with the noise of {@code aggregator}
-   * (given or planned), resuming from the run folder's ledger when there is one (a resumed run),
-   * else starting a new ledger.
-   */
-  private Labelling label(RunFolder folder, int[][] votes, AggregatorConfig aggregator) {
-    Mechanisms mechanisms = Mechanisms.of(aggregator, config.privacy());
-    PrivacyAccountant accountant = mechanisms.accountant();
-    Answer[] answers = new Answer[votes.length];
-    Path ledgerFile = folder.path().resolve(Ledger.FILE);
-    int from = 0;
-    Ledger ledger;
-    if (Files.exists(ledgerFile)) {
-      int torn = Ledger.dropTornLastLine(ledgerFile);
-      if (torn > 0) {
-        console.println("pate: dropped a charge cut short by the interruption (" + torn
-            + " bytes); its answer was never released");
-      }
-      Ledger.Contents contents = Ledger.read(ledgerFile);
-      if (!contents.orders().equals(accountant.accounting().orders())) {
-        throw new UserError(ledgerFile + ": its orders differ from the config's privacy.orders");
-      }
-      for (LedgerEntry e : contents.entries()) {
-        accountant.add(new QueryCharge(e.answered(), e.dataIndependentRdp(),
-            e.dataDependentRdp()));
-        answers[e.query()] = e.answered() ? Answer.of(e.label()) : Answer.abstained();
-        from = e.query() + 1;
-      }
-      ledger = Ledger.resume(ledgerFile, contents);
-      console.println("pate: resuming labelling after " + contents.entries().size()
-          + " charges in " + ledgerFile);
-    } else {
-      ledger = Ledger.create(ledgerFile, accountant.accounting().mechanismId(),
-          accountant.accounting().orders());
-    }
-    NoiseSource randomness = switch (aggregator.randomness()) {
-      case SECURE -> RandomSources.secure();
-      case SEEDED -> RandomSources.seeded(Seeds.derive(config.seed(), "noise", from));
-    };
-    Optional<Labeller.Budget> budget = config.privacy().budget().epsilon().isPresent()
-        ? Optional.of(new Labeller.Budget(config.privacy().budget().epsilon().getAsDouble(),
-            config.privacy().budgetDelta(), Mechanisms.conversion(config.privacy())))
-        : Optional.empty();
-    try (ledger) {
-      Labeller.Outcome outcome = new Labeller(mechanisms.aggregator(), accountant, budget, ledger,
-          randomness).label(votes, answers, from);
-      outcome.stoppedBecause().ifPresent(reason -> console.println("pate: labelling stopped after "
-          + outcome.asked() + " of " + votes.length + " queries: " + reason));
-      return new Labelling(java.util.Arrays.copyOf(answers, outcome.asked()), accountant,
-          randomness, outcome.stoppedBecause());
-    }
   }
 
   private static PartitionLimits limits(RunConfig config) {

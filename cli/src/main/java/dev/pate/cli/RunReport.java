@@ -49,12 +49,16 @@ record RunReport(
    * @param gamma the parameters labelling used (under auto: the planned ones); null if unused
    * @param queries queries the config asked for
    * @param queriesAsked queries put to the aggregator (fewer when a budget stopped labelling)
+   * @param selection how queries were chosen: {@code first}, {@code random} or {@code active}
    * @param stoppedBecause why labelling stopped early; null when every query was asked
+   * @param ensembleAccuracy plurality vote accuracy on the queries voted on (all chosen ones)
+   * @param rounds the query rounds: one for first and random selection, {@code
+   *     aggregator.active_rounds} for active (fewer if the budget stopped labelling)
    */
   record Aggregation(String mechanism, String noise, Double gamma, Double sigma, Double threshold,
       Double sigma1, Double sigma2, String selection, int queries, int queriesAsked,
       int queriesAnswered, double labelAccuracy, double ensembleAccuracy,
-      String stoppedBecause) {}
+      String stoppedBecause, List<QueryRounds.Round> rounds) {}
 
   /**
    * How {@code aggregator.noise: auto} chose the noise (null in the report under fixed noise).
@@ -134,6 +138,12 @@ record RunReport(
    */
   record PseudoLabels(int count, int poolSize, double coverage, double precision) {}
 
+  /**
+   * @param votesSeconds the teachers voting on the chosen queries
+   * @param aggregationSeconds noisy answers, their charges and the ledger
+   * @param selectionSeconds choosing the queries (active selection: its interim students)
+   */
   record Timings(double loadSeconds, double teachersSeconds, double votesSeconds,
-      double aggregationSeconds, double studentSeconds, double totalSeconds) {}
+      double aggregationSeconds, double selectionSeconds, double studentSeconds,
+      double totalSeconds) {}
 }

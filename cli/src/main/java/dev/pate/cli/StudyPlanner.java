@@ -112,7 +112,7 @@ final class StudyPlanner {
       } else {
         row.add("as point " + ensemble.firstPoint);
       }
-      ImageDataset queries = RunPipeline.queries(config, ensemble.inputs.publicSplit());
+      ImageDataset queries = RunPipeline.firstRoundQueries(config, ensemble.inputs.publicSplit());
       int fresh = 0;
       for (int q = 0; q < queries.size(); q++) {
         fresh += ensemble.voted.add(queries.sourceIndex(q)) ? 1 : 0;

@@ -15,6 +15,11 @@ final class SummaryTable {
     var a = r.aggregation();
     row(b, "aggregation", a.mechanism() + ", " + a.queriesAnswered() + " of " + a.queries()
         + String.format(Locale.ROOT, " queries answered, label accuracy %.4f", a.labelAccuracy()));
+    if (a.rounds().size() > 1) {
+      row(b, "selection", a.selection() + " in " + a.rounds().size() + " rounds, answered of"
+          + " asked: " + a.rounds().stream().map(round -> round.answered() + "/" + round.asked())
+              .collect(java.util.stream.Collectors.joining(", ")));
+    }
     if (r.plan() != null) {
       row(b, "noise (auto)", plan(r.plan()));
     }

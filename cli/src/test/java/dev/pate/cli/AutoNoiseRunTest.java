@@ -154,19 +154,24 @@ class AutoNoiseRunTest {
   /** A copy of the finished run without its report: what an interrupted run leaves. */
   private static Path copyUnfinished(String name) throws IOException {
     Path copy = dir.resolve(name);
+    copyTree(run, copy);
+    Files.delete(copy.resolve("report.json"));
+    return copy;
+  }
+
+  /** Copies a run folder with everything in it. */
+  static void copyTree(Path from, Path to) throws IOException {
     List<Path> files;
-    try (Stream<Path> s = Files.walk(run)) {
+    try (Stream<Path> s = Files.walk(from)) {
       files = s.toList();
     }
     for (Path source : files) {
-      Path target = copy.resolve(run.relativize(source).toString());
+      Path target = to.resolve(from.relativize(source).toString());
       if (Files.isDirectory(source)) {
         Files.createDirectories(target);
       } else {
         Files.copy(source, target, StandardCopyOption.COPY_ATTRIBUTES);
       }
     }
-    Files.delete(copy.resolve("report.json"));
-    return copy;
   }
 }

@@ -5,6 +5,7 @@ import static java.util.Objects.requireNonNull;
 import java.util.List;
 import java.util.Optional;
 import java.util.OptionalDouble;
+import java.util.OptionalInt;
 import java.util.function.Function;
 
 /**
@@ -29,6 +30,10 @@ import java.util.function.Function;
  *     labels
  * @param queries how many pool images are asked to the teachers
  * @param selection which pool images become queries
+ * @param activeRounds active selection: rounds the queries are asked in; empty for the other
+ *     selections
+ * @param activeEpochs active selection: training epochs of the interim student that chooses each
+ *     round after the first; empty for the other selections
  * @param randomness where the noise randomness comes from
  */
 public record AggregatorConfig(
@@ -42,6 +47,8 @@ public record AggregatorConfig(
     OptionalDouble expectedTeacherAccuracy,
     int queries,
     Selection selection,
+    OptionalInt activeRounds,
+    OptionalInt activeEpochs,
     Randomness randomness) {
 
   /** Why a mechanism's noise key must not be given under {@code noise: auto}. */
@@ -139,8 +146,34 @@ public record AggregatorConfig(
           "selection",
           new ChoiceType<>(Selection.class),
           Selection.FIRST,
-          "which pool images become queries: the first ones, or a random subset drawn with seed",
+          "which pool images become queries: first (the first ones), random (a random subset"
+              + " drawn with seed) or active (a random first round, then in each round the images"
+              + " a student trained on the answers so far is least sure about; free of privacy"
+              + " cost: it sees only public images and released answers, never the votes)",
           AggregatorConfig::selection);
+
+  static final Key<AggregatorConfig, Integer> ACTIVE_ROUNDS =
+      Key.usedWhen(
+          SELECTION,
+          Selection.ACTIVE,
+          "active_rounds",
+          NumberType.integer().atLeast(2),
+          4,
+          "active selection: rounds the queries are split into (nearly equal); round 1 is a"
+              + " random sample of the pool, each later round asks the least-sure images of an"
+              + " interim student trained on the answers of the rounds before",
+          a -> boxed(a.activeRounds()));
+
+  static final Key<AggregatorConfig, Integer> ACTIVE_EPOCHS =
+      Key.usedWhen(
+          SELECTION,
+          Selection.ACTIVE,
+          "active_epochs",
+          NumberType.integer().atLeast(1),
+          10,
+          "active selection: epochs of each interim student (student.network otherwise; kept"
+              + " short for speed; it only ranks the pool and is never the released student)",
+          a -> boxed(a.activeEpochs()));
 
   static final Key<AggregatorConfig, Randomness> RANDOMNESS =
       Key.of(
@@ -166,6 +199,8 @@ public record AggregatorConfig(
               EXPECTED_TEACHER_ACCURACY,
               QUERIES,
               SELECTION,
+              ACTIVE_ROUNDS,
+              ACTIVE_EPOCHS,
               RANDOMNESS),
           v ->
               new AggregatorConfig(
@@ -179,6 +214,8 @@ public record AggregatorConfig(
                   v.findDouble(EXPECTED_TEACHER_ACCURACY),
                   v.get(QUERIES),
                   v.get(SELECTION),
+                  v.findInt(ACTIVE_ROUNDS),
+                  v.findInt(ACTIVE_EPOCHS),
                   v.get(RANDOMNESS)));
 
   /**
@@ -200,6 +237,27 @@ public record AggregatorConfig(
     requireUsedExactly("sigma2", sigma2, fixed && confident, mechanism, noise);
     requireUsedExactly(
         "expectedTeacherAccuracy", expectedTeacherAccuracy, !fixed && confident, mechanism, noise);
+    boolean active = selection == Selection.ACTIVE;
+    requireNonNull(activeRounds, "activeRounds");
+    requireNonNull(activeEpochs, "activeEpochs");
+    if (active != activeRounds.isPresent() || active != activeEpochs.isPresent()) {
+      throw new IllegalArgumentException("activeRounds and activeEpochs: "
+          + (active ? "required" : "must be empty") + " for selection " + selection.id());
+    }
+  }
+
+  /** Queries per round: one round of all queries, or {@code active_rounds} nearly equal ones. */
+  public int[] roundSizes() {
+    int rounds = activeRounds.orElse(1);
+    if (rounds > queries) {
+      throw new IllegalArgumentException("activeRounds: " + rounds + " rounds for " + queries
+          + " queries; each round asks at least one");
+    }
+    int[] sizes = new int[rounds];
+    for (int r = 0; r < rounds; r++) {
+      sizes[r] = queries / rounds + (r < queries % rounds ? 1 : 0);
+    }
+    return sizes;
   }
 
   /** Whether the noise parameters are planned from the budget rather than given. */
@@ -245,5 +303,9 @@ public record AggregatorConfig(
 
   private static Optional<Double> boxed(OptionalDouble value) {
     return value.isPresent() ? Optional.of(value.getAsDouble()) : Optional.empty();
+  }
+
+  private static Optional<Integer> boxed(OptionalInt value) {
+    return value.isPresent() ? Optional.of(value.getAsInt()) : Optional.empty();
   }
 }

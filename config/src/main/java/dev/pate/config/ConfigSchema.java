@@ -21,6 +21,10 @@ public final class ConfigSchema {
           new CrossCheck(
               "aggregator.queries", "dataset.query_pool", "queries are images of the query pool"),
           new CrossCheck(
+              "aggregator.active_rounds",
+              "aggregator.queries",
+              "each round of active selection asks at least one query"),
+          new CrossCheck(
               "teachers.count",
               "dataset.private_limit",
               "every teacher needs at least one private image"));

@@ -168,4 +168,10 @@ public record NetworkConfig(
               + kernel);
     }
   }
+
+  /** The same network and training, for {@code epochs} epochs. */
+  public NetworkConfig withEpochs(int epochs) {
+    return new NetworkConfig(architecture, convFilters, kernel, dense, dropout, epochs, batchSize,
+        learningRate, learningRateSchedule, l2);
+  }
 }

@@ -6,5 +6,13 @@ public enum Selection implements Choice {
   FIRST,
 
   /** A uniformly random subset of the pool, drawn with the run seed. */
-  RANDOM;
+  RANDOM,
+
+  /**
+   * Active learning in {@code active_rounds} rounds: a random first round, then each round asks the
+   * pool images that a student trained on the answers so far is least sure about (smallest margin
+   * between its two most probable classes). The choice depends only on public images and on
+   * answers already released, so it costs no privacy beyond the answers themselves.
+   */
+  ACTIVE;
 }

@@ -75,4 +75,9 @@ public record StudentConfig(boolean train, StudentMethod method, NetworkConfig n
     augment = List.copyOf(augment);
     requireNonNull(selfTraining, "selfTraining");
   }
+
+  /** The same student, trained for {@code epochs} epochs (the interim students of selection). */
+  public StudentConfig withEpochs(int epochs) {
+    return new StudentConfig(train, method, network.withEpochs(epochs), augment, selfTraining);
+  }
 }

@@ -50,6 +50,8 @@ class ConfigLoaderDefaultsTest {
             OptionalDouble.empty(),
             100,
             Selection.FIRST,
+            OptionalInt.empty(),
+            OptionalInt.empty(),
             Randomness.SECURE),
         config.aggregator());
     assertEquals(
@@ -205,6 +207,8 @@ class ConfigLoaderDefaultsTest {
                     OptionalDouble.empty(),
                     10,
                     Selection.FIRST,
+                    OptionalInt.empty(),
+                    OptionalInt.empty(),
                     Randomness.SECURE));
     assertEquals("gamma: must be empty for mechanism gnmax with noise fixed", error.getMessage());
     assertThrows(

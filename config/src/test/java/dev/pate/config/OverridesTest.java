@@ -77,7 +77,7 @@ class OverridesTest {
     assertEquals(
         "override: aggregator.allowance: unknown key; allowed in aggregator: mechanism, noise,"
             + " gamma, sigma, threshold, sigma1, sigma2, expected_teacher_accuracy, queries,"
-            + " selection, randomness",
+            + " selection, active_rounds, active_epochs, randomness",
         onlyProblem("", "aggregator.allowance=3"));
   }
 
