@@ -12,7 +12,7 @@ import picocli.CommandLine.Option;
     description = "Private Aggregation of Teacher Ensembles: train teachers on disjoint private"
         + " partitions, label public data through a noisy, privacy-accounted aggregator, and"
         + " release only a student.",
-    subcommands = {RunCommand.class, AnalyzeCommand.class, PlanCommand.class,
+    subcommands = {RunCommand.class, AnalyzeCommand.class, PlanCommand.class, InspectCommand.class,
         CommandLine.HelpCommand.class})
 public final class Main {
   static final int EXIT_USER_ERROR = 2;

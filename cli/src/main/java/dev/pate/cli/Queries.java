@@ -1,19 +1,19 @@
 package dev.pate.cli;
 
 import dev.pate.config.AggregatorConfig;
-import dev.pate.datasets.ImageDataset;
+import dev.pate.datasets.Dataset;
 import java.util.Arrays;
 import java.util.Random;
 
-/** Which public pool images are asked to the teachers. */
+/** Which public pool examples are asked to the teachers. */
 final class Queries {
   private Queries() {}
 
-  static ImageDataset select(ImageDataset pool, AggregatorConfig config, long seed) {
+  static Dataset select(Dataset pool, AggregatorConfig config, long seed) {
     int n = config.queries();
     if (n > pool.size()) {
       throw new UserError("aggregator.queries: " + n + " queries but the query pool has only "
-          + pool.size() + " images (dataset.query_pool)");
+          + pool.size() + " examples (dataset.query_pool)");
     }
     int[] chosen = switch (config.selection()) {
       case FIRST -> firstN(n);

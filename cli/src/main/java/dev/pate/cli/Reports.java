@@ -9,9 +9,7 @@ import dev.pate.aggregator.rdp.Orders;
 import dev.pate.config.AggregatorConfig;
 import dev.pate.config.Mechanism;
 import dev.pate.config.RunConfig;
-import dev.pate.datasets.ImageDataset;
-import dev.pate.datasets.files.DataDirectory;
-import dev.pate.datasets.split.PublicSplit;
+import dev.pate.datasets.Dataset;
 import dev.pate.datasets.split.TeacherPartitions;
 import dev.pate.ensemble.Ensemble;
 import dev.pate.ensemble.TeacherRecord;
@@ -26,23 +24,25 @@ final class Reports {
 
   private Reports() {}
 
-  static RunReport build(RunConfig config, RunFolder folder, DataDirectory dataDirectory,
-      TeacherPartitions partitions, PublicSplit publicSplit, Ensemble ensemble, int[][] votes,
-      ImageDataset queries, Labelling labelling, StudentResult student,
+  /** @param ceiling the non-private ceiling, or null when not asked for */
+  static RunReport build(RunConfig config, RunFolder folder, RunData data,
+      TeacherPartitions partitions, Ensemble ensemble, int[][] votes, Dataset queries,
+      Labelling labelling, StudentResult student, RunReport.NonPrivateCeiling ceiling,
       RunReport.Timings timings) {
     return new RunReport(
         config.name(),
         folder.path().toString(),
         config.seed(),
-        new RunReport.Dataset(config.dataset().name().id(),
-            dataDirectory.locate(config.dataset().name().id()).toString(),
-            partitions.examplesUsed(), publicSplit.pool().size(), publicSplit.holdout().size()),
+        new RunReport.Dataset(config.dataset().name().id(), data.dataDir(),
+            partitions.examplesUsed(), data.publicSplit().pool().size(),
+            data.publicSplit().holdout().size(), data.tables()),
         teachers(config, partitions, ensemble),
         aggregation(config.aggregator(), votes, queries, labelling),
         privacy(config, labelling, votes),
         new RunReport.Student(config.student().method().id(),
             config.student().network().architecture().id(), student.trainingExamples(),
             student.testAccuracy(), student.learningCurve()),
+        ceiling,
         timings);
   }
 
@@ -58,7 +58,7 @@ final class Reports {
   }
 
   private static RunReport.Aggregation aggregation(AggregatorConfig a, int[][] votes,
-      ImageDataset queries, Labelling labelling) {
+      Dataset queries, Labelling labelling) {
     int answered = 0;
     int correct = 0;
     int pluralityCorrect = 0;

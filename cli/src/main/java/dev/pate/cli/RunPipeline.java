@@ -6,9 +6,7 @@ import dev.pate.aggregator.noise.NoiseSource;
 import dev.pate.aggregator.noise.RandomSources;
 import dev.pate.config.ConfigWriter;
 import dev.pate.config.RunConfig;
-import dev.pate.datasets.ImageDataset;
-import dev.pate.datasets.ImageDatasets;
-import dev.pate.datasets.TrainTest;
+import dev.pate.datasets.Dataset;
 import dev.pate.datasets.files.DataDirectory;
 import dev.pate.datasets.progress.ProgressBar;
 import dev.pate.datasets.split.Disjointness;
@@ -56,13 +54,13 @@ final class RunPipeline {
     Path explicitDataDir = dataDirOverride != null ? dataDirOverride
         : config.dataset().dataDir().orElse(null);
     DataDirectory dataDirectory = DataDirectory.standard(explicitDataDir);
-    TrainTest data = ImageDatasets.load(config.dataset().name().id(), dataDirectory);
-    PublicSplit publicSplit = PublicSplit.of(data.test(), config.dataset().queryPool());
+    RunData data = RunData.load(config, dataDirectory);
+    PublicSplit publicSplit = data.publicSplit();
     var teachersConfig = config.teachers();
-    TeacherPartitions partitions = TeacherPartitions.split(data.train(), teachersConfig.count(),
-        Seeds.derive(config.seed(), "partitions", 0), limits());
+    TeacherPartitions partitions = TeacherPartitions.split(data.privateSet(),
+        teachersConfig.count(), Seeds.derive(config.seed(), "partitions", 0), limits());
     Disjointness.verify(partitions, publicSplit);
-    ImageDataset queries = Queries.select(publicSplit.pool(), config.aggregator(),
+    Dataset queries = Queries.select(publicSplit.pool(), config.aggregator(),
         Seeds.derive(config.seed(), "queries", 0));
     double loadSeconds = load.seconds();
 
@@ -96,7 +94,7 @@ final class RunPipeline {
     double aggregationSeconds = aggregationTime.seconds();
 
     Stopwatch studentTime = Stopwatch.start();
-    ImageDataset answered = queries.subset(labelling.answeredPositions());
+    Dataset answered = queries.subset(labelling.answeredPositions());
     ProgressBar epochs = new ProgressBar("student", config.student().network().epochs(), console);
     StudentResult student = new SupervisedStudent(config.student()).train(answered,
         labelling.answeredLabels(), publicSplit.holdout(),
@@ -104,9 +102,15 @@ final class RunPipeline {
     epochs.done();
     double studentSeconds = studentTime.seconds();
 
-    RunReport report = Reports.build(config, folder, dataDirectory, partitions, publicSplit,
-        ensemble, votes, queries, labelling, student, new RunReport.Timings(loadSeconds,
-            teachersSeconds, votesSeconds, aggregationSeconds, studentSeconds, total.seconds()));
+    RunReport.NonPrivateCeiling ceiling = null;
+    if (config.baseline().nonPrivate()) {
+      console.println("pate: training the non-private ceiling (not private, for comparison)");
+      ceiling = NonPrivateCeiling.train(config, partitions, publicSplit.holdout(), console);
+    }
+
+    RunReport report = Reports.build(config, folder, data, partitions, ensemble, votes, queries,
+        labelling, student, ceiling, new RunReport.Timings(loadSeconds, teachersSeconds,
+            votesSeconds, aggregationSeconds, studentSeconds, total.seconds()));
     folder.write("report.json", Json.write(report));
     return report;
   }

@@ -1,7 +1,9 @@
 package dev.pate.cli;
 
 import com.fasterxml.jackson.annotation.JsonProperty;
+import dev.pate.datasets.csv.FileSummary;
 import java.util.List;
+import java.util.Map;
 
 /**
  * Everything report.json says about a run. Field names become snake_case JSON keys. Every epsilon
@@ -16,10 +18,44 @@ record RunReport(
     Aggregation aggregation,
     Privacy privacy,
     Student student,
+    NonPrivateCeiling nonPrivateCeiling,
     Timings timings) {
 
+  /**
+   * @param dataDir the folder of an image dataset; null for CSV (see {@code tables})
+   * @param tables how the CSV files were read and encoded; null for images
+   */
   record Dataset(String name, String dataDir, int privateExamplesUsed, int queryPool,
-      int heldOut) {}
+      int heldOut, Tables tables) {}
+
+  /**
+   * A CSV dataset: what reading each file found and how rows became features.
+   *
+   * @param note says that the private file's counts are statistics of private data
+   */
+  record Tables(FileSummary privateFile, FileSummary publicFile, Encoding encoding, String note) {}
+
+  /**
+   * @param fittedOn where the fitted statistics come from (the public pool), never private data
+   * @param features floats per row after encoding
+   */
+  record Encoding(String fittedOn, int poolRows, int features, String missingPolicy,
+      List<EncodedColumn> columns) {}
+
+  /**
+   * One column's encoding.
+   *
+   * @param kind numeric or categorical
+   * @param method numeric: standard, minmax, none or range; categorical: one-hot
+   * @param source public pool or schema: where its statistics came from
+   * @param center numeric: subtracted before scaling; null for categorical
+   * @param scale numeric: divided by after centering; null for categorical
+   * @param categories categorical: the one-hot vocabulary, in order; null for numeric
+   * @param unseen categorical: rows per split (private, pool, held_out) whose category is not in
+   *     the vocabulary and was encoded as all zeros; null for numeric
+   */
+  record EncodedColumn(String column, String kind, String method, String source, Double center,
+      Double scale, List<String> categories, Map<String, Integer> unseen) {}
 
   record Teachers(int count, String architecture, double meanTestAccuracy,
       double minTestAccuracy, double maxTestAccuracy, int minPartitionSize,
@@ -58,6 +94,16 @@ record RunReport(
 
   record Student(String method, String architecture, int trainingExamples, double testAccuracy,
       List<Double> learningCurve) {}
+
+  /**
+   * The student's network trained on all private examples with their true labels, evaluated on the
+   * same held-out set as the student: the accuracy a non-private model reaches, as a yardstick.
+   * Null unless {@code baseline.non_private} is set.
+   *
+   * @param privacy always says that this model is not private
+   */
+  record NonPrivateCeiling(String privacy, String architecture, int trainingExamples,
+      double testAccuracy, double seconds) {}
 
   record Timings(double loadSeconds, double teachersSeconds, double votesSeconds,
       double aggregationSeconds, double studentSeconds, double totalSeconds) {}

@@ -26,8 +26,14 @@ final class SummaryTable {
         trim(p.orderDataIndependent())));
     row(b, "noise", p.noise() + " from a " + p.noiseSource() + " source");
     row(b, "student", r.student().method() + String.format(Locale.ROOT,
-        ", test accuracy %.4f on %d held-out images", r.student().testAccuracy(),
+        ", test accuracy %.4f on %d held-out examples", r.student().testAccuracy(),
         r.dataset().heldOut()));
+    var ceiling = r.nonPrivateCeiling();
+    if (ceiling != null) {
+      row(b, "non-private ceiling", String.format(Locale.ROOT,
+          "test accuracy %.4f, trained on all %d private examples (NOT private)",
+          ceiling.testAccuracy(), ceiling.trainingExamples()));
+    }
     row(b, "wall time", String.format(Locale.ROOT, "%.1f s", r.timings().totalSeconds()));
     return b.toString();
   }

@@ -10,7 +10,8 @@ import java.util.Optional;
 
 /**
  * Writes a resolved config back to YAML: every key in declaration order, defaults filled in, lists
- * in flow style. Conditional keys that are not used (e.g. {@code sigma} under lnmax) are left out;
+ * in flow style. Conditional keys and sections that are not used (e.g. {@code sigma} under lnmax, {@code
+ * dataset.csv} for MNIST) are left out;
  * keys that are simply absent are written as {@code null}. {@link ConfigLoader} reads the result
  * back to an equal {@link RunConfig}, so the {@code config.yaml} of a run folder reproduces it.
  */
@@ -32,6 +33,14 @@ public final class ConfigWriter {
     Files.writeString(file, toYaml(config), StandardCharsets.UTF_8);
   }
 
+  /**
+   * {@code text} as a YAML scalar that reads back as the same string, for tools that write config
+   * snippets: plain where safe ({@code income}), quoted otherwise ({@code '>50K'}, {@code '?'}).
+   */
+  public static String scalar(String text) {
+    return Yamls.scalarText(text);
+  }
+
   private static <R> Map<String, Object> tree(Section<R> section, R record) {
     Map<String, Object> tree = new LinkedHashMap<>();
     for (Member<R> member : section.members()) {
@@ -41,14 +50,15 @@ public final class ConfigWriter {
           tree.put(key.name(), value.orElse(null));
         }
       } else if (member instanceof Child<R, ?> child) {
-        tree.put(child.name(), childTree(child, record));
+        childTree(child, record).ifPresent(subtree -> tree.put(child.name(), subtree));
       }
     }
     return tree;
   }
 
-  private static <R, C> Map<String, Object> childTree(Child<R, C> child, R record) {
-    return tree(child.section(), child.reader().apply(record));
+  /** The child's tree; empty for a conditional child that is not used. */
+  private static <R, C> Optional<Map<String, Object>> childTree(Child<R, C> child, R record) {
+    return child.reader().apply(record).map(nested -> tree(child.section(), nested));
   }
 
   private static <R, T> Optional<Object> yamlValue(Key<R, T> key, R record) {

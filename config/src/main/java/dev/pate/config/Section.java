@@ -37,11 +37,12 @@ final class Section<R> {
       if (!names.add(member.name())) {
         throw new IllegalArgumentException(name + ": key " + member.name() + " declared twice");
       }
-      if (member instanceof Key<R, ?> key
-          && key.usedWhen().isPresent()
-          && !this.members.contains(key.usedWhen().get().selector())) {
+      Optional<? extends Condition<R, ?>> condition =
+          member instanceof Key<R, ?> key ? key.usedWhen()
+              : ((Child<R, ?>) member).condition();
+      if (condition.isPresent() && !this.members.contains(condition.get().selector())) {
         throw new IllegalArgumentException(
-            name + "." + key.name() + ": its condition's key is not in the section");
+            name + "." + member.name() + ": its condition's key is not in the section");
       }
     }
   }

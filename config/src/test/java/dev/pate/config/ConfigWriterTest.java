@@ -128,6 +128,10 @@ class ConfigWriterTest {
             "learning_rate_schedule",
             "l2",
             "augment",
+            "baseline",
+            "non_private",
+            "epochs",
+            "batch_size",
             "output",
             "dir"),
         keys);

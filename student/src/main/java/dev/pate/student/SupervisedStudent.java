@@ -2,7 +2,7 @@ package dev.pate.student;
 
 import dev.pate.config.NetworkConfig;
 import dev.pate.config.StudentConfig;
-import dev.pate.datasets.ImageDataset;
+import dev.pate.datasets.Dataset;
 import dev.pate.ensemble.nn.Classifiers;
 import dev.pate.ensemble.nn.InputShape;
 import dev.pate.ensemble.nn.NetworkBuilder;
@@ -32,7 +32,7 @@ public final class SupervisedStudent {
    * @param seed >= 1
    * @param onEpoch told the epoch number after each epoch (for progress display)
    */
-  public StudentResult train(ImageDataset images, int[] noisyLabels, ImageDataset evaluation,
+  public StudentResult train(Dataset images, int[] noisyLabels, Dataset evaluation,
       long seed, IntConsumer onEpoch) {
     if (images.size() != noisyLabels.length) {
       throw new IllegalArgumentException("noisyLabels: " + noisyLabels.length + " labels for "
@@ -43,13 +43,13 @@ public final class SupervisedStudent {
     }
     long start = System.nanoTime();
     NetworkConfig network = config.network();
-    MultiLayerNetwork net = NetworkBuilder.build(network,
-        InputShape.image(images.rows(), images.cols()), images.numClasses(), seed,
+    InputShape shape = InputShape.of(images);
+    MultiLayerNetwork net = NetworkBuilder.build(network, shape, images.numClasses(), seed,
         NetworkBuilder.trainingSteps(network, images.size()));
     INDArray evalFeatures = Tensors.features(evaluation);
     int[] evalLabels = evaluation.labels();
     List<Double> curve = new ArrayList<>();
-    var epochImages = new ImageAugmenter(config.augment(), images.rows(), images.cols(), seed)
+    var epochImages = new ImageAugmenter(config.augment(), shape.height(), shape.width(), seed)
         .epochs(Tensors.features(images));
     Classifiers.train(net, epochImages, Tensors.oneHot(noisyLabels, images.numClasses()),
         network.epochs(), network.batchSize(), seed, epoch -> {
