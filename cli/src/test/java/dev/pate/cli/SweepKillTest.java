@@ -105,11 +105,17 @@ class SweepKillTest {
     }
   }
 
-  /** Every saved teacher model under out's cache, with its modification time. */
+  /**
+   * Every saved teacher model under out's cache, with its modification time. A teacher counts as
+   * saved once its record (teacher-NNN.json, written after the model) exists: a kill between the
+   * two leaves a model without a record, which is rightly trained again.
+   */
   private static Map<Path, FileTime> teacherFiles(Path out) throws IOException {
     Map<Path, FileTime> files = new HashMap<>();
     try (Stream<Path> all = Files.walk(out.resolve("cache"))) {
       for (Path p : all.filter(p -> p.getFileName().toString().matches("teacher-\\d+\\.zip"))
+          .filter(p -> Files.exists(p.resolveSibling(
+              p.getFileName().toString().replace(".zip", ".json"))))
           .toList()) {
         files.put(p, Files.getLastModifiedTime(p));
       }
