@@ -1,6 +1,6 @@
 package dev.pate.cli;
 
-import dev.pate.datasets.ImageDataset;
+import dev.pate.datasets.Dataset;
 import dev.pate.ensemble.nn.Seeds;
 import java.util.Arrays;
 import java.util.Comparator;
@@ -28,17 +28,17 @@ final class ActiveSelector implements QuerySelector {
      * @param round the round the scores choose (seeds the student)
      * @return one row of class probabilities per candidate, and the student's held-out accuracy
      */
-    Scores score(ImageDataset labelled, int[] labels, ImageDataset candidates, int round);
+    Scores score(Dataset labelled, int[] labels, Dataset candidates, int round);
   }
 
   /** Class probabilities of each candidate, and the held-out accuracy of the student that gave them. */
   record Scores(double[][] probabilities, double heldOutAccuracy) {}
 
-  private final ImageDataset pool;
+  private final Dataset pool;
   private final Scorer scorer;
   private final long runSeed;
 
-  ActiveSelector(ImageDataset pool, Scorer scorer, long runSeed) {
+  ActiveSelector(Dataset pool, Scorer scorer, long runSeed) {
     this.pool = pool;
     this.scorer = scorer;
     this.runSeed = runSeed;

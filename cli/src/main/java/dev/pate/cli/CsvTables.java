@@ -1,17 +1,18 @@
 package dev.pate.cli;
 
 import dev.pate.aggregator.mechanism.Answer;
-import dev.pate.datasets.ImageDataset;
+import dev.pate.datasets.Dataset;
 
 /**
- * The run's CSV outputs. {@code index} is the query's position in the public set (the test file),
- * so rows can be joined with the data and across runs.
+ * The run's CSV outputs. {@code index} is the query's position in the public set (the image's index
+ * in the test file, or the record number in the public CSV file), so rows can be joined with the
+ * data and across runs.
  */
 final class CsvTables {
   private CsvTables() {}
 
   /** {@code index,count_0,...,count_K-1}: one row per query. */
-  static String votes(ImageDataset queries, int[][] votes) {
+  static String votes(Dataset queries, int[][] votes) {
     StringBuilder b = new StringBuilder("index");
     for (int c = 0; c < queries.numClasses(); c++) {
       b.append(",count_").append(c);
@@ -31,7 +32,7 @@ final class CsvTables {
    * {@code index,noisy_label,true_label} for each asked query: noisy_label is empty where the
    * aggregator abstained.
    */
-  static String labels(ImageDataset queries, Answer[] answers) {
+  static String labels(Dataset queries, Answer[] answers) {
     StringBuilder b = new StringBuilder("index,noisy_label,true_label\n");
     for (int q = 0; q < answers.length; q++) {
       b.append(queries.sourceIndex(q)).append(',');

@@ -1,7 +1,7 @@
 package dev.pate.cli;
 
 import dev.pate.config.StudentConfig;
-import dev.pate.datasets.ImageDataset;
+import dev.pate.datasets.Dataset;
 import dev.pate.ensemble.nn.Classifiers;
 import dev.pate.ensemble.nn.Seeds;
 import dev.pate.ensemble.nn.Tensors;
@@ -19,20 +19,20 @@ import dev.pate.student.SupervisedStudent;
  */
 final class InterimStudent implements ActiveSelector.Scorer {
   private final StudentTrainer trainer;
-  private final ImageDataset heldOut;
+  private final Dataset heldOut;
   private final long runSeed;
 
   /** @param student the run's student, with the interim number of epochs */
-  InterimStudent(StudentConfig student, ImageDataset heldOut, long runSeed) {
+  InterimStudent(StudentConfig student, Dataset heldOut, long runSeed) {
     this.trainer = new SupervisedStudent(student);
     this.heldOut = heldOut;
     this.runSeed = runSeed;
   }
 
   @Override
-  public ActiveSelector.Scores score(ImageDataset labelled, int[] labels,
-      ImageDataset candidates, int round) {
-    ImageDataset noPool = candidates.range(candidates.name() + "/unused", 0, 0);
+  public ActiveSelector.Scores score(Dataset labelled, int[] labels,
+      Dataset candidates, int round) {
+    Dataset noPool = candidates.range(candidates.name() + "/unused", 0, 0);
     StudentResult student = trainer.train(new StudentData(labelled, labels, noPool, heldOut),
         Seeds.derive(runSeed, "interim-student", round), StudentTrainer.EpochListener.NONE);
     double[][] probabilities = Classifiers.probabilities(student.network(),

@@ -2,28 +2,28 @@ package dev.pate.cli;
 
 import dev.pate.config.AggregatorConfig;
 import dev.pate.config.RunConfig;
-import dev.pate.datasets.ImageDataset;
+import dev.pate.datasets.Dataset;
 import dev.pate.datasets.split.PublicSplit;
 import dev.pate.ensemble.nn.Seeds;
 import java.util.Arrays;
 import java.util.Random;
 
-/** Which public pool images are asked to the teachers: the selector of aggregator.selection. */
+/** Which public pool examples are asked to the teachers: the selector of aggregator.selection. */
 final class Queries {
   private Queries() {}
 
   /**
    * The selector {@code config} asks for: {@code first} and {@code random} choose all queries in
    * one round; {@code active} chooses round by round with interim students trained on the run's
-   * student network (evaluated on the held-out images, never trained on them).
+   * student network (evaluated on the held-out examples, never trained on them).
    */
   static QuerySelector selector(RunConfig config, PublicSplit publicSplit) {
     AggregatorConfig aggregator = config.aggregator();
-    ImageDataset pool = publicSplit.pool();
+    Dataset pool = publicSplit.pool();
     int n = aggregator.queries();
     if (n > pool.size()) {
       throw new UserError("aggregator.queries: " + n + " queries but the query pool has only "
-          + pool.size() + " images (dataset.query_pool)");
+          + pool.size() + " examples (dataset.query_pool)");
     }
     long seed = Seeds.derive(config.seed(), "queries", 0);
     return switch (aggregator.selection()) {

@@ -4,7 +4,7 @@ import com.fasterxml.jackson.annotation.JsonInclude;
 import dev.pate.aggregator.mechanism.Answer;
 import dev.pate.config.AggregatorConfig;
 import dev.pate.config.RunConfig;
-import dev.pate.datasets.ImageDataset;
+import dev.pate.datasets.Dataset;
 import java.io.PrintStream;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -30,7 +30,7 @@ final class QueryRounds {
   /** The teachers' vote counts for some images. */
   @FunctionalInterface
   interface Voter {
-    int[][] votes(ImageDataset images);
+    int[][] votes(Dataset images);
   }
 
   /**
@@ -54,19 +54,19 @@ final class QueryRounds {
    * @param votes their vote counts, same order
    * @param labelling the answers to the asked ones (a prefix of the queries)
    */
-  record Outcome(ImageDataset queries, int[][] votes, Labelling labelling, List<Round> rounds,
+  record Outcome(Dataset queries, int[][] votes, Labelling labelling, List<Round> rounds,
       double votingSeconds, double labellingSeconds, double selectionSeconds) {}
 
   private final RunConfig config;
   private final AggregatorConfig aggregator;
   private final RunFolder folder;
-  private final ImageDataset pool;
+  private final Dataset pool;
   private final QuerySelector selector;
   private final Voter voter;
   private final PrintStream console;
 
   /** @param aggregator the run's aggregator with the noise labelling uses (given or planned) */
-  QueryRounds(RunConfig config, AggregatorConfig aggregator, RunFolder folder, ImageDataset pool,
+  QueryRounds(RunConfig config, AggregatorConfig aggregator, RunFolder folder, Dataset pool,
       QuerySelector selector, Voter voter, PrintStream console) {
     this.config = config;
     this.aggregator = aggregator;
@@ -138,7 +138,7 @@ final class QueryRounds {
     }
   }
 
-  private ImageDataset queries(int[] positions, int count) {
+  private Dataset queries(int[] positions, int count) {
     return pool.subset(pool.name() + "/queries", Arrays.copyOf(positions, count));
   }
 

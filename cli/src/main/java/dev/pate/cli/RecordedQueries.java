@@ -1,6 +1,6 @@
 package dev.pate.cli;
 
-import dev.pate.datasets.ImageDataset;
+import dev.pate.datasets.Dataset;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -37,7 +37,7 @@ final class RecordedQueries {
    * @param pool the query pool; the file's {@code index} column holds each query's source index
    * @param sizes the run's round sizes; the file must hold a whole number of rounds
    */
-  static RecordedQueries read(Path file, ImageDataset pool, int[] sizes) {
+  static RecordedQueries read(Path file, Dataset pool, int[] sizes) {
     if (!Files.exists(file)) {
       return NONE;
     }

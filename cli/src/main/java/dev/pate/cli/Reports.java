@@ -6,15 +6,13 @@ import dev.pate.aggregator.lnmax.Pate2017Report;
 import dev.pate.aggregator.lnmax.Pate2017Variant;
 import dev.pate.aggregator.rdp.EpsilonBound;
 import dev.pate.aggregator.rdp.Orders;
+import dev.pate.cli.cache.CachedEnsemble;
 import dev.pate.config.AggregatorConfig;
 import dev.pate.config.Mechanism;
 import dev.pate.config.NoiseMode;
 import dev.pate.config.RunConfig;
-import dev.pate.datasets.ImageDataset;
-import dev.pate.datasets.files.DataDirectory;
-import dev.pate.datasets.split.PublicSplit;
+import dev.pate.datasets.Dataset;
 import dev.pate.datasets.split.TeacherPartitions;
-import dev.pate.cli.cache.CachedEnsemble;
 import dev.pate.ensemble.TeacherRecord;
 import dev.pate.student.PseudoLabels;
 import dev.pate.student.StudentResult;
@@ -28,23 +26,27 @@ final class Reports {
 
   private Reports() {}
 
-  /** @param noise the noise labelling used: the config's, or planned (then with its plan) */
-  static RunReport build(RunConfig config, RunNoise noise, RunFolder folder,
-      DataDirectory dataDirectory, TeacherPartitions partitions, PublicSplit publicSplit,
-      CachedEnsemble ensemble, QueryRounds.Outcome asked, StudentResult student,
-      int unlabelledExamples, RunReport.Timings timings) {
+  /**
+   * @param noise the noise labelling used: the config's, or planned (then with its plan)
+   * @param ceiling the non-private ceiling, or null when not asked for
+   */
+  static RunReport build(RunConfig config, RunNoise noise, RunFolder folder, RunData data,
+      TeacherPartitions partitions, CachedEnsemble ensemble, QueryRounds.Outcome asked,
+      StudentResult student, int unlabelledExamples, RunReport.NonPrivateCeiling ceiling,
+      RunReport.Timings timings) {
     return new RunReport(
         config.name(),
         folder.path().toString(),
         config.seed(),
-        new RunReport.Dataset(config.dataset().name().id(),
-            dataDirectory.locate(config.dataset().name().id()).toString(),
-            partitions.examplesUsed(), publicSplit.pool().size(), publicSplit.holdout().size()),
+        new RunReport.Dataset(config.dataset().name().id(), data.dataDir(),
+            partitions.examplesUsed(), data.publicSplit().pool().size(),
+            data.publicSplit().holdout().size(), data.tables()),
         teachers(config, partitions, ensemble),
         aggregation(config.aggregator().noise(), noise.aggregator(), asked),
         noise.plan().orElse(null),
         privacy(config, noise.aggregator(), asked.labelling(), asked.votes()),
         student == null ? null : student(config, student, unlabelledExamples),
+        ceiling,
         timings);
   }
 
@@ -82,7 +84,7 @@ final class Reports {
   private static RunReport.Aggregation aggregation(NoiseMode mode, AggregatorConfig a,
       QueryRounds.Outcome outcome) {
     int[][] votes = outcome.votes();
-    ImageDataset queries = outcome.queries();
+    Dataset queries = outcome.queries();
     Labelling labelling = outcome.labelling();
     int answered = 0;
     int correct = 0;

@@ -55,7 +55,9 @@ record RunNoise(AggregatorConfig aggregator, Optional<RunReport.Plan> plan) {
     Budget budget = new Budget(target, p.budgetDelta(), Mechanisms.conversion(p),
         Mechanisms.orders(p));
     int teachers = config.teachers().count();
-    int classes = ImageDatasets.classes(config.dataset().name().id());
+    // The class count comes from the config (a CSV's dataset.csv.classes), never from the data.
+    int classes = config.dataset().csv().map(csv -> csv.classes().size())
+        .orElseGet(() -> ImageDatasets.classes(config.dataset().name().id()));
     PlanRequest request = PlanRequest.pate(PlanMechanism.fromId(a.mechanism().id()), budget,
         a.queries(), teachers, classes);
     String profile = null;

@@ -1,15 +1,11 @@
 package dev.pate.cli;
 
-import dev.pate.aggregator.accounting.PrivacyAccountant;
+import dev.pate.aggregator.mechanism.Answer;
 import dev.pate.cli.cache.CachedEnsemble;
 import dev.pate.cli.cache.EnsembleKey;
-import dev.pate.aggregator.mechanism.Answer;
-import dev.pate.aggregator.noise.NoiseSource;
-import dev.pate.aggregator.noise.RandomSources;
 import dev.pate.config.RunConfig;
-import dev.pate.datasets.ImageDataset;
-import dev.pate.datasets.ImageDatasets;
-import dev.pate.datasets.TrainTest;
+import dev.pate.config.StudentMethod;
+import dev.pate.datasets.Dataset;
 import dev.pate.datasets.files.DataDirectory;
 import dev.pate.datasets.progress.ProgressBar;
 import dev.pate.datasets.split.Disjointness;
@@ -17,15 +13,10 @@ import dev.pate.datasets.split.PartitionLimits;
 import dev.pate.datasets.split.PublicSplit;
 import dev.pate.datasets.split.TeacherPartitions;
 import dev.pate.ensemble.nn.Seeds;
-import dev.pate.student.StudentResult;
-import dev.pate.config.AggregatorConfig;
-import dev.pate.config.StudentMethod;
 import dev.pate.student.StudentData;
+import dev.pate.student.StudentResult;
 import dev.pate.student.StudentTrainer;
-import dev.pate.aggregator.accounting.QueryCharge;
 import java.io.PrintStream;
-import java.nio.file.Files;
-import java.util.Optional;
 import java.nio.file.Path;
 
 /**
@@ -53,11 +44,15 @@ final class RunPipeline {
   }
 
   /**
-   * What a run reads before it trains anything: the data, its split into teacher partitions, query
-   * pool and held-out images, and the queries.
+   * What a run reads before it trains anything: the data (images or CSV tables), its split into
+   * teacher partitions, query pool and held-out examples, and the query selector.
    */
-  record Inputs(DataDirectory dataDirectory, TeacherPartitions partitions,
-      PublicSplit publicSplit, QuerySelector selector) {}
+  record Inputs(RunData data, TeacherPartitions partitions, QuerySelector selector) {
+
+    PublicSplit publicSplit() {
+      return data.publicSplit();
+    }
+  }
 
   RunReport run() {
     Stopwatch total = Stopwatch.start();
@@ -91,10 +86,16 @@ final class RunPipeline {
     StudentResult student = studentData == null ? null : student(studentData);
     double studentSeconds = studentTime.seconds();
 
-    RunReport report = Reports.build(config, noise, folder, inputs.dataDirectory(),
-        inputs.partitions(), inputs.publicSplit(), ensemble, asked, student,
-        studentData == null ? 0 : studentData.unlabelled().size(),
-        new RunReport.Timings(loadSeconds, teachersSeconds, asked.votingSeconds(),
+    RunReport.NonPrivateCeiling ceiling = null;
+    if (config.baseline().nonPrivate()) {
+      console.println("pate: training the non-private ceiling (not private, for comparison)");
+      ceiling = NonPrivateCeiling.train(config, inputs.partitions(),
+          inputs.publicSplit().holdout(), console);
+    }
+
+    RunReport report = Reports.build(config, noise, folder, inputs.data(), inputs.partitions(),
+        ensemble, asked, student, studentData == null ? 0 : studentData.unlabelled().size(),
+        ceiling, new RunReport.Timings(loadSeconds, teachersSeconds, asked.votingSeconds(),
             asked.labellingSeconds(), asked.selectionSeconds(), studentSeconds, total.seconds()));
     folder.write("report.json", Json.write(report));
     return report;
@@ -105,21 +106,20 @@ final class RunPipeline {
     Path explicitDataDir = dataDirOverride != null ? dataDirOverride
         : config.dataset().dataDir().orElse(null);
     DataDirectory dataDirectory = DataDirectory.standard(explicitDataDir);
-    TrainTest data = ImageDatasets.load(config.dataset().name().id(), dataDirectory);
-    PublicSplit publicSplit = PublicSplit.of(data.test(), config.dataset().queryPool());
-    TeacherPartitions partitions = TeacherPartitions.split(data.train(), config.teachers().count(),
-        Seeds.derive(config.seed(), "partitions", 0), limits(config));
+    RunData data = RunData.load(config, dataDirectory);
+    PublicSplit publicSplit = data.publicSplit();
+    TeacherPartitions partitions = TeacherPartitions.split(data.privateSet(),
+        config.teachers().count(), Seeds.derive(config.seed(), "partitions", 0), limits(config));
     Disjointness.verify(partitions, publicSplit);
-    return new Inputs(dataDirectory, partitions, publicSplit,
-        Queries.selector(config, publicSplit));
+    return new Inputs(data, partitions, Queries.selector(config, publicSplit));
   }
 
   /**
-   * The pool images the first round of {@code config} asks: all queries for {@code first} and
+   * The pool examples the first round of {@code config} asks: all queries for {@code first} and
    * {@code random}; for {@code active}, only the first round (later rounds depend on answers).
    * For cost estimates.
    */
-  static ImageDataset firstRoundQueries(RunConfig config, PublicSplit publicSplit) {
+  static Dataset firstRoundQueries(RunConfig config, PublicSplit publicSplit) {
     int size = config.aggregator().roundSizes()[0];
     int[] positions = Queries.selector(config, publicSplit)
         .choose(0, size, new QuerySelector.Released(new int[0], new Answer[0])).positions();
@@ -159,12 +159,12 @@ final class RunPipeline {
   /**
    * The student's data: the answered queries with their noisy labels, and, for methods that use
    * it, the whole query pool without labels. {@link StudentData} asserts that neither contains a
-   * held-out evaluation image.
+   * held-out evaluation example.
    */
-  private StudentData studentData(PublicSplit publicSplit, ImageDataset queries,
+  private StudentData studentData(PublicSplit publicSplit, Dataset queries,
       Labelling labelling) {
-    ImageDataset answered = queries.subset(labelling.answeredPositions());
-    ImageDataset unlabelled = config.student().method() == StudentMethod.SUPERVISED
+    Dataset answered = queries.subset(labelling.answeredPositions());
+    Dataset unlabelled = config.student().method() == StudentMethod.SUPERVISED
         ? publicSplit.pool().range(publicSplit.pool().name() + "/unused", 0, 0)
         : publicSplit.pool();
     return new StudentData(answered, labelling.answeredLabels(), unlabelled,

@@ -3,6 +3,7 @@ package dev.pate.cli;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.annotation.JsonPropertyOrder;
+import dev.pate.datasets.csv.FileSummary;
 import java.util.List;
 import java.util.Map;
 
@@ -20,10 +21,44 @@ record RunReport(
     Plan plan,
     Privacy privacy,
     Student student,
+    NonPrivateCeiling nonPrivateCeiling,
     Timings timings) {
 
+  /**
+   * @param dataDir the folder of an image dataset; null for CSV (see {@code tables})
+   * @param tables how the CSV files were read and encoded; null for images
+   */
   record Dataset(String name, String dataDir, int privateExamplesUsed, int queryPool,
-      int heldOut) {}
+      int heldOut, Tables tables) {}
+
+  /**
+   * A CSV dataset: what reading each file found and how rows became features.
+   *
+   * @param note says that the private file's counts are statistics of private data
+   */
+  record Tables(FileSummary privateFile, FileSummary publicFile, Encoding encoding, String note) {}
+
+  /**
+   * @param fittedOn where the fitted statistics come from (the public pool), never private data
+   * @param features floats per row after encoding
+   */
+  record Encoding(String fittedOn, int poolRows, int features, String missingPolicy,
+      List<EncodedColumn> columns) {}
+
+  /**
+   * One column's encoding.
+   *
+   * @param kind numeric or categorical
+   * @param method numeric: standard, minmax, none or range; categorical: one-hot
+   * @param source public pool or schema: where its statistics came from
+   * @param center numeric: subtracted before scaling; null for categorical
+   * @param scale numeric: divided by after centering; null for categorical
+   * @param categories categorical: the one-hot vocabulary, in order; null for numeric
+   * @param unseen categorical: rows per split (private, pool, held_out) whose category is not in
+   *     the vocabulary and was encoded as all zeros; null for numeric
+   */
+  record EncodedColumn(String column, String kind, String method, String source, Double center,
+      Double scale, List<String> categories, Map<String, Integer> unseen) {}
 
   /** @param cache where the teachers and their votes came from */
   record Teachers(int count, String architecture, double meanTestAccuracy,
@@ -37,8 +72,8 @@ record RunReport(
    * @param key its key (the folder's name)
    * @param teachersTrained teachers this run trained (0: all reused)
    * @param teachersReused teachers found in the cache
-   * @param votesComputed query images the teachers voted on in this run
-   * @param votesReused query images whose votes came from the cache
+   * @param votesComputed queries the teachers voted on in this run
+   * @param votesReused queries whose votes came from the cache
    */
   record Cache(String folder, String key, int teachersTrained, int teachersReused,
       int votesComputed, int votesReused) {}
@@ -114,7 +149,7 @@ record RunReport(
   /**
    * Null in report.json when student.train is false.
    *
-   * @param unlabelledExamples public pool images the method could use without labels (0 for
+   * @param unlabelledExamples public pool examples the method could use without labels (0 for
    *     supervised)
    * @param learningCurve one entry per epoch
    * @param pseudoLabels the last epoch's pseudo-labels; null for methods without them
@@ -137,6 +172,16 @@ record RunReport(
    * a benchmark diagnostic the student never trains on.
    */
   record PseudoLabels(int count, int poolSize, double coverage, double precision) {}
+
+  /**
+   * The student's network trained on all private examples with their true labels, evaluated on the
+   * same held-out set as the student: the accuracy a non-private model reaches, as a yardstick.
+   * Null unless {@code baseline.non_private} is set.
+   *
+   * @param privacy always says that this model is not private
+   */
+  record NonPrivateCeiling(String privacy, String architecture, int trainingExamples,
+      double testAccuracy, double seconds) {}
 
   /**
    * @param votesSeconds the teachers voting on the chosen queries

@@ -7,7 +7,8 @@ import dev.pate.cli.study.ResultsTable;
 import dev.pate.config.ConfigWriter;
 import dev.pate.config.RunConfig;
 import dev.pate.config.StudyPoint;
-import dev.pate.datasets.ImageDataset;
+import dev.pate.datasets.Dataset;
+import dev.pate.ensemble.nn.InputShape;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -112,7 +113,7 @@ final class StudyPlanner {
       } else {
         row.add("as point " + ensemble.firstPoint);
       }
-      ImageDataset queries = RunPipeline.firstRoundQueries(config, ensemble.inputs.publicSplit());
+      Dataset queries = RunPipeline.firstRoundQueries(config, ensemble.inputs.publicSplit());
       int fresh = 0;
       for (int q = 0; q < queries.size(); q++) {
         fresh += ensemble.voted.add(queries.sourceIndex(q)) ? 1 : 0;
@@ -242,12 +243,14 @@ final class StudyPlanner {
         report.at("/timings/student_seconds").asDouble(), imageEpochs));
   }
 
+  /** Input height: an image's rows, 1 for a table's feature vector. */
   private static int rows(EnsemblePlan e) {
-    return e.inputs.partitions().privateSet().rows();
+    return InputShape.of(e.inputs.partitions().privateSet()).height();
   }
 
+  /** Input width: an image's columns, or a table's feature count. */
   private static int cols(EnsemblePlan e) {
-    return e.inputs.partitions().privateSet().cols();
+    return InputShape.of(e.inputs.partitions().privateSet()).width();
   }
 
   static String duration(double seconds) {

@@ -38,14 +38,20 @@ final class SummaryTable {
       row(b, "student", "not trained (student.train is false)");
     } else {
       row(b, "student", r.student().method() + String.format(Locale.ROOT,
-          ", test accuracy %.4f on %d held-out images (%d labelled queries)",
+          ", test accuracy %.4f on %d held-out examples (%d labelled queries)",
           r.student().testAccuracy(), r.dataset().heldOut(), r.student().trainingExamples()));
     }
     if (r.student() != null && r.student().pseudoLabels() != null) {
       var pl = r.student().pseudoLabels();
       row(b, "pseudo-labels", String.format(Locale.ROOT,
-          "%d of %d pool images, precision %.4f (against true labels, not trained on)",
+          "%d of %d pool examples, precision %.4f (against true labels, not trained on)",
           pl.count(), pl.poolSize(), pl.precision()));
+    }
+    var ceiling = r.nonPrivateCeiling();
+    if (ceiling != null) {
+      row(b, "non-private ceiling", String.format(Locale.ROOT,
+          "test accuracy %.4f, trained on all %d private examples (NOT private)",
+          ceiling.testAccuracy(), ceiling.trainingExamples()));
     }
     row(b, "wall time", String.format(Locale.ROOT, "%.1f s", r.timings().totalSeconds()));
     return b.toString();

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.pate.aggregator.mechanism.Answer;
+import dev.pate.datasets.Dataset;
 import dev.pate.datasets.ImageDataset;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -45,8 +46,8 @@ class ActiveSelectorTest {
     }
 
     @Override
-    public ActiveSelector.Scores score(ImageDataset labelled, int[] labels,
-        ImageDataset candidates, int round) {
+    public ActiveSelector.Scores score(Dataset labelled, int[] labels,
+        Dataset candidates, int round) {
       trainedOn.add(IntStream.range(0, labelled.size()).map(labelled::sourceIndex).toArray());
       trainedLabels.add(labels.clone());
       double[][] p = new double[candidates.size()][];

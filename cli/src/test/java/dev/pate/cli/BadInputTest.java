@@ -154,4 +154,29 @@ class BadInputTest {
     assertOneLineError(run("analyze", "--votes", votes.toString(), "--mechanism", "gnmax",
         "--sigma", "40", "--delta", "1.5"), "delta");
   }
+
+  @Test
+  void raggedCsvRowNamesFileAndLine() throws IOException {
+    Path privateFile = SyntheticTable.write(dir.resolve("private.csv"), 50, 1, 0, "");
+    Path publicFile = SyntheticTable.write(dir.resolve("public.csv"), 50, 2, 0, "");
+    Files.writeString(publicFile, "7,1.5,red\n", java.nio.file.StandardOpenOption.APPEND);
+    assertOneLineError(runYaml(SyntheticTable.config(privateFile, publicFile)),
+        "public.csv line 52: 3 fields, expected 4");
+    assertNoReport();
+  }
+
+  @Test
+  void csvSchemaProblemsNameTheKey() throws IOException {
+    Path privateFile = SyntheticTable.write(dir.resolve("private.csv"), 50, 1, 0, "");
+    String config = SyntheticTable.config(privateFile, privateFile);
+    assertOneLineError(runYaml(config.replace("ignored: [id]", "ignored: [id, hours]")),
+        "dataset.csv.ignored: column 'hours' is also in numeric");
+    assertOneLineError(runYaml(config.replace("architecture: mlp, dense: [],",
+        "architecture: cnn, conv_filters: [4], kernel: 3, dense: [],")),
+        "teachers.network.architecture: cnn needs images");
+    assertOneLineError(runYaml(config.replace("student:\n", "student:\n  method: self-training\n")),
+        "student.method: self-training augments images; dataset.name is csv, use supervised");
+    assertOneLineError(runYaml(config.replace("public_file: '" + privateFile + "'",
+        "public_file: nowhere/none.csv")), "nowhere/none.csv: file not found");
+  }
 }

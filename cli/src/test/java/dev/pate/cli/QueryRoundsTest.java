@@ -10,7 +10,7 @@ import dev.pate.aggregator.accounting.QueryCharge;
 import dev.pate.aggregator.rdp.Conversion;
 import dev.pate.config.ConfigLoader;
 import dev.pate.config.RunConfig;
-import dev.pate.datasets.ImageDataset;
+import dev.pate.datasets.Dataset;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.PrintStream;
@@ -42,14 +42,14 @@ class QueryRoundsTest {
         randomness: seeded
       """;
 
-  private final ImageDataset pool = ActiveSelectorTest.pool(POOL);
+  private final Dataset pool = ActiveSelectorTest.pool(POOL);
 
   /** Six teachers: five vote for the true label, one for the next class. Records what it saw. */
   static final class FakeTeachers implements QueryRounds.Voter {
     final List<Integer> votedOn = new ArrayList<>();
 
     @Override
-    public int[][] votes(ImageDataset images) {
+    public int[][] votes(Dataset images) {
       int[][] votes = new int[images.size()][10];
       for (int i = 0; i < images.size(); i++) {
         votedOn.add(images.sourceIndex(i));
@@ -68,7 +68,7 @@ class QueryRoundsTest {
         new PrintStream(new ByteArrayOutputStream())).run();
   }
 
-  private static int[] sourceIndices(ImageDataset images) {
+  private static int[] sourceIndices(Dataset images) {
     return IntStream.range(0, images.size()).map(images::sourceIndex).toArray();
   }
 

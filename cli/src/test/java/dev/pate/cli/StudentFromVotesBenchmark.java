@@ -7,7 +7,7 @@ import dev.pate.aggregator.votes.VoteFiles;
 import dev.pate.aggregator.votes.VoteMatrix;
 import dev.pate.config.ConfigLoader;
 import dev.pate.config.RunConfig;
-import dev.pate.datasets.ImageDataset;
+import dev.pate.datasets.Dataset;
 import dev.pate.datasets.ImageDatasets;
 import dev.pate.datasets.TrainTest;
 import dev.pate.datasets.files.DataDirectory;
@@ -54,7 +54,7 @@ public final class StudentFromVotesBenchmark {
         correct += answer.label() == split.pool().label(q) ? 1 : 0;
       }
     }
-    ImageDataset answered = split.pool().subset("answered",
+    Dataset answered = split.pool().subset("answered",
         positions.stream().mapToInt(Integer::intValue).toArray());
     int[] noisy = labels.stream().mapToInt(Integer::intValue).toArray();
     System.out.printf(Locale.ROOT, "%d of %d answered, label accuracy %.4f%n", noisy.length,

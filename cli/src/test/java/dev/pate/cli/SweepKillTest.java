@@ -106,9 +106,9 @@ class SweepKillTest {
   }
 
   /**
-   * Every finished teacher model under out's cache, with its modification time. A model counts as
-   * finished once its record (teacher-NNN.json) is written after it: a kill between the two
-   * leaves a model that is rightly trained again.
+   * Every saved teacher model under out's cache, with its modification time. A teacher counts as
+   * saved once its record (teacher-NNN.json, written after the model) exists: a kill between the
+   * two leaves a model without a record, which is rightly trained again.
    */
   private static Map<Path, FileTime> teacherFiles(Path out) throws IOException {
     Map<Path, FileTime> files = new HashMap<>();

@@ -19,7 +19,7 @@ public final class ConfigSchema {
   static final List<CrossCheck> CROSS_CHECKS =
       List.of(
           new CrossCheck(
-              "aggregator.queries", "dataset.query_pool", "queries are images of the query pool"),
+              "aggregator.queries", "dataset.query_pool", "queries are examples of the query pool"),
           new CrossCheck(
               "aggregator.active_rounds",
               "aggregator.queries",
@@ -27,7 +27,7 @@ public final class ConfigSchema {
           new CrossCheck(
               "teachers.count",
               "dataset.private_limit",
-              "every teacher needs at least one private image"));
+              "every teacher needs at least one private example"));
 
   /** Keys that a setting in another section makes required. */
   static final List<Requirement> REQUIREMENTS =
@@ -132,21 +132,29 @@ public final class ConfigSchema {
 
   private static List<ConfigKey> collectKeys() {
     List<ConfigKey> keys = new ArrayList<>();
-    collectKeys(ROOT, "", keys);
+    collectKeys(ROOT, "", "", keys);
     return List.copyOf(keys);
   }
 
-  private static <R> void collectKeys(Section<R> section, String prefix, List<ConfigKey> keys) {
+  /**
+   * @param sectionUsedWhen when the section itself is used (a conditional section, or inside
+   *     one), e.g. {@code "dataset.name is csv"}; empty when always
+   */
+  private static <R> void collectKeys(
+      Section<R> section, String prefix, String sectionUsedWhen, List<ConfigKey> keys) {
     for (Member<R> member : section.members()) {
       if (member instanceof Key<R, ?> key) {
-        keys.add(describe(section, prefix, key));
+        keys.add(describe(section, prefix, sectionUsedWhen, key));
       } else if (member instanceof Child<R, ?> child) {
-        collectKeys(child.section(), prefix + child.name() + ".", keys);
+        String usedWhen =
+            both(sectionUsedWhen, child.condition().map(c -> c.describe(prefix)).orElse(""));
+        collectKeys(child.section(), prefix + child.name() + ".", usedWhen, keys);
       }
     }
   }
 
-  private static <R, T> ConfigKey describe(Section<R> section, String prefix, Key<R, T> key) {
+  private static <R, T> ConfigKey describe(
+      Section<R> section, String prefix, String sectionUsedWhen, Key<R, T> key) {
     T defaultValue = section.defaultOf(key);
     String defaultText =
         key.defaultNote().orElse(defaultValue == null ? "null" : key.type().format(defaultValue));
@@ -155,8 +163,12 @@ public final class ConfigSchema {
         key.type().typeName(),
         key.type().allowed(),
         defaultText,
-        key.describeUse(prefix),
+        both(sectionUsedWhen, key.describeUse(prefix)),
         key.meaning());
+  }
+
+  private static String both(String condition, String other) {
+    return condition.isEmpty() || other.isEmpty() ? condition + other : condition + " and " + other;
   }
 
   private static List<ConfigSection> collectSections() {

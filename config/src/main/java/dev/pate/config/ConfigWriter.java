@@ -10,10 +10,10 @@ import java.util.Optional;
 
 /**
  * Writes a resolved config back to YAML: every key in declaration order, defaults filled in, lists
- * in flow style. Conditional keys that are not used (e.g. {@code sigma} under lnmax, or any noise
- * key under {@code noise: auto}) are left out; keys that are simply absent are written as {@code
- * null}. {@link ConfigLoader} reads the result back to an equal {@link RunConfig}, so the {@code
- * config.yaml} of a run folder reproduces it.
+ * in flow style. Conditional keys and sections that are not used (e.g. {@code sigma} under lnmax,
+ * any noise key under {@code noise: auto}, {@code dataset.csv} for MNIST) are left out; keys that
+ * are simply absent are written as {@code null}. {@link ConfigLoader} reads the result back to an
+ * equal {@link RunConfig}, so the {@code config.yaml} of a run folder reproduces it.
  */
 public final class ConfigWriter {
 
@@ -62,11 +62,23 @@ public final class ConfigWriter {
 
   private static <R, C> void collectChildValues(
       Child<R, C> child, R record, String prefix, Map<String, String> values) {
-    collectValues(child.section(), child.reader().apply(record), prefix + child.name() + ".", values);
+    String childPrefix = prefix + child.name() + ".";
+    child
+        .reader()
+        .apply(record)
+        .ifPresent(nested -> collectValues(child.section(), nested, childPrefix, values));
   }
 
   private static <R, T> Optional<String> formatted(Key<R, T> key, R record) {
     return key.read(record).map(value -> key.type().format(value));
+  }
+
+  /**
+   * {@code text} as a YAML scalar that reads back as the same string, for tools that write config
+   * snippets: plain where safe ({@code income}), quoted otherwise ({@code '>50K'}, {@code '?'}).
+   */
+  public static String scalar(String text) {
+    return Yamls.scalarText(text);
   }
 
   private static <R> Map<String, Object> tree(Section<R> section, R record) {
@@ -78,14 +90,15 @@ public final class ConfigWriter {
           tree.put(key.name(), value.orElse(null));
         }
       } else if (member instanceof Child<R, ?> child) {
-        tree.put(child.name(), childTree(child, record));
+        childTree(child, record).ifPresent(subtree -> tree.put(child.name(), subtree));
       }
     }
     return tree;
   }
 
-  private static <R, C> Map<String, Object> childTree(Child<R, C> child, R record) {
-    return tree(child.section(), child.reader().apply(record));
+  /** The child's tree; empty for a conditional child that is not used. */
+  private static <R, C> Optional<Map<String, Object>> childTree(Child<R, C> child, R record) {
+    return child.reader().apply(record).map(nested -> tree(child.section(), nested));
   }
 
   private static <R, T> Optional<Object> yamlValue(Key<R, T> key, R record) {

@@ -8,33 +8,40 @@ import java.util.Optional;
 import java.util.OptionalInt;
 
 /**
- * The data set and how it is split (YAML block {@code dataset}). The training images are the
- * private data the teachers learn from; the test images are public: the first {@code queryPool} of
- * them form the pool the student's queries come from, the rest are held out for evaluation.
+ * The data set and how it is split (YAML block {@code dataset}). The training images (or the rows
+ * of the private CSV file) are the private data the teachers learn from; the test images (or the
+ * rows of the public CSV file) are public: the first {@code queryPool} of them form the pool the
+ * student's queries come from, the rest are held out for evaluation.
  *
  * @param name which data set
  * @param dataDir where its files are; when empty, the usual resolution ({@code $PATE_DATA_DIR},
  *     {@code ./data}, {@code ../shared/data})
- * @param queryPool how many test images form the query pool
- * @param privateLimit at most this many private (training) images in total; empty: all
+ * @param queryPool how many public examples form the query pool
+ * @param privateLimit at most this many private examples in total; empty: all
+ * @param csv the CSV files and their schema; present exactly when {@code name} is {@code csv}
  */
 public record DatasetConfig(
-    DatasetName name, Optional<Path> dataDir, int queryPool, OptionalInt privateLimit) {
+    DatasetName name,
+    Optional<Path> dataDir,
+    int queryPool,
+    OptionalInt privateLimit,
+    Optional<CsvConfig> csv) {
 
   static final Key<DatasetConfig, DatasetName> NAME =
       Key.of(
           "name",
           new ChoiceType<>(DatasetName.class),
           DatasetName.MNIST,
-          "data set: its training images are the private data, its test images the public data",
+          "data set: mnist or fashion-mnist (training images private, test images public), or"
+              + " csv (the private and public files of dataset.csv)",
           DatasetConfig::name);
 
   static final Key<DatasetConfig, Path> DATA_DIR =
       Key.nullable(
           "data_dir",
           new PathType(),
-          "directory of the data set files; when null: $PATE_DATA_DIR, then ./data, then"
-              + " ../shared/data",
+          "directory of the data set files (and of relative dataset.csv files); when null:"
+              + " $PATE_DATA_DIR, then ./data, then ../shared/data",
           DatasetConfig::dataDir);
 
   static final Key<DatasetConfig, Integer> QUERY_POOL =
@@ -42,33 +49,47 @@ public record DatasetConfig(
           "query_pool",
           NumberType.integer().atLeast(1),
           9000,
-          "the first query_pool test images are the public pool queries come from; the rest are"
-              + " held out for evaluation",
+          "the first query_pool public examples (test images, or kept rows of the public CSV"
+              + " file) are the pool queries come from; the rest are held out for evaluation",
           DatasetConfig::queryPool);
 
   static final Key<DatasetConfig, Integer> PRIVATE_LIMIT =
       Key.nullable(
           "private_limit",
           NumberType.integer().atLeast(1),
-          "use at most this many private (training) images in total; when null: all of them",
+          "use at most this many private examples (training images, CSV rows) in total; when"
+              + " null: all of them",
           d ->
               d.privateLimit().isPresent()
                   ? Optional.of(d.privateLimit().getAsInt())
                   : Optional.empty());
 
+  static final Child<DatasetConfig, CsvConfig> CSV =
+      Child.usedWhen(NAME, DatasetName.CSV, CsvConfig.SECTION, DatasetConfig::csv);
+
   static final Section<DatasetConfig> SECTION =
       Section.of(
           "dataset",
-          "the data set and how it is split into private, query and held-out images",
-          List.of(NAME, DATA_DIR, QUERY_POOL, PRIVATE_LIMIT),
+          "the data set and how it is split into private, query and held-out examples",
+          List.of(NAME, DATA_DIR, QUERY_POOL, PRIVATE_LIMIT, CSV),
           v ->
               new DatasetConfig(
-                  v.get(NAME), v.find(DATA_DIR), v.get(QUERY_POOL), v.findInt(PRIVATE_LIMIT)));
+                  v.get(NAME),
+                  v.find(DATA_DIR),
+                  v.get(QUERY_POOL),
+                  v.findInt(PRIVATE_LIMIT),
+                  v.find(CSV)));
 
-  /** Checks for nulls only; value ranges are checked by {@link ConfigLoader}. */
+  /** Checks for nulls, and that {@code csv} is present exactly for the csv data set. */
   public DatasetConfig {
     requireNonNull(name, "name");
     requireNonNull(dataDir, "dataDir");
     requireNonNull(privateLimit, "privateLimit");
+    requireNonNull(csv, "csv");
+    if (csv.isPresent() != (name == DatasetName.CSV)) {
+      throw new IllegalArgumentException(
+          "csv: " + (csv.isPresent() ? "must be empty" : "required") + " for data set "
+              + name.id());
+    }
   }
 }

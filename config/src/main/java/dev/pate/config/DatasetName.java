@@ -1,10 +1,13 @@
 package dev.pate.config;
 
-/** The image data set a run uses (key {@code dataset.name}). */
+/** The data set a run uses (key {@code dataset.name}). */
 public enum DatasetName implements Choice {
   /** MNIST handwritten digits (LeCun et al.), 28x28 grey-scale, 10 classes. */
   MNIST,
 
   /** Fashion-MNIST (Xiao et al. 2017), 28x28 grey-scale clothing images, 10 classes. */
-  FASHION_MNIST;
+  FASHION_MNIST,
+
+  /** A table of CSV files described in {@code dataset.csv} (e.g. UCI Adult). */
+  CSV;
 }

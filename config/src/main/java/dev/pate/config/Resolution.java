@@ -46,11 +46,21 @@ final class Resolution {
       }
     }
     for (Member<R> member : section.members()) {
-      if (member instanceof Child<R, ?> child) {
+      if (member instanceof Child<R, ?> child && isUsed(child, values, invalid)) {
         valid &= resolveChild(child, prefix, values);
       }
     }
     return valid ? section.build(values) : null;
+  }
+
+  /**
+   * Whether a child section is used: always, unless its condition does not hold (or is unknown
+   * because its selector's value was reported as bad).
+   */
+  private static <R> boolean isUsed(Child<R, ?> child, Values values, Set<Key<R, ?>> invalid) {
+    return child.condition()
+        .map(c -> c.selectors().stream().noneMatch(invalid::contains) && c.holds(values))
+        .orElse(true);
   }
 
   private <R, C> boolean resolveChild(Child<R, C> child, String prefix, Values values) {

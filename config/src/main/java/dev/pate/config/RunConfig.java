@@ -17,6 +17,7 @@ import java.util.regex.Pattern;
  * @param aggregator the noisy vote aggregation
  * @param privacy privacy accounting
  * @param student the student model
+ * @param baseline comparisons computed beside the private run
  * @param output where results go
  */
 public record RunConfig(
@@ -27,6 +28,7 @@ public record RunConfig(
     AggregatorConfig aggregator,
     PrivacyConfig privacy,
     StudentConfig student,
+    BaselineConfig baseline,
     OutputConfig output) {
 
   /** A directory name that is safe everywhere: no separators, no leading dot or dash. */
@@ -60,6 +62,8 @@ public record RunConfig(
       new Child<>(PrivacyConfig.SECTION, RunConfig::privacy);
   static final Child<RunConfig, StudentConfig> STUDENT =
       new Child<>(StudentConfig.SECTION, RunConfig::student);
+  static final Child<RunConfig, BaselineConfig> BASELINE =
+      new Child<>(BaselineConfig.SECTION, RunConfig::baseline);
   static final Child<RunConfig, OutputConfig> OUTPUT =
       new Child<>(OutputConfig.SECTION, RunConfig::output);
 
@@ -67,7 +71,7 @@ public record RunConfig(
       Section.of(
           "",
           "a run: train teachers, label queries with noisy aggregation, train the student",
-          List.of(NAME, SEED, DATASET, TEACHERS, AGGREGATOR, PRIVACY, STUDENT, OUTPUT),
+          List.of(NAME, SEED, DATASET, TEACHERS, AGGREGATOR, PRIVACY, STUDENT, BASELINE, OUTPUT),
           v ->
               new RunConfig(
                   v.get(NAME),
@@ -77,6 +81,7 @@ public record RunConfig(
                   v.get(AGGREGATOR),
                   v.get(PRIVACY),
                   v.get(STUDENT),
+                  v.get(BASELINE),
                   v.get(OUTPUT)));
 
   /** Checks for nulls only; value ranges are checked by {@link ConfigLoader}. */
@@ -87,6 +92,7 @@ public record RunConfig(
     requireNonNull(aggregator, "aggregator");
     requireNonNull(privacy, "privacy");
     requireNonNull(student, "student");
+    requireNonNull(baseline, "baseline");
     requireNonNull(output, "output");
   }
 }

@@ -37,14 +37,18 @@ final class Section<R> {
       if (!names.add(member.name())) {
         throw new IllegalArgumentException(name + ": key " + member.name() + " declared twice");
       }
-      if (member instanceof Key<R, ?> key && !selectorsInSection(key)) {
+      if (!selectorsInSection(member)) {
         throw new IllegalArgumentException(
-            name + "." + key.name() + ": its condition's key is not in the section");
+            name + "." + member.name() + ": its condition's key is not in the section");
       }
     }
   }
 
-  private boolean selectorsInSection(Key<R, ?> key) {
+  private boolean selectorsInSection(Member<R> member) {
+    if (member instanceof Child<R, ?> child) {
+      return child.condition().map(c -> members.containsAll(c.selectors())).orElse(true);
+    }
+    Key<R, ?> key = (Key<R, ?>) member;
     boolean used = key.usedWhen().map(c -> members.containsAll(c.selectors())).orElse(true);
     boolean refused = key.refusal().map(r -> members.contains(r.clause().selector())).orElse(true);
     return used && refused;

@@ -1,6 +1,6 @@
 package dev.pate.config;
 
-/** Which images of the query pool are asked to the teachers (key {@code aggregator.selection}). */
+/** Which examples of the query pool are asked to the teachers (key {@code aggregator.selection}). */
 public enum Selection implements Choice {
   /** The first {@code queries} images of the pool, in file order. */
   FIRST,

@@ -50,4 +50,10 @@ final class TextType implements ValueType<String> {
   public Object toYaml(String value) {
     return value;
   }
+
+  /** The value as YAML reads it back: quoted where a plain scalar would not be this text. */
+  @Override
+  public String format(String value) {
+    return Yamls.scalarText(value);
+  }
 }

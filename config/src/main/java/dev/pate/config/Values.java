@@ -44,12 +44,14 @@ final class Values {
     return find(key).map(OptionalDouble::of).orElse(OptionalDouble.empty());
   }
 
-  @SuppressWarnings("unchecked") // put() only stores a C under a Child<?, C>
   <C> C get(Child<?, C> child) {
-    C value = (C) values.get(child);
-    if (value == null) {
-      throw new IllegalStateException("no value for section " + child.name());
-    }
-    return value;
+    return find(child)
+        .orElseThrow(() -> new IllegalStateException("no value for section " + child.name()));
+  }
+
+  /** The record of a section; empty for a conditional section that is not used. */
+  @SuppressWarnings("unchecked") // put() only stores a C under a Child<?, C>
+  <C> Optional<C> find(Child<?, C> child) {
+    return Optional.ofNullable((C) values.get(child));
   }
 }

@@ -2,6 +2,8 @@ package dev.pate.config;
 
 import java.io.StringReader;
 import java.io.StringWriter;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Collectors;
@@ -131,6 +133,14 @@ final class Yamls {
     return renderFull(tuple.getKeyNode()) + ": " + renderFull(tuple.getValueNode());
   }
 
+  /**
+   * {@code text} as a YAML scalar that reads back as the same string: plain where that is safe
+   * ({@code income}), quoted otherwise ({@code ','}, {@code '>50K'}, {@code ''}, {@code '1'}).
+   */
+  static String scalarText(String text) {
+    return yaml().dump(text).strip();
+  }
+
   static String quote(String text) {
     return "'" + text.replace("'", "''") + "'";
   }
@@ -141,11 +151,28 @@ final class Yamls {
    */
   static String dump(Map<String, Object> tree) {
     Yaml yaml = yaml();
-    Node root = yaml.represent(tree);
+    Node root = yaml.represent(freshCopy(tree));
     useFlowStyleForLists(root);
     StringWriter out = new StringWriter();
     yaml.serialize(root, out);
     return out.toString();
+  }
+
+  /**
+   * The tree with every list and map a new object: SnakeYAML writes a collection it meets twice
+   * (such as the shared empty {@code List.of()}) as an anchor and an alias, which is valid YAML but
+   * unreadable in a config file.
+   */
+  private static Object freshCopy(Object value) {
+    if (value instanceof Map<?, ?> map) {
+      Map<Object, Object> copy = new LinkedHashMap<>();
+      map.forEach((k, v) -> copy.put(k, freshCopy(v)));
+      return copy;
+    }
+    if (value instanceof List<?> list) {
+      return new ArrayList<>(list.stream().map(Yamls::freshCopy).toList());
+    }
+    return value;
   }
 
   private static void useFlowStyleForLists(Node node) {

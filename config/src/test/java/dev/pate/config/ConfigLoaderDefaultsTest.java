@@ -23,7 +23,8 @@ class ConfigLoaderDefaultsTest {
     assertEquals("exp", config.name());
     assertEquals(1L, config.seed());
     assertEquals(
-        new DatasetConfig(DatasetName.MNIST, Optional.empty(), 9000, OptionalInt.empty()),
+        new DatasetConfig(
+            DatasetName.MNIST, Optional.empty(), 9000, OptionalInt.empty(), Optional.empty()),
         config.dataset());
     NetworkConfig teacherNetwork =
         new NetworkConfig(

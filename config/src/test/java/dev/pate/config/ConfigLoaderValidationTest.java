@@ -68,7 +68,7 @@ class ConfigLoaderValidationTest {
         onlyProblem("teachers:\n  gamma: 0.1\n"));
     assertEquals(
         "exp.yaml line 1: epochs: unknown key here; did you mean teachers.network.epochs or"
-            + " student.network.epochs?",
+            + " student.network.epochs or baseline.epochs?",
         onlyProblem("epochs: 3"));
   }
 
@@ -222,12 +222,12 @@ class ConfigLoaderValidationTest {
   void queriesMustFitInTheQueryPool() {
     assertEquals(
         "exp.yaml line 1: aggregator.queries: 500 is not <= dataset.query_pool (400): queries are"
-            + " images of the query pool",
+            + " examples of the query pool",
         onlyProblem("aggregator: {queries: 500}\ndataset: {query_pool: 400}"));
     // When only the pool was set, the pool is what the user has to change.
     assertEquals(
         "exp.yaml line 1: dataset.query_pool: 50 is less than aggregator.queries (100, the"
-            + " default): queries are images of the query pool",
+            + " default): queries are examples of the query pool",
         onlyProblem("dataset: {query_pool: 50}"));
     Configs.load("aggregator: {queries: 400}\ndataset: {query_pool: 400}");
   }
@@ -236,7 +236,7 @@ class ConfigLoaderValidationTest {
   void everyTeacherNeedsAPrivateExample() {
     assertEquals(
         "exp.yaml line 1: teachers.count: 300 is not <= dataset.private_limit (200): every teacher"
-            + " needs at least one private image",
+            + " needs at least one private example",
         onlyProblem("teachers: {count: 300}\ndataset: {private_limit: 200}"));
   }
 
@@ -269,7 +269,7 @@ class ConfigLoaderValidationTest {
         List.of(
             "exp.yaml line 2: aggregator.gamma: 0 is not > 0",
             "exp.yaml line 3: aggregator.queries: 500 is not <= dataset.query_pool (100): queries"
-                + " are images of the query pool",
+                + " are examples of the query pool",
             // Override paths are checked as they are applied, their values with the file's.
             "override: student.trian: unknown key; did you mean student.train?",
             "override: teachers.count: 'many' is not an integer >= 1"),

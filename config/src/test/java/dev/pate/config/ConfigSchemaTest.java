@@ -27,7 +27,7 @@ class ConfigSchemaTest {
       assertFalse(key.meaning().isBlank(), key.path());
       assertFalse(key.defaultValue().isBlank(), key.path());
     }
-    assertEquals(55, KEYS.size(), KEYS.stream().map(ConfigKey::path).toList().toString());
+    assertEquals(75, KEYS.size(), KEYS.stream().map(ConfigKey::path).toList().toString());
   }
 
   @Test
@@ -36,6 +36,7 @@ class ConfigSchemaTest {
     assertEquals(
         List.of(
             "dataset",
+            "dataset.csv",
             "teachers",
             "teachers.network",
             "aggregator",
@@ -44,6 +45,7 @@ class ConfigSchemaTest {
             "student",
             "student.network",
             "student.self_training",
+            "baseline",
             "output"),
         paths);
     ConfigSchema.sections().forEach(s -> assertFalse(s.meaning().isBlank(), s.path()));
@@ -94,6 +96,8 @@ class ConfigSchemaTest {
         Map.of(
             RunConfig.class, RunConfig.SECTION,
             DatasetConfig.class, DatasetConfig.SECTION,
+            CsvConfig.class, CsvConfig.SECTION,
+            BaselineConfig.class, BaselineConfig.SECTION,
             TeachersConfig.class, TeachersConfig.SECTION,
             AggregatorConfig.class, AggregatorConfig.SECTION,
             PrivacyConfig.class, PrivacyConfig.SECTION,
@@ -121,7 +125,9 @@ class ConfigSchemaTest {
             NoiseMode.class,
             Randomness.class,
             Conversion.class,
-            StudentMethod.class);
+            StudentMethod.class,
+            MissingPolicy.class,
+            Scaling.class);
     for (Class<? extends Choice> type : choices) {
       List<String> ids =
           Arrays.stream(type.getEnumConstants()).map(Choice::id).collect(Collectors.toList());

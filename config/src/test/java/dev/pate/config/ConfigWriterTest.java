@@ -138,6 +138,10 @@ class ConfigWriterTest {
             "warmup_epochs",
             "unlabelled_ratio",
             "strong_augment",
+            "baseline",
+            "non_private",
+            "epochs",
+            "batch_size",
             "output",
             "dir"),
         keys);

@@ -116,7 +116,7 @@ class StudyLoaderTest {
     assertEquals(
         List.of(
             "study.yaml line 3: teachers.count: 200 is not <= dataset.private_limit (100): every"
-                + " teacher needs at least one private image"),
+                + " teacher needs at least one private example"),
         problems("dataset: {private_limit: 100}\nsweep:\n  teachers.count: [10, 200]\n"));
   }
 

@@ -1,6 +1,5 @@
 package dev.pate.datasets;
 
-import java.util.Arrays;
 import java.util.Objects;
 
 /**
@@ -19,7 +18,7 @@ import java.util.Objects;
  *
  * <p>Instances are safe to read from several threads.
  */
-public final class ImageDataset {
+public final class ImageDataset implements Dataset {
   /** {@code UNIT_SCALE[v] = v / 255f}: the [0, 1] scaling used by the network modules. */
   private static final float[] UNIT_SCALE = new float[256];
 
@@ -41,8 +40,8 @@ public final class ImageDataset {
   /** Labels of every image of the source split, shared by all views of it. */
   private final int[] labels;
 
-  /** View index to source index; {@code null} for the whole source split in file order. */
-  private final int[] positions;
+  /** View index to source index. */
+  private final Positions positions;
 
   private ImageDataset(
       String name,
@@ -52,7 +51,7 @@ public final class ImageDataset {
       int numClasses,
       byte[] pixels,
       int[] labels,
-      int[] positions) {
+      Positions positions) {
     this.name = name;
     this.source = source;
     this.rows = rows;
@@ -103,7 +102,8 @@ public final class ImageDataset {
             "labels: label " + labels[i] + " at index " + i + " is not in 0.." + (numClasses - 1));
       }
     }
-    return new ImageDataset(source, source, rows, cols, numClasses, pixels, labels, null);
+    return new ImageDataset(
+        source, source, rows, cols, numClasses, pixels, labels, Positions.all(labels.length));
   }
 
   /**
@@ -120,6 +120,7 @@ public final class ImageDataset {
   }
 
   /** Display name, e.g. {@code "mnist/train"} or {@code "mnist/train/teacher-7"}. */
+  @Override
   public String name() {
     return name;
   }
@@ -127,13 +128,15 @@ public final class ImageDataset {
   /**
    * Name of the source split every example of this dataset comes from, e.g. {@code "mnist/test"}.
    */
+  @Override
   public String source() {
     return source;
   }
 
   /** Number of examples. */
+  @Override
   public int size() {
-    return positions == null ? labels.length : positions.length;
+    return positions.size();
   }
 
   /** Image height in pixels. */
@@ -152,47 +155,33 @@ public final class ImageDataset {
   }
 
   /** Number of classes; labels are in {@code 0..numClasses-1}. */
+  @Override
   public int numClasses() {
     return numClasses;
   }
 
   /** Label of example {@code index}. */
+  @Override
   public int label(int index) {
     return labels[sourceIndex(index)];
   }
 
-  /** A fresh array with the labels of all examples, in order. */
-  public int[] labels() {
-    int n = size();
-    int[] out = new int[n];
-    for (int i = 0; i < n; i++) {
-      out[i] = labels[sourceIndex(i)];
-    }
-    return out;
-  }
-
-  /** Number of examples per class: {@code histogram[c]} examples have label {@code c}. */
-  public int[] labelHistogram() {
-    int[] histogram = new int[numClasses];
-    int n = size();
-    for (int i = 0; i < n; i++) {
-      histogram[labels[sourceIndex(i)]]++;
-    }
-    return histogram;
-  }
-
   /** Position of example {@code index} in the source split's file. */
+  @Override
   public int sourceIndex(int index) {
-    if (positions == null) {
-      Objects.checkIndex(index, labels.length);
-      return index;
-    }
-    return positions[index];
+    return positions.row(index);
   }
 
-  /** Global identity of example {@code index}, e.g. {@code mnist/train#123}. */
-  public ExampleId exampleId(int index) {
-    return new ExampleId(source, sourceIndex(index));
+  /** {@code rows * cols}: one float per pixel. */
+  @Override
+  public int featureCount() {
+    return pixelsPerImage();
+  }
+
+  /** {@link #pixelsAsFloats(int, float[], int)}: pixels scaled to [0, 1]. */
+  @Override
+  public void featuresAsFloats(int index, float[] dst, int offset) {
+    pixelsAsFloats(index, dst, offset);
   }
 
   /** Pixel value 0..255 of example {@code index} at ({@code row}, {@code col}). */
@@ -230,22 +219,14 @@ public final class ImageDataset {
    * batch.
    */
   public void pixelsAsFloats(int from, int to, float[] dst, int offset) {
-    Objects.checkFromToIndex(from, to, size());
-    int n = pixelsPerImage();
-    long needed = (long) (to - from) * n;
-    if (offset < 0 || offset + needed > dst.length) {
-      throw new IndexOutOfBoundsException(
-          "dst: " + needed + " floats from offset " + offset + " do not fit in " + dst.length);
-    }
-    for (int i = from; i < to; i++) {
-      pixelsAsFloats(i, dst, offset + (i - from) * n);
-    }
+    featuresAsFloats(from, to, dst, offset);
   }
 
   /**
    * A view of the examples at {@code indices} (positions in this dataset), in that order. Shares
    * the pixels; copies only the index array. Named {@code "<name>[<k> of <size>]"}.
    */
+  @Override
   public ImageDataset subset(int[] indices) {
     return subset(name + "[" + indices.length + " of " + size() + "]", indices);
   }
@@ -254,27 +235,17 @@ public final class ImageDataset {
    * Like {@link #subset(int[])} with an explicit display name, e.g. {@code
    * "mnist/train/teacher-3"}.
    */
+  @Override
   public ImageDataset subset(String name, int[] indices) {
     Objects.requireNonNull(name, "name");
-    int n = size();
-    int[] mapped = new int[indices.length];
-    for (int k = 0; k < indices.length; k++) {
-      int i = indices[k];
-      if (i < 0 || i >= n) {
-        throw new IndexOutOfBoundsException(
-            "indices[" + k + "]: " + i + " is not in 0.." + (n - 1) + " (" + this.name + ")");
-      }
-      mapped[k] = sourceIndex(i);
-    }
-    return new ImageDataset(name, source, rows, cols, numClasses, pixels, labels, mapped);
+    return new ImageDataset(
+        name, source, rows, cols, numClasses, pixels, labels, positions.subset(indices, this.name));
   }
 
   /** A view of examples {@code from} (inclusive) to {@code to} (exclusive), named {@code name}. */
+  @Override
   public ImageDataset range(String name, int from, int to) {
-    Objects.checkFromToIndex(from, to, size());
-    int[] indices = new int[to - from];
-    Arrays.setAll(indices, k -> from + k);
-    return subset(name, indices);
+    return subset(name, Dataset.rangeIndices(from, to, size()));
   }
 
   private int imageStart(int index) {

@@ -1,11 +1,10 @@
 package dev.pate.ensemble;
 
 import dev.pate.config.TeachersConfig;
-import dev.pate.datasets.ImageDataset;
+import dev.pate.datasets.Dataset;
 import dev.pate.ensemble.nn.Classifiers;
 import dev.pate.ensemble.nn.InputShape;
 import dev.pate.ensemble.nn.NativeThreads;
-import dev.pate.ensemble.nn.NetworkBuilder;
 import dev.pate.ensemble.nn.Seeds;
 import dev.pate.ensemble.nn.Tensors;
 import java.io.IOException;
@@ -43,24 +42,24 @@ public final class EnsembleTrainer {
    * Trains {@code partitions.size()} teachers, evaluates each on {@code evaluation}, and saves each
    * to {@code teacherDir/teacher-NNN.zip} (written to a temp file, then renamed).
    */
-  public Ensemble train(List<ImageDataset> partitions, ImageDataset evaluation, long runSeed,
+  public Ensemble train(List<? extends Dataset> partitions, Dataset evaluation, long runSeed,
       Path teacherDir, Progress progress) {
     return train(partitions, evaluation, runSeed, teacherDir, progress, Map.of());
   }
 
   /**
-   * As {@link #train(List, ImageDataset, long, Path, Progress)}, but the teachers in {@code
+   * As {@link #train(List, Dataset, long, Path, Progress)}, but the teachers in {@code
    * finished} (by index) were trained before, by an interrupted call with the same arguments: they
    * are loaded from {@code teacherDir} (their files checked against their sha256) instead of
    * trained again, and {@code progress} is told only of the others.
    */
-  public Ensemble train(List<ImageDataset> partitions, ImageDataset evaluation, long runSeed,
+  public Ensemble train(List<? extends Dataset> partitions, Dataset evaluation, long runSeed,
       Path teacherDir, Progress progress, Map<Integer, TeacherRecord> finished) {
     if (partitions.isEmpty()) {
       throw new IllegalArgumentException("teachers.count: no partitions to train on");
     }
-    ImageDataset first = partitions.get(0);
-    InputShape shape = InputShape.image(first.rows(), first.cols());
+    Dataset first = partitions.get(0);
+    InputShape shape = InputShape.of(first);
     int numClasses = first.numClasses();
     INDArray evalFeatures = Tensors.features(evaluation);
     int[] evalLabels = evaluation.labels();
@@ -104,16 +103,12 @@ public final class EnsembleTrainer {
 
   private record Trained(MultiLayerNetwork net, TeacherRecord record) {}
 
-  private Trained trainOne(int index, ImageDataset partition, InputShape shape, int numClasses,
+  private Trained trainOne(int index, Dataset partition, InputShape shape, int numClasses,
       long runSeed, INDArray evalFeatures, int[] evalLabels, Path teacherDir) throws IOException {
     long start = System.nanoTime();
     long seed = Seeds.derive(runSeed, "teacher", index);
-    var network = config.network();
-    MultiLayerNetwork net = NetworkBuilder.build(network, shape, numClasses, seed,
-        NetworkBuilder.trainingSteps(network, partition.size()));
-    Classifiers.train(net, Tensors.features(partition),
-        Tensors.oneHot(partition.labels(), numClasses), network.epochs(), network.batchSize(),
-        seed, Classifiers.EpochListener.NONE);
+    MultiLayerNetwork net = Classifiers.fit(config.network(), partition, shape, numClasses, seed,
+        Classifiers.EpochListener.NONE);
     double trainSeconds = (System.nanoTime() - start) / 1e9;
     double accuracy = Classifiers.accuracy(Classifiers.predict(net, evalFeatures), evalLabels);
     String file = String.format("teacher-%03d.zip", index);

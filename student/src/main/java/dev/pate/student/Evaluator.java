@@ -1,6 +1,6 @@
 package dev.pate.student;
 
-import dev.pate.datasets.ImageDataset;
+import dev.pate.datasets.Dataset;
 import dev.pate.ensemble.nn.Classifiers;
 import dev.pate.ensemble.nn.Tensors;
 import org.deeplearning4j.nn.multilayer.MultiLayerNetwork;
@@ -11,7 +11,7 @@ final class Evaluator {
   private final INDArray features;
   private final int[] labels;
 
-  Evaluator(ImageDataset evaluation) {
+  Evaluator(Dataset evaluation) {
     this.features = Tensors.features(evaluation);
     this.labels = evaluation.labels();
   }

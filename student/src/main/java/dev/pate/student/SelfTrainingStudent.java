@@ -3,6 +3,7 @@ package dev.pate.student;
 import dev.pate.config.NetworkConfig;
 import dev.pate.config.SelfTrainingConfig;
 import dev.pate.config.StudentConfig;
+import dev.pate.datasets.Dataset;
 import dev.pate.datasets.ImageDataset;
 import dev.pate.ensemble.nn.Classifiers;
 import dev.pate.ensemble.nn.InputShape;
@@ -34,6 +35,9 @@ import org.nd4j.linalg.factory.Nd4j;
  * pseudo-labels up to one epoch old. The first {@code warmup_epochs} epochs train on the labelled
  * queries only, so the first pseudo-labels come from a student that already fits them.
  *
+ * <p>Both augmentations work on images, so the labelled queries and the pool must be images
+ * ({@link ImageDataset}); the run refuses self-training on CSV tables up front.
+ *
  * <p>An epoch is {@code ceil(pool / (mu * B))} steps: one pass over the pool's worth of
  * pseudo-labelled images, and many passes over the (small) labelled set, drawn without
  * replacement and reshuffled when used up. The step count is fixed in advance, so the linear
@@ -49,8 +53,8 @@ public final class SelfTrainingStudent implements StudentTrainer {
   @Override
   public StudentResult train(StudentData data, long seed, EpochListener onEpoch) {
     long start = System.nanoTime();
-    ImageDataset labelled = data.labelled();
-    ImageDataset pool = data.unlabelled();
+    ImageDataset labelled = images(data.labelled(), "labelled");
+    Dataset pool = images(data.unlabelled(), "unlabelled");
     if (pool.size() == 0) {
       throw new IllegalArgumentException("unlabelled: self-training needs a non-empty pool");
     }
@@ -134,10 +138,18 @@ public final class SelfTrainingStudent implements StudentTrainer {
         labelled.size(), last, (System.nanoTime() - start) / 1e9);
   }
 
-  private static float[] floats(ImageDataset images) {
-    float[] out = new float[images.size() * images.pixelsPerImage()];
-    images.pixelsAsFloats(0, images.size(), out, 0);
+  private static float[] floats(Dataset examples) {
+    float[] out = new float[examples.size() * examples.featureCount()];
+    examples.featuresAsFloats(0, examples.size(), out, 0);
     return out;
+  }
+
+  private static ImageDataset images(Dataset examples, String what) {
+    if (examples instanceof ImageDataset images) {
+      return images;
+    }
+    throw new IllegalArgumentException(what + ": self-training augments images, but "
+        + examples.name() + " is not an image dataset");
   }
 
   /**

@@ -1,7 +1,7 @@
 package dev.pate.student;
 
 import dev.pate.datasets.ExampleId;
-import dev.pate.datasets.ImageDataset;
+import dev.pate.datasets.Dataset;
 import java.util.HashSet;
 import java.util.Set;
 
@@ -10,22 +10,22 @@ import java.util.Set;
  *
  * @param labelled the answered queries
  * @param labels the aggregator's (noisy) label of each answered query, in the same order
- * @param unlabelled public images the student may use without labels (the query pool); their true
+ * @param unlabelled public examples the student may use without labels (the query pool); their true
  *     labels are read only to measure pseudo-label precision for the report, never to train
- * @param evaluation held-out public images with true labels: never queried, never trained on
+ * @param evaluation held-out public examples with true labels: never queried, never trained on
  */
-public record StudentData(ImageDataset labelled, int[] labels, ImageDataset unlabelled,
-    ImageDataset evaluation) {
+public record StudentData(Dataset labelled, int[] labels, Dataset unlabelled,
+    Dataset evaluation) {
 
   /**
-   * Checks that the labels fit, and that no labelled or unlabelled image is an evaluation image
-   * (by {@link ExampleId}): a student that saw its test images, even unlabelled, would report an
+   * Checks that the labels fit, and that no labelled or unlabelled example is an evaluation example
+   * (by {@link ExampleId}): a student that saw its test examples, even unlabelled, would report an
    * accuracy it does not have.
    */
   public StudentData {
     if (labelled.size() != labels.length) {
       throw new IllegalArgumentException("labels: " + labels.length + " labels for "
-          + labelled.size() + " labelled images");
+          + labelled.size() + " labelled examples");
     }
     if (labelled.size() == 0) {
       throw new IllegalArgumentException("labelled: no answered queries to train on");
@@ -45,7 +45,7 @@ public record StudentData(ImageDataset labelled, int[] labels, ImageDataset unla
     requireOutside(unlabelled, held, "unlabelled");
   }
 
-  private static void requireOutside(ImageDataset images, Set<ExampleId> held, String what) {
+  private static void requireOutside(Dataset images, Set<ExampleId> held, String what) {
     for (int i = 0; i < images.size(); i++) {
       if (held.contains(images.exampleId(i))) {
         throw new IllegalArgumentException(what + ": example " + images.exampleId(i)

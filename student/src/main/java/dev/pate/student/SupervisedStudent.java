@@ -30,12 +30,12 @@ public final class SupervisedStudent implements StudentTrainer {
     long start = System.nanoTime();
     var images = data.labelled();
     NetworkConfig network = config.network();
-    MultiLayerNetwork net = NetworkBuilder.build(network,
-        InputShape.image(images.rows(), images.cols()), images.numClasses(), seed,
+    InputShape shape = InputShape.of(images);
+    MultiLayerNetwork net = NetworkBuilder.build(network, shape, images.numClasses(), seed,
         NetworkBuilder.trainingSteps(network, images.size()));
     Evaluator evaluator = new Evaluator(data.evaluation());
     List<EpochRecord> curve = new ArrayList<>();
-    var epochImages = new ImageAugmenter(config.augment(), images.rows(), images.cols(), seed)
+    var epochImages = new ImageAugmenter(config.augment(), shape.height(), shape.width(), seed)
         .epochs(Tensors.features(images));
     INDArray labels = Tensors.oneHot(data.labels(), images.numClasses());
     Classifiers.train(net, epochImages, labels, network.epochs(), network.batchSize(), seed,

@@ -34,7 +34,7 @@ class StudentDataTest {
     ImageDataset labelled = IMAGES.range("labelled", 0, 2);
     ImageDataset evaluation = IMAGES.range("evaluation", 8, 10);
     ImageDataset pool = IMAGES.range("pool", 2, 8);
-    assertEquals("labels: 3 labels for 2 labelled images",
+    assertEquals("labels: 3 labels for 2 labelled examples",
         assertThrows(IllegalArgumentException.class,
             () -> new StudentData(labelled, new int[3], pool, evaluation)).getMessage());
     assertEquals("labels: 3 at 1 is not in 0..2",

@@ -1,6 +1,6 @@
 package dev.pate.cli.cache;
 
-import dev.pate.datasets.ImageDataset;
+import dev.pate.datasets.Dataset;
 import dev.pate.ensemble.Ensemble;
 import dev.pate.ensemble.TeacherRecord;
 import dev.pate.ensemble.nn.Tensors;
@@ -69,7 +69,7 @@ public final class CachedEnsemble {
    * the others are computed, on {@code workers} threads of {@code threadsPerWorker} native threads,
    * and added to the cache.
    */
-  public int[][] votes(ImageDataset queries, int workers, int threadsPerWorker) {
+  public int[][] votes(Dataset queries, int workers, int threadsPerWorker) {
     VoteStore store = new VoteStore(folder.resolve(TeacherCache.VOTES), numClasses, records().size());
     Map<Integer, int[]> known = store.read();
     int[] missing = java.util.stream.IntStream.range(0, queries.size())

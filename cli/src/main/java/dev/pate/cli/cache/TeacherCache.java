@@ -4,7 +4,7 @@ import dev.pate.cli.AtomicFiles;
 import dev.pate.cli.Json;
 import dev.pate.cli.UserError;
 import dev.pate.config.TeachersConfig;
-import dev.pate.datasets.ImageDataset;
+import dev.pate.datasets.Dataset;
 import dev.pate.datasets.progress.ProgressBar;
 import dev.pate.datasets.split.TeacherPartitions;
 import dev.pate.ensemble.Ensemble;
@@ -102,7 +102,7 @@ public final class TeacherCache {
    * @param runSeed the seed the teachers' seeds derive from
    */
   public CachedEnsemble obtain(EnsembleKey key, TeachersConfig config,
-      TeacherPartitions partitions, ImageDataset evaluation, long runSeed, PrintStream console) {
+      TeacherPartitions partitions, Dataset evaluation, long runSeed, PrintStream console) {
     Path folder = folder(key);
     int numClasses = partitions.privateSet().numClasses();
     Optional<EnsembleManifest> cached = manifest(key);

@@ -180,6 +180,42 @@ public final class DataDirectory {
             + ")");
   }
 
+  /**
+   * A data file named by the user, such as a CSV file of the config: an absolute path as is; a
+   * relative one in the working directory, else in the first candidate directory that has it. A
+   * known published file (e.g. {@code adult/adult.data}) not in the working directory is located
+   * like a dataset (downloaded if no candidate has it) and verified against its pinned SHA-256.
+   *
+   * @throws DataException one line naming the file and the directories searched
+   */
+  public Path resolveFile(Path file) {
+    if (file.isAbsolute() || Files.isRegularFile(file)) {
+      if (!Files.isRegularFile(file)) {
+        throw DataException.forFile(file, "file not found");
+      }
+      return file;
+    }
+    String relative = file.normalize().toString().replace('\\', '/');
+    Optional<DataFile> known = KnownFiles.datasets().stream()
+        .flatMap(d -> KnownFiles.of(d).stream())
+        .filter(f -> f.relativePath().equals(relative))
+        .findFirst();
+    if (known.isPresent()) {
+      Path located = locate(List.of(known.get())).resolve(known.get().fileName());
+      Checksums.verify(located, known.get());
+      return located;
+    }
+    for (Path candidate : candidates) {
+      Path inCandidate = candidate.resolve(file);
+      if (Files.isRegularFile(inCandidate)) {
+        return inCandidate;
+      }
+    }
+    throw DataException.forFile(file, "file not found (searched: the working directory "
+        + Path.of("").toAbsolutePath() + ", "
+        + candidates.stream().map(Path::toString).collect(Collectors.joining(", ")) + ")");
+  }
+
   private static List<DataFile> missingIn(Path folder, List<DataFile> files) {
     return files.stream().filter(f -> !Files.isRegularFile(folder.resolve(f.fileName()))).toList();
   }

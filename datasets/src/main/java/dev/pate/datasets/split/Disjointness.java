@@ -1,7 +1,7 @@
 package dev.pate.datasets.split;
 
 import dev.pate.datasets.ExampleId;
-import dev.pate.datasets.ImageDataset;
+import dev.pate.datasets.Dataset;
 import java.util.ArrayList;
 import java.util.BitSet;
 import java.util.HashMap;
@@ -28,7 +28,7 @@ public final class Disjointness {
    * @throws IllegalStateException naming the first example found twice and both groups
    */
   public static int verify(TeacherPartitions partitions, PublicSplit publicSplit) {
-    List<ImageDataset> groups = new ArrayList<>(partitions.teachers());
+    List<Dataset> groups = new ArrayList<>(partitions.teachers());
     groups.add(publicSplit.pool());
     groups.add(publicSplit.holdout());
     return verify(groups);
@@ -36,8 +36,8 @@ public final class Disjointness {
 
   /** Like {@link #verify(TeacherPartitions, PublicSplit)} for explicitly given datasets. */
   public static int verify(
-      List<ImageDataset> teacherSets, ImageDataset publicPool, ImageDataset holdout) {
-    List<ImageDataset> groups = new ArrayList<>(teacherSets);
+      List<? extends Dataset> teacherSets, Dataset publicPool, Dataset holdout) {
+    List<Dataset> groups = new ArrayList<>(teacherSets);
     groups.add(publicPool);
     groups.add(holdout);
     return verify(groups);
@@ -45,16 +45,16 @@ public final class Disjointness {
 
   /**
    * Verifies that no example occurs twice across all {@code groups} (nor twice within one); groups
-   * are named by {@link ImageDataset#name()} in the error message.
+   * are named by {@link Dataset#name()} in the error message.
    *
    * @return the number of examples checked
    * @throws IllegalStateException naming the first example found twice and both groups
    */
-  public static int verify(List<ImageDataset> groups) {
+  public static int verify(List<? extends Dataset> groups) {
     Map<String, BitSet> seen = new HashMap<>();
     int checked = 0;
     for (int g = 0; g < groups.size(); g++) {
-      ImageDataset group = groups.get(g);
+      Dataset group = groups.get(g);
       BitSet ids = seen.computeIfAbsent(group.source(), s -> new BitSet());
       for (int i = 0; i < group.size(); i++) {
         int index = group.sourceIndex(i);
@@ -69,13 +69,13 @@ public final class Disjointness {
   }
 
   /** Builds the message for example {@code i} of group {@code g}, which was seen before. */
-  private static IllegalStateException overlap(List<ImageDataset> groups, int g, int i) {
-    ImageDataset group = groups.get(g);
+  private static IllegalStateException overlap(List<? extends Dataset> groups, int g, int i) {
+    Dataset group = groups.get(g);
     ExampleId id = group.exampleId(i);
     int firstGroup = g;
     search:
     for (int h = 0; h <= g; h++) {
-      ImageDataset other = groups.get(h);
+      Dataset other = groups.get(h);
       int end = h == g ? i : other.size();
       for (int k = 0; k < end; k++) {
         if (other.exampleId(k).equals(id)) {

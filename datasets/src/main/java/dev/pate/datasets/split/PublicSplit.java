@@ -1,6 +1,6 @@
 package dev.pate.datasets.split;
 
-import dev.pate.datasets.ImageDataset;
+import dev.pate.datasets.Dataset;
 import java.util.Objects;
 
 /**
@@ -12,7 +12,7 @@ import java.util.Objects;
  * @param pool the query / unlabelled pool, named {@code "<source>/pool"}
  * @param holdout the held-out evaluation set, named {@code "<source>/holdout"}
  */
-public record PublicSplit(ImageDataset pool, ImageDataset holdout) {
+public record PublicSplit(Dataset pool, Dataset holdout) {
   /** Size of the query pool used in the papers for MNIST (of 10000 test images). */
   public static final int DEFAULT_POOL_SIZE = 9000;
 
@@ -21,8 +21,8 @@ public record PublicSplit(ImageDataset pool, ImageDataset holdout) {
     Objects.requireNonNull(holdout, "holdout");
   }
 
-  /** {@link #of(ImageDataset, int)} with the papers' pool size, {@value #DEFAULT_POOL_SIZE}. */
-  public static PublicSplit of(ImageDataset publicSet) {
+  /** {@link #of(Dataset, int)} with the papers' pool size, {@value #DEFAULT_POOL_SIZE}. */
+  public static PublicSplit of(Dataset publicSet) {
     return of(publicSet, DEFAULT_POOL_SIZE);
   }
 
@@ -31,7 +31,7 @@ public record PublicSplit(ImageDataset pool, ImageDataset holdout) {
    *
    * @throws IllegalArgumentException unless {@code 1 <= poolSize < publicSet.size()}
    */
-  public static PublicSplit of(ImageDataset publicSet, int poolSize) {
+  public static PublicSplit of(Dataset publicSet, int poolSize) {
     int size = publicSet.size();
     if (poolSize < 1) {
       throw new IllegalArgumentException("poolSize: " + poolSize + " is not >= 1");

@@ -1,6 +1,6 @@
 package dev.pate.datasets.split;
 
-import dev.pate.datasets.ImageDataset;
+import dev.pate.datasets.Dataset;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -18,18 +18,18 @@ import java.util.Random;
  * version. Teacher {@code t}'s data is the view {@link #teacher(int)}; nothing is copied.
  */
 public final class TeacherPartitions {
-  private final ImageDataset privateSet;
+  private final Dataset privateSet;
   private final long seed;
   private final int[][] partitions;
 
-  private TeacherPartitions(ImageDataset privateSet, long seed, int[][] partitions) {
+  private TeacherPartitions(Dataset privateSet, long seed, int[][] partitions) {
     this.privateSet = privateSet;
     this.seed = seed;
     this.partitions = partitions;
   }
 
-  /** {@link #split(ImageDataset, int, long, PartitionLimits)} without limits. */
-  public static TeacherPartitions split(ImageDataset privateSet, int teachers, long seed) {
+  /** {@link #split(Dataset, int, long, PartitionLimits)} without limits. */
+  public static TeacherPartitions split(Dataset privateSet, int teachers, long seed) {
     return split(privateSet, teachers, seed, PartitionLimits.NONE);
   }
 
@@ -40,7 +40,7 @@ public final class TeacherPartitions {
    *     examples than teachers (every teacher needs at least one)
    */
   public static TeacherPartitions split(
-      ImageDataset privateSet, int teachers, long seed, PartitionLimits limits) {
+      Dataset privateSet, int teachers, long seed, PartitionLimits limits) {
     Objects.requireNonNull(privateSet, "privateSet");
     Objects.requireNonNull(limits, "limits");
     int[][] partitions = partition(privateSet.size(), teachers, seed, limits);
@@ -99,7 +99,7 @@ public final class TeacherPartitions {
   }
 
   /** The private set that was partitioned. */
-  public ImageDataset privateSet() {
+  public Dataset privateSet() {
     return privateSet;
   }
 
@@ -125,15 +125,15 @@ public final class TeacherPartitions {
   /**
    * Teacher {@code teacher}'s data, a view of the private set named {@code "<name>/teacher-<t>"}.
    */
-  public ImageDataset teacher(int teacher) {
+  public Dataset teacher(int teacher) {
     return privateSet.subset(
         privateSet.name() + "/teacher-" + teacher,
         partitions[Objects.checkIndex(teacher, partitions.length)]);
   }
 
   /** The data of every teacher, in order. */
-  public List<ImageDataset> teachers() {
-    List<ImageDataset> list = new ArrayList<>(partitions.length);
+  public List<Dataset> teachers() {
+    List<Dataset> list = new ArrayList<>(partitions.length);
     for (int t = 0; t < partitions.length; t++) {
       list.add(teacher(t));
     }

@@ -206,4 +206,31 @@ class DataDirectoryTest {
       assertEquals(SharedData.dir().resolve("mnist"), folder);
     }
   }
+
+  @Test
+  void userFilesAreFoundInTheCandidatesAndKnownOnesAreVerified() throws IOException {
+    Path candidate = Files.createDirectories(tmp.resolve("data/tables"));
+    Files.writeString(candidate.resolve("mine.csv"), "a,b\n");
+    DataDirectory dirs = DataDirectory.of(List.of(tmp.resolve("data")), MUST_NOT_DOWNLOAD);
+    assertEquals(candidate.resolve("mine.csv"), dirs.resolveFile(Path.of("tables/mine.csv")));
+    Path absolute = candidate.resolve("mine.csv").toAbsolutePath();
+    assertEquals(absolute, dirs.resolveFile(absolute));
+
+    DataException missing =
+        assertThrows(DataException.class, () -> dirs.resolveFile(Path.of("tables/none.csv")));
+    assertTrue(missing.getMessage().startsWith("tables/none.csv: file not found (searched: the"
+        + " working directory "), missing.getMessage());
+    assertTrue(missing.getMessage().contains(tmp.resolve("data").toString()));
+
+    // A known published file is verified: a truncated copy of adult.data is refused.
+    Path adult = Files.createDirectories(tmp.resolve("data/adult"));
+    Files.writeString(adult.resolve("adult.data"), "39, State-gov\n");
+    DataException corrupt =
+        assertThrows(DataException.class, () -> dirs.resolveFile(Path.of("adult/adult.data")));
+    assertTrue(corrupt.getMessage().startsWith(adult.resolve("adult.data").toString()),
+        corrupt.getMessage());
+    DataDirectory shared = DataDirectory.of(List.of(SharedData.dir()), MUST_NOT_DOWNLOAD);
+    assertEquals(SharedData.dir().resolve("adult/adult.test"),
+        shared.resolveFile(Path.of("adult/adult.test")));
+  }
 }

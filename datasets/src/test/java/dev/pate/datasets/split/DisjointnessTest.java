@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.pate.datasets.Dataset;
 import dev.pate.datasets.ImageDataset;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -25,7 +26,7 @@ class DisjointnessTest {
   @Test
   void overlapBetweenTeachersIsCaught() {
     TeacherPartitions parts = TeacherPartitions.split(TRAIN, 4, 11L);
-    List<ImageDataset> teachers = new ArrayList<>(parts.teachers());
+    List<Dataset> teachers = new ArrayList<>(parts.teachers());
     int stolen = parts.indices(1)[5];
     int[] grown = Arrays.copyOf(parts.indices(3), parts.size(3) + 1);
     grown[grown.length - 1] = stolen;

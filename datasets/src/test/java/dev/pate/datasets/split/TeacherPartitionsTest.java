@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.pate.datasets.Dataset;
 import dev.pate.datasets.ImageDataset;
 import java.util.Arrays;
 import java.util.BitSet;
@@ -59,7 +60,7 @@ class TeacherPartitionsTest {
   @Test
   void teacherViewsHoldThePartitionsExamples() {
     TeacherPartitions parts = TeacherPartitions.split(PRIVATE, 4, 9L);
-    ImageDataset teacher = parts.teacher(2);
+    Dataset teacher = parts.teacher(2);
     int[] indices = parts.indices(2);
     assertEquals("toy/train/teacher-2", teacher.name());
     assertEquals(indices.length, teacher.size());

@@ -1,5 +1,7 @@
 package dev.pate.ensemble.nn;
 
+import dev.pate.config.NetworkConfig;
+import dev.pate.datasets.Dataset;
 import java.util.Random;
 import org.deeplearning4j.nn.multilayer.MultiLayerNetwork;
 import org.nd4j.linalg.api.ndarray.INDArray;
@@ -29,6 +31,19 @@ public final class Classifiers {
     static EpochFeatures fixed(INDArray features) {
       return epoch -> features;
     }
+  }
+
+  /**
+   * A new network built from {@code network} and trained on {@code examples} with their own
+   * labels: a teacher on its partition, or the non-private ceiling on all private data.
+   */
+  public static MultiLayerNetwork fit(NetworkConfig network, Dataset examples, InputShape shape,
+      int numClasses, long seed, EpochListener listener) {
+    MultiLayerNetwork net = NetworkBuilder.build(network, shape, numClasses, seed,
+        NetworkBuilder.trainingSteps(network, examples.size()));
+    train(net, Tensors.features(examples), Tensors.oneHot(examples.labels(), numClasses),
+        network.epochs(), network.batchSize(), seed, listener);
+    return net;
   }
 
   /**

@@ -1,5 +1,7 @@
 package dev.pate.ensemble.nn;
 
+import dev.pate.datasets.Dataset;
+import dev.pate.datasets.ImageDataset;
 import org.deeplearning4j.nn.conf.inputs.InputType;
 
 /** What one example looks like to a network: a single-channel image, or a flat feature vector. */
@@ -11,6 +13,13 @@ public record InputShape(int height, int width, boolean image) {
 
   public static InputShape vector(int features) {
     return new InputShape(1, features, false);
+  }
+
+  /** The shape of {@code examples}: an image for an {@link ImageDataset}, else a vector. */
+  public static InputShape of(Dataset examples) {
+    return examples instanceof ImageDataset images
+        ? image(images.rows(), images.cols())
+        : vector(examples.featureCount());
   }
 
   public int features() {

@@ -1,22 +1,23 @@
 package dev.pate.ensemble.nn;
 
-import dev.pate.datasets.ImageDataset;
+import dev.pate.datasets.Dataset;
 import org.nd4j.linalg.api.buffer.DataType;
 import org.nd4j.linalg.api.ndarray.INDArray;
 import org.nd4j.linalg.factory.Nd4j;
 
-/** Conversions from datasets to ND4J arrays. Features are flat rows scaled to [0, 1]. */
+/**
+ * Conversions from datasets to ND4J arrays: one flat row of features per example (pixels scaled to
+ * [0, 1], or a table's encoded columns).
+ */
 public final class Tensors {
   private Tensors() {}
 
-  /** All images as a [n, rows*cols] float matrix, one copy. */
-  public static INDArray features(ImageDataset images) {
-    int n = images.size();
-    int width = images.pixelsPerImage();
+  /** All examples as a [n, featureCount] float matrix, one copy. */
+  public static INDArray features(Dataset examples) {
+    int n = examples.size();
+    int width = examples.featureCount();
     float[] flat = new float[n * width];
-    for (int i = 0; i < n; i++) {
-      images.pixelsAsFloats(i, flat, i * width);
-    }
+    examples.featuresAsFloats(0, n, flat, 0);
     return Nd4j.create(flat, new long[] {n, width}, DataType.FLOAT);
   }
 

@@ -1,0 +1,63 @@
+package dev.pate.cli;
+
+import dev.pate.config.Architecture;
+import dev.pate.config.RunConfig;
+import dev.pate.config.StudentMethod;
+import dev.pate.datasets.Dataset;
+import dev.pate.datasets.ImageDatasets;
+import dev.pate.datasets.TrainTest;
+import dev.pate.datasets.files.DataDirectory;
+import dev.pate.datasets.split.PublicSplit;
+import java.util.Objects;
+
+/**
+ * The run's data, whatever its kind: the private set the teachers share out, the public split the
+ * queries and the evaluation come from, and what the report says about them. The one place that
+ * decides between an image dataset and CSV tables; every later stage sees only {@link Dataset}s.
+ *
+ * @param privateSet the private data (training images, or the private CSV file's rows)
+ * @param publicSplit the public data: query pool and held-out evaluation set
+ * @param dataDir the folder of an image dataset; null for CSV
+ * @param tables how the CSV files were read and encoded; null for images
+ */
+record RunData(Dataset privateSet, PublicSplit publicSplit, String dataDir,
+    RunReport.Tables tables) {
+
+  RunData {
+    Objects.requireNonNull(privateSet, "privateSet");
+    Objects.requireNonNull(publicSplit, "publicSplit");
+  }
+
+  /** Loads the data {@code config.dataset()} names, through {@code dataDirectory}. */
+  static RunData load(RunConfig config, DataDirectory dataDirectory) {
+    var dataset = config.dataset();
+    if (dataset.csv().isPresent()) {
+      requireTableSettings(config);
+      return CsvData.load(dataset.csv().get(), dataset.queryPool(), dataDirectory);
+    }
+    String name = dataset.name().id();
+    TrainTest images = ImageDatasets.load(name, dataDirectory);
+    return new RunData(images.train(), PublicSplit.of(images.test(), dataset.queryPool()),
+        dataDirectory.locate(name).toString(), null);
+  }
+
+  /** Tables have no pixels: no convolutions, no image augmentation, so no self-training. */
+  private static void requireTableSettings(RunConfig config) {
+    if (config.teachers().network().architecture() == Architecture.CNN) {
+      throw new UserError("teachers.network.architecture: cnn needs images; dataset.name is csv,"
+          + " use mlp");
+    }
+    if (config.student().network().architecture() == Architecture.CNN) {
+      throw new UserError("student.network.architecture: cnn needs images; dataset.name is csv,"
+          + " use mlp");
+    }
+    if (!config.student().augment().isEmpty()) {
+      throw new UserError("student.augment: " + config.student().augment().get(0).id()
+          + " augments images; dataset.name is csv, use []");
+    }
+    if (config.student().method() == StudentMethod.SELF_TRAINING) {
+      throw new UserError("student.method: self-training augments images; dataset.name is csv,"
+          + " use supervised");
+    }
+  }
+}

@@ -1,0 +1,100 @@
+package dev.pate.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * A whole run on a small CSV table (seconds): the same pipeline and run folder as for images, with
+ * the report's account of reading and encoding the files and the non-private ceiling.
+ */
+class CsvRunTest {
+  @TempDir static Path dir;
+  static Path run;
+  static JsonNode report;
+
+  @BeforeAll
+  static void runOnce() throws IOException {
+    Path privateFile = SyntheticTable.write(dir.resolve("private.csv"), 600, 1, 10, "");
+    Path publicFile = SyntheticTable.write(dir.resolve("public.csv"), 300, 2, 0, ".");
+    Path config = Files.writeString(dir.resolve("tiny-csv.yaml"),
+        SyntheticTable.config(privateFile, publicFile));
+    assertEquals(0, Main.execute("run", config.toString(), "--out", dir.resolve("runs").toString()));
+    try (Stream<Path> runs = Files.list(dir.resolve("runs/tiny-csv"))) {
+      run = runs.findFirst().orElseThrow();
+    }
+    report = Json.mapper().readTree(run.resolve("report.json").toFile());
+  }
+
+  @Test
+  void writesTheSameRunFolderAsForImages() throws IOException {
+    for (String f : List.of("config.yaml", "votes.csv", "labels.csv", "ledger.jsonl",
+        "report.json", "teachers/manifest.json", "teachers/teacher-004.zip")) {
+      assertTrue(Files.isRegularFile(run.resolve(f)), f);
+    }
+    List<String> votes = Files.readAllLines(run.resolve("votes.csv"));
+    assertEquals("index,count_0,count_1", votes.get(0));
+    assertEquals(61, votes.size());
+    for (String row : votes.subList(1, votes.size())) {
+      assertEquals(5, Stream.of(row.split(",")).skip(1).mapToInt(Integer::parseInt).sum(), row);
+    }
+    assertTrue(Files.readString(run.resolve("config.yaml")).contains("  csv:\n"));
+  }
+
+  @Test
+  void reportsHowEachFileWasReadAndWhereEveryStatisticCameFrom() {
+    JsonNode tables = report.at("/dataset/tables");
+    assertEquals(600, tables.at("/private_file/records").asInt());
+    assertEquals(60, tables.at("/private_file/dropped_missing").asInt(), "every 10th row has ?");
+    assertEquals(540, tables.at("/private_file/kept").asInt());
+    assertEquals(60, tables.at("/private_file/missing_by_column/colour").asInt());
+    assertEquals(64, tables.at("/private_file/sha256").asText().length());
+    assertEquals(0, tables.at("/public_file/dropped_missing").asInt());
+    assertEquals(540, report.at("/dataset/private_examples_used").asInt());
+    assertEquals(200, report.at("/dataset/query_pool").asInt());
+    assertEquals(100, report.at("/dataset/held_out").asInt());
+    assertTrue(tables.at("/note").asText().contains("private data"));
+
+    JsonNode encoding = tables.at("/encoding");
+    assertEquals(200, encoding.at("/pool_rows").asInt());
+    assertEquals(4, encoding.at("/features").asInt(), "hours + 3 colours");
+    assertTrue(encoding.at("/fitted_on").asText().contains("public query pool"));
+    JsonNode hours = encoding.at("/columns/0");
+    assertEquals("hours", hours.at("/column").asText());
+    assertEquals("standard", hours.at("/method").asText());
+    assertEquals("public pool", hours.at("/source").asText());
+    JsonNode colour = encoding.at("/columns/1");
+    assertEquals("[\"blue\",\"green\",\"red\"]", colour.at("/categories").toString());
+    assertEquals(0, colour.at("/unseen/private").asInt());
+  }
+
+  @Test
+  void labelsPointIntoThePublicFileAndTheStudentLearns() throws IOException {
+    List<String> labels = Files.readAllLines(run.resolve("labels.csv"));
+    assertEquals("index,noisy_label,true_label", labels.get(0));
+    assertEquals("0", labels.get(1).split(",")[0], "selection first: record 0 of public.csv");
+    assertEquals(60, report.at("/aggregation/queries_answered").asInt());
+    double student = report.at("/student/test_accuracy").asDouble();
+    assertTrue(student > 0.75, "student " + student);
+    assertFalse(report.at("/privacy/epsilon_data_independent").isMissingNode());
+  }
+
+  @Test
+  void theNonPrivateCeilingIsReportedAndLabelledAsSuch() {
+    JsonNode ceiling = report.at("/non_private_ceiling");
+    assertTrue(ceiling.at("/privacy").asText().startsWith("NOT private"));
+    assertEquals(540, ceiling.at("/training_examples").asInt());
+    double accuracy = ceiling.at("/test_accuracy").asDouble();
+    assertTrue(accuracy > 0.75 && accuracy <= 1, "ceiling " + accuracy);
+  }
+}

@@ -1,0 +1,73 @@
+package dev.pate.cli;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Locale;
+import java.util.Random;
+
+/**
+ * A small learnable CSV table for CLI tests: {@code income} is {@code high} when {@code hours}
+ * plus 3 for colour {@code red} exceeds 6, with a header, a {@code ?} now and then and an
+ * ignored {@code id}.
+ */
+final class SyntheticTable {
+  static final String HEADER = "id,hours,colour,income";
+
+  private SyntheticTable() {}
+
+  /**
+   * Writes {@code rows} rows; every {@code missingEvery}-th row (if > 0) has {@code ?} as its
+   * colour. Labels end with {@code suffix} (Adult's test file writes {@code >50K.}).
+   */
+  static Path write(Path file, int rows, long seed, int missingEvery, String suffix)
+      throws IOException {
+    Random random = new Random(seed);
+    StringBuilder b = new StringBuilder(HEADER).append('\n');
+    String[] colours = {"red", "green", "blue"};
+    for (int r = 0; r < rows; r++) {
+      double hours = random.nextDouble() * 10;
+      String colour = colours[random.nextInt(3)];
+      boolean high = hours + (colour.equals("red") ? 3 : 0) > 6;
+      boolean missing = missingEvery > 0 && r % missingEvery == missingEvery - 1;
+      b.append(r).append(',').append(String.format(Locale.ROOT, "%.2f", hours)).append(',')
+          .append(missing ? "?" : colour).append(',').append(high ? "high" : "low")
+          .append(suffix).append('\n');
+    }
+    return Files.writeString(file, b.toString());
+  }
+
+  /** The run config of a tiny CSV run on {@code privateFile} and {@code publicFile}. */
+  static String config(Path privateFile, Path publicFile) {
+    return String.join("\n",
+        "name: tiny-csv",
+        "seed: 5",
+        "dataset:",
+        "  name: csv",
+        "  query_pool: 200",
+        "  csv:",
+        "    private_file: '" + privateFile + "'",
+        "    public_file: '" + publicFile + "'",
+        "    label: income",
+        "    classes: [low, high]",
+        "    strip_label_suffix: '.'",
+        "    categorical: [colour]",
+        "    numeric: [hours]",
+        "    ignored: [id]",
+        "    missing: ['?']",
+        "teachers:",
+        "  count: 5",
+        "  network: {architecture: mlp, dense: [], epochs: 8, learning_rate: 0.03}",
+        "aggregator:",
+        "  mechanism: lnmax",
+        "  gamma: 0.5",
+        "  queries: 60",
+        "  randomness: seeded",
+        "student:",
+        "  network: {architecture: mlp, dense: [8], epochs: 15, learning_rate: 0.01}",
+        "baseline:",
+        "  non_private: true",
+        "  epochs: 3",
+        "");
+  }
+}

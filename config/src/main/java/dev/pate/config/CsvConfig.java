@@ -1,0 +1,284 @@
+package dev.pate.config;
+
+import static java.util.Objects.requireNonNull;
+
+import java.nio.file.Path;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.regex.Pattern;
+
+/**
+ * A CSV data set (YAML block {@code dataset.csv}, used when {@code dataset.name} is {@code csv}):
+ * the private file the teachers learn from, the public file queries and evaluation come from, and
+ * how to read and encode their rows. {@code pate inspect FILE.csv} proposes this block.
+ *
+ * <p>Encoding statistics (vocabularies, scaling) come from the public pool or are fixed here,
+ * never from the private file. Checks that need the columns (every column has one role, fixed
+ * vocabularies name categorical columns) are made by the data loader.
+ *
+ * @param privateFile the private CSV
+ * @param publicFile the public CSV
+ * @param privateSkipLines lines skipped at the top of the private file
+ * @param publicSkipLines lines skipped at the top of the public file
+ * @param columns column names for files without a header; empty: each file's first record
+ * @param delimiter field separator, one character
+ * @param label the label column
+ * @param classes class names in class order
+ * @param stripLabelSuffix removed from the end of labels where present
+ * @param categorical one-hot encoded columns
+ * @param numeric scaled numeric columns
+ * @param ignored unused columns
+ * @param missing missing-value markers
+ * @param missingPolicy what happens to rows with missing values
+ * @param scaling how numeric columns without a fixed range are scaled
+ * @param vocabularies categories fixed per column
+ * @param ranges {@code [low, high]} fixed per numeric column
+ */
+public record CsvConfig(
+    Path privateFile,
+    Path publicFile,
+    int privateSkipLines,
+    int publicSkipLines,
+    Optional<List<String>> columns,
+    String delimiter,
+    String label,
+    List<String> classes,
+    Optional<String> stripLabelSuffix,
+    List<String> categorical,
+    List<String> numeric,
+    List<String> ignored,
+    List<String> missing,
+    MissingPolicy missingPolicy,
+    Scaling scaling,
+    Map<String, List<String>> vocabularies,
+    Map<String, List<Double>> ranges) {
+
+  private static final TextType NAME =
+      new TextType(Pattern.compile("[^\\r\\n]+"), "a non-empty name without line breaks");
+
+  private static final ListType<String> NAMES = new ListType<>(NAME, 0, Integer.MAX_VALUE);
+
+  static final Key<CsvConfig, Path> PRIVATE_FILE =
+      Key.of(
+              "private_file",
+              new PathType(),
+              null,
+              "the private CSV file: its rows are dealt out to the teachers. A relative path is"
+                  + " looked up in the working directory, then in the data directories (see"
+                  + " dataset.data_dir); known files (adult/adult.data) are checked against their"
+                  + " published sha256",
+              CsvConfig::privateFile)
+          .withDefaultNote("required");
+
+  static final Key<CsvConfig, Path> PUBLIC_FILE =
+      Key.of(
+              "public_file",
+              new PathType(),
+              null,
+              "the public CSV file: its first dataset.query_pool kept rows are the query pool, the"
+                  + " rest are held out to evaluate teachers and student; looked up like"
+                  + " private_file",
+              CsvConfig::publicFile)
+          .withDefaultNote("required");
+
+  static final Key<CsvConfig, Integer> PRIVATE_SKIP_LINES =
+      Key.of(
+          "private_skip_lines",
+          NumberType.integer().atLeast(0),
+          0,
+          "lines skipped at the top of private_file, before its header or first record",
+          CsvConfig::privateSkipLines);
+
+  static final Key<CsvConfig, Integer> PUBLIC_SKIP_LINES =
+      Key.of(
+          "public_skip_lines",
+          NumberType.integer().atLeast(0),
+          0,
+          "lines skipped at the top of public_file, before its header or first record (Adult's"
+              + " test file starts with one junk line)",
+          CsvConfig::publicSkipLines);
+
+  static final Key<CsvConfig, Optional<List<String>>> COLUMNS =
+      Key.of(
+          "columns",
+          new KeywordOrType<>("header", new ListType<>(NAME, 1, Integer.MAX_VALUE)),
+          Optional.empty(),
+          "header: the first record of each file (after the skipped lines) names its columns,"
+              + " which are then found by name; or the column names in file order, for files"
+              + " without a header line",
+          CsvConfig::columns);
+
+  static final Key<CsvConfig, String> DELIMITER =
+      Key.of(
+          "delimiter",
+          new TextType(Pattern.compile("[^\\r\\n\"]"),
+              "one character other than a line break or a double quote"),
+          ",",
+          "field separator (\"\\t\" for tab); values are trimmed of surrounding spaces and may"
+              + " be quoted with \" to hold the delimiter or a line break",
+          CsvConfig::delimiter);
+
+  static final Key<CsvConfig, String> LABEL =
+      Key.of("label", NAME, null, "the column holding the class", CsvConfig::label)
+          .withDefaultNote("required");
+
+  static final Key<CsvConfig, List<String>> CLASSES =
+      Key.of(
+              "classes",
+              new ListType<>(NAME, 2, Integer.MAX_VALUE),
+              null,
+              "the class names in class order (class k is the k-th); a row with any other label"
+                  + " is an error naming its file and line",
+              CsvConfig::classes)
+          .withDefaultNote("required");
+
+  static final Key<CsvConfig, String> STRIP_LABEL_SUFFIX =
+      Key.nullable(
+          "strip_label_suffix",
+          NAME,
+          "removed from the end of a label where present, e.g. \".\" for Adult's test file"
+              + " (\">50K.\"); when null: labels are compared as written",
+          CsvConfig::stripLabelSuffix);
+
+  static final Key<CsvConfig, List<String>> CATEGORICAL =
+      Key.of(
+          "categorical",
+          NAMES,
+          List.of(),
+          "columns encoded one-hot over their categories: those fixed in vocabularies, else the"
+              + " public pool's (sorted); a category outside them is all zeros, counted in the"
+              + " report",
+          CsvConfig::categorical);
+
+  static final Key<CsvConfig, List<String>> NUMERIC =
+      Key.of(
+          "numeric",
+          NAMES,
+          List.of(),
+          "columns read as plain decimal numbers and scaled (see scaling and ranges); any other"
+              + " value is an error naming its file and line",
+          CsvConfig::numeric);
+
+  static final Key<CsvConfig, List<String>> IGNORED =
+      Key.of(
+          "ignored",
+          NAMES,
+          List.of(),
+          "columns read past and not used; every column must be the label or in exactly one of"
+              + " categorical, numeric and ignored",
+          CsvConfig::ignored);
+
+  static final Key<CsvConfig, List<String>> MISSING =
+      Key.of(
+          "missing",
+          new ListType<>(
+              new TextType(Pattern.compile("[^\\r\\n]*"), "text without line breaks"),
+              0,
+              Integer.MAX_VALUE),
+          List.of(),
+          "values that mean missing, compared after trimming, e.g. [\"?\"] for Adult; list \"\""
+              + " to treat empty fields as missing",
+          CsvConfig::missing);
+
+  static final Key<CsvConfig, MissingPolicy> MISSING_POLICY =
+      Key.of(
+          "missing_policy",
+          new ChoiceType<>(MissingPolicy.class),
+          MissingPolicy.DROP,
+          "rows with a missing value in a used column: drop (counted per file in the report), or"
+              + " category (a missing category gets its own one-hot slot, a missing number"
+              + " becomes 0 after scaling); a missing label always drops its row, counted",
+          CsvConfig::missingPolicy);
+
+  static final Key<CsvConfig, Scaling> SCALING =
+      Key.of(
+          "scaling",
+          new ChoiceType<>(Scaling.class),
+          Scaling.STANDARD,
+          "numeric columns without a fixed range: standard ((x - mean) / sd) or minmax"
+              + " ((x - min) / (max - min)) with statistics of the public pool, or none",
+          CsvConfig::scaling);
+
+  static final Key<CsvConfig, Map<String, List<String>>> VOCABULARIES =
+      Key.of(
+          "vocabularies",
+          new MapType<>("column", new ListType<>(NAME, 1, Integer.MAX_VALUE)),
+          Map.of(),
+          "categories fixed per categorical column, in one-hot order, e.g. {sex: [Female, Male]};"
+              + " no data is looked at for these columns",
+          CsvConfig::vocabularies);
+
+  static final Key<CsvConfig, Map<String, List<Double>>> RANGES =
+      Key.of(
+          "ranges",
+          new MapType<>("column", new ListType<>(NumberType.number(), 2, 2)),
+          Map.of(),
+          "[low, high] fixed per numeric column, e.g. {age: [17, 90]}: scaled to"
+              + " (x - low) / (high - low) instead of by scaling; no data is looked at",
+          CsvConfig::ranges);
+
+  static final Section<CsvConfig> SECTION =
+      Section.of(
+          "csv",
+          "a CSV data set: the private and public files and how their rows are read and encoded",
+          List.of(
+              PRIVATE_FILE,
+              PUBLIC_FILE,
+              PRIVATE_SKIP_LINES,
+              PUBLIC_SKIP_LINES,
+              COLUMNS,
+              DELIMITER,
+              LABEL,
+              CLASSES,
+              STRIP_LABEL_SUFFIX,
+              CATEGORICAL,
+              NUMERIC,
+              IGNORED,
+              MISSING,
+              MISSING_POLICY,
+              SCALING,
+              VOCABULARIES,
+              RANGES),
+          v ->
+              new CsvConfig(
+                  v.get(PRIVATE_FILE),
+                  v.get(PUBLIC_FILE),
+                  v.get(PRIVATE_SKIP_LINES),
+                  v.get(PUBLIC_SKIP_LINES),
+                  v.get(COLUMNS),
+                  v.get(DELIMITER),
+                  v.get(LABEL),
+                  v.get(CLASSES),
+                  v.find(STRIP_LABEL_SUFFIX),
+                  v.get(CATEGORICAL),
+                  v.get(NUMERIC),
+                  v.get(IGNORED),
+                  v.get(MISSING),
+                  v.get(MISSING_POLICY),
+                  v.get(SCALING),
+                  v.get(VOCABULARIES),
+                  v.get(RANGES)));
+
+  /** Checks for nulls only; value ranges are checked by {@link ConfigLoader}. */
+  public CsvConfig {
+    requireNonNull(privateFile, "privateFile");
+    requireNonNull(publicFile, "publicFile");
+    columns = requireNonNull(columns, "columns").map(List::copyOf);
+    requireNonNull(delimiter, "delimiter");
+    requireNonNull(label, "label");
+    classes = List.copyOf(classes);
+    requireNonNull(stripLabelSuffix, "stripLabelSuffix");
+    categorical = List.copyOf(categorical);
+    numeric = List.copyOf(numeric);
+    ignored = List.copyOf(ignored);
+    missing = List.copyOf(missing);
+    requireNonNull(missingPolicy, "missingPolicy");
+    requireNonNull(scaling, "scaling");
+    // Kept in the order written, so the written config.yaml is the same on every run.
+    vocabularies = Collections.unmodifiableMap(new LinkedHashMap<>(vocabularies));
+    ranges = Collections.unmodifiableMap(new LinkedHashMap<>(ranges));
+  }
+}

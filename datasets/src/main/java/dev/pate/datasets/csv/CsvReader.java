@@ -1,0 +1,273 @@
+package dev.pate.datasets.csv;
+
+import dev.pate.datasets.DataException;
+import dev.pate.datasets.files.Checksums;
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.Iterator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.OptionalInt;
+import org.apache.commons.csv.CSVParser;
+import org.apache.commons.csv.CSVRecord;
+
+/**
+ * Reads one CSV file as a {@link CsvSchema} describes it into a {@link RawTable}.
+ *
+ * <p>Anything the schema does not allow stops reading with a one-line {@link DataException} naming
+ * the file and line: a row with the wrong number of fields, a value that is not a number in a
+ * numeric column, a label that is not one of the classes, a header that does not match the schema,
+ * an empty file, malformed quoting, text that is not UTF-8. Rows with missing values are dropped or
+ * kept as {@link MissingPolicy} says, and every drop is counted in the {@link FileSummary}; no row
+ * disappears silently. Blank lines are not rows.
+ */
+public final class CsvReader {
+  private final CsvFile csv;
+  private final CsvSchema schema;
+  private final Path path;
+
+  /** Where the parser is, for messages: the physical line of the last record read. */
+  private CSVParser parser;
+
+  private CsvReader(CsvFile csv, CsvSchema schema) {
+    this.csv = csv;
+    this.schema = schema;
+    this.path = csv.path();
+  }
+
+  /**
+   * Reads {@code csv} as {@code schema} says.
+   *
+   * @throws DataException naming the file and line of the first problem
+   */
+  static RawTable read(CsvFile csv, CsvSchema schema) {
+    return new CsvReader(csv, schema).read();
+  }
+
+  private RawTable read() {
+    String sha256 = Checksums.sha256(path);
+    String source = realPath();
+    try (BufferedReader in = CsvText.open(path)) {
+      CsvText.skipLines(in, csv.skipLines(), path);
+      try (CSVParser p = CsvText.format(schema.delimiter()).parse(in)) {
+        parser = p;
+        return readRecords(p.iterator(), sha256, source);
+      }
+    } catch (IOException | UncheckedIOException e) {
+      OptionalInt line = CsvText.lineOf(e);
+      String at = line.isPresent() ? path + " line " + (csv.skipLines() + line.getAsInt())
+          : where();
+      throw new DataException(at + ": " + CsvText.describe(e), e);
+    }
+  }
+
+  private RawTable readRecords(Iterator<CSVRecord> records, String sha256, String source) {
+    List<String> names;
+    boolean header = schema.columns().isEmpty();
+    if (header) {
+      if (!records.hasNext()) {
+        throw DataException.forFile(path, "is empty: no header line" + afterSkipped());
+      }
+      names = headerNames(records.next());
+    } else {
+      names = schema.columns().get();
+    }
+    Columns at = new Columns(names);
+    Map<String, Integer> classIndex = new HashMap<>();
+    for (int k = 0; k < schema.classes().size(); k++) {
+      classIndex.put(schema.classes().get(k), k);
+    }
+    Map<String, String> interned = new HashMap<>();
+    int[] missingCounts = new int[names.size()];
+    List<double[]> numeric = new ArrayList<>();
+    List<String[]> categorical = new ArrayList<>();
+    IntList labels = new IntList();
+    IntList kept = new IntList();
+    int record = 0;
+    int dropped = 0;
+    for (; records.hasNext(); record++) {
+      CSVRecord row = records.next();
+      if (row.size() != names.size()) {
+        throw new DataException(where() + ": " + row.size() + " fields, expected " + names.size()
+            + (row.size() > names.size()
+                ? " (a value holding the delimiter must be quoted with \")" : ""));
+      }
+      boolean missing = countMissing(row, at, missingCounts);
+      String labelText = row.get(at.label);
+      if (schema.isMissing(labelText)
+          || (missing && schema.missingPolicy() == MissingPolicy.DROP)) {
+        dropped++;
+        continue;
+      }
+      labels.add(classOf(labelText, classIndex));
+      double[] numbers = new double[at.numeric.length];
+      for (int k = 0; k < numbers.length; k++) {
+        numbers[k] = number(row.get(at.numeric[k]), schema.numeric().get(k));
+      }
+      String[] categories = new String[at.categorical.length];
+      for (int k = 0; k < categories.length; k++) {
+        String value = row.get(at.categorical[k]);
+        categories[k] = schema.isMissing(value) ? null : interned.computeIfAbsent(value, v -> v);
+      }
+      numeric.add(numbers);
+      categorical.add(categories);
+      kept.add(record);
+    }
+    if (record == 0) {
+      throw DataException.forFile(path, "has no data rows"
+          + (header ? " after the header" : "") + afterSkipped());
+    }
+    if (kept.size() == 0) {
+      throw DataException.forFile(path, "all " + record + " rows have a missing value and were"
+          + " dropped (missing values: " + schema.missing() + ")");
+    }
+    Map<String, Integer> missingByColumn = new LinkedHashMap<>();
+    for (int c = 0; c < names.size(); c++) {
+      if (missingCounts[c] > 0) {
+        missingByColumn.put(names.get(c), missingCounts[c]);
+      }
+    }
+    FileSummary summary = new FileSummary(path.toAbsolutePath().toString(), sha256,
+        csv.skipLines(), header, record, kept.size(), dropped, missingByColumn);
+    return new RawTable(source, csv.name(), numeric.toArray(double[][]::new),
+        categorical.toArray(String[][]::new), labels.toArray(), kept.toArray(), summary);
+  }
+
+  /**
+   * Counts the missing values of {@code row} by column; true if a used (not ignored) column has
+   * one.
+   */
+  private boolean countMissing(CSVRecord row, Columns at, int[] counts) {
+    boolean any = false;
+    for (int c = 0; c < counts.length; c++) {
+      if (schema.isMissing(row.get(c))) {
+        counts[c]++;
+        any |= at.used[c];
+      }
+    }
+    return any;
+  }
+
+  private List<String> headerNames(CSVRecord header) {
+    List<String> names = header.toList();
+    for (int c = 0; c < names.size(); c++) {
+      String name = names.get(c);
+      if (name.isEmpty()) {
+        throw new DataException(where() + ": header column " + (c + 1) + " has no name");
+      }
+      if (names.indexOf(name) != c) {
+        throw new DataException(where() + ": header names column '" + name + "' twice");
+      }
+    }
+    for (String name : names) {
+      if (!schema.namedColumns().contains(name)) {
+        throw new DataException(where() + ": header column '" + name + "' is neither the label"
+            + " nor in categorical, numeric or ignored");
+      }
+    }
+    for (String name : schema.namedColumns()) {
+      if (!names.contains(name)) {
+        throw new DataException(where() + ": header has no column '" + name + "' (columns: "
+            + names + ")");
+      }
+    }
+    return names;
+  }
+
+  private int classOf(String labelText, Map<String, Integer> classIndex) {
+    String label = labelText;
+    if (schema.labelSuffix().isPresent() && label.endsWith(schema.labelSuffix().get())) {
+      label = label.substring(0, label.length() - schema.labelSuffix().get().length());
+    }
+    Integer k = classIndex.get(label);
+    if (k == null) {
+      throw new DataException(where() + ": label '" + labelText + "' in column '"
+          + schema.label() + "' is not one of the classes " + schema.classes());
+    }
+    return k;
+  }
+
+  private double number(String text, String column) {
+    if (schema.isMissing(text)) {
+      return Double.NaN;
+    }
+    if (!CsvText.isNumber(text)) {
+      throw new DataException(where() + ": column '" + column + "': '" + text + "' is not a"
+          + " number" + (text.isEmpty() ? " (list \"\" in missing if empty means missing)"
+          : " (if it marks a missing value, list it in missing)"));
+    }
+    double value = Double.parseDouble(text);
+    if (!Double.isFinite(value)) {
+      throw new DataException(where() + ": column '" + column + "': '" + text
+          + "' is too large");
+    }
+    return value;
+  }
+
+  /** {@code "<file> line <n>"} for the record just read (its last line if it spans several). */
+  private String where() {
+    if (parser == null) {
+      return path.toString();
+    }
+    return path + " line " + (csv.skipLines() + parser.getCurrentLineNumber());
+  }
+
+  private String afterSkipped() {
+    return csv.skipLines() == 0 ? "" : " (after " + csv.skipLines() + " skipped lines)";
+  }
+
+  private String realPath() {
+    try {
+      return path.toRealPath().toString().replace('#', '_');
+    } catch (IOException e) {
+      throw DataException.forFile(path, "file not found", e);
+    }
+  }
+
+  /** Positions of the schema's columns among the file's columns. */
+  private final class Columns {
+    final int label;
+    final int[] numeric;
+    final int[] categorical;
+
+    /** {@code used[c]}: column c is the label, a categorical or a numeric column. */
+    final boolean[] used;
+
+    Columns(List<String> names) {
+      label = names.indexOf(schema.label());
+      numeric = schema.numeric().stream().mapToInt(names::indexOf).toArray();
+      categorical = schema.categorical().stream().mapToInt(names::indexOf).toArray();
+      used = new boolean[names.size()];
+      for (int c = 0; c < used.length; c++) {
+        used[c] = !schema.ignored().contains(names.get(c));
+      }
+    }
+  }
+
+  /** A growable int array. */
+  private static final class IntList {
+    private int[] values = new int[1024];
+    private int size;
+
+    void add(int value) {
+      if (size == values.length) {
+        values = Arrays.copyOf(values, size * 2);
+      }
+      values[size++] = value;
+    }
+
+    int size() {
+      return size;
+    }
+
+    int[] toArray() {
+      return Arrays.copyOf(values, size);
+    }
+  }
+}
