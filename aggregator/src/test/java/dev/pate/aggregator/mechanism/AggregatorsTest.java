@@ -66,10 +66,13 @@ class AggregatorsTest {
         answered += answer.answered() ? 1 : 0;
         plurality += answer.label() == q % 10 ? 1 : 0;
       }
-      // About 160 of 250 votes go to the intended class: noise of scale 20 / sigma 40 rarely
-      // overturns that; the top count clears threshold 150 (sigma1 20) about 3 times in 4.
+      // About 160 of 250 votes go to the intended class, ~10 to each other: noise of scale 20 /
+      // sigma 40 overturns a lead of ~150 with probability at most 9 * P(N(0, 2 * 40^2) > 150)
+      // ~ 3.6%; the top count clears threshold 150 (sigma1 20) about 3 times in 4. A 90% floor
+      // is more than 5 standard errors below the expected ~96.5% of ~340 answers: a failure
+      // means a broken source, not bad luck.
       assertTrue(answered > 250, aggregator.id() + ": answered " + answered + " of 500");
-      assertTrue(plurality > 0.95 * answered,
+      assertTrue(plurality > 0.90 * answered,
           aggregator.id() + ": " + plurality + " of " + answered + " answers are the plurality");
     }
   }
