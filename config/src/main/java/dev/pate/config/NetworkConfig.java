@@ -18,7 +18,7 @@ import java.util.OptionalInt;
  * @param epochs passes over the training data
  * @param batchSize examples per gradient step
  * @param learningRate Adam learning rate
- * @param learningRateSchedule constant, or linear decay to 0 over training
+ * @param learningRateSchedule constant, or linear decay towards 0 over training
  * @param l2 L2 regularisation coefficient on the weights
  */
 public record NetworkConfig(

@@ -13,8 +13,10 @@ import org.nd4j.linalg.activations.Activation;
 import org.nd4j.linalg.learning.config.Adam;
 import org.nd4j.linalg.lossfunctions.LossFunctions;
 import org.nd4j.linalg.schedule.FixedSchedule;
+import java.util.HashMap;
+import java.util.Map;
 import org.nd4j.linalg.schedule.ISchedule;
-import org.nd4j.linalg.schedule.PolySchedule;
+import org.nd4j.linalg.schedule.MapSchedule;
 import org.nd4j.linalg.schedule.ScheduleType;
 
 /**
@@ -79,12 +81,29 @@ public final class NetworkBuilder {
     return config.epochs() * ((examples + config.batchSize() - 1) / config.batchSize());
   }
 
-  private static ISchedule learningRate(NetworkConfig config, int trainingSteps) {
+  /** Pieces of the linear decay: fine enough to be linear in effect, small to serialise. */
+  static final int DECAY_PIECES = 100;
+
+  static ISchedule learningRate(NetworkConfig config, int trainingSteps) {
     return switch (config.learningRateSchedule()) {
       case CONSTANT -> new FixedSchedule(config.learningRate());
-      // DL4J counts one iteration per fit call, i.e. per mini-batch.
-      case LINEAR -> new PolySchedule(ScheduleType.ITERATION, config.learningRate(), 1.0,
-          Math.max(1, trainingSteps));
+      case LINEAR -> linearDecay(config.learningRate(), Math.max(1, trainingSteps));
     };
+  }
+
+  /**
+   * The rate falls linearly from {@code rate} towards 0 over {@code steps} mini-batches (DL4J
+   * counts one iteration per fit call), in {@link #DECAY_PIECES} equal steps, the last at
+   * rate / DECAY_PIECES. Not DL4J's PolySchedule: in 1.0.0-M2.1 it computes rate * (1 +
+   * i / maxIter)^power, which for power 1 <em>rises</em> to twice the rate and then drops to 0.
+   * A MapSchedule of built-in type keeps saved models loadable anywhere.
+   */
+  static ISchedule linearDecay(double rate, int steps) {
+    int pieces = Math.min(steps, DECAY_PIECES);
+    Map<Integer, Double> values = new HashMap<>();
+    for (int k = 0; k < pieces; k++) {
+      values.put((int) ((long) k * steps / pieces), rate * (1 - k / (double) pieces));
+    }
+    return new MapSchedule(ScheduleType.ITERATION, values);
   }
 }
