@@ -35,7 +35,7 @@ class EnsembleTrainerTest {
 
   private static TeachersConfig teachers(int count, int workers) {
     NetworkConfig mlp = new NetworkConfig(Architecture.MLP, List.of(), OptionalInt.empty(),
-        List.of(32), 0.0, 3, 32, 0.002, LearningRateSchedule.LINEAR, 0.0);
+        List.of(32), 0.0, 3, 32, 0.006, LearningRateSchedule.LINEAR, 0.0);
     return new TeachersConfig(count, workers, 1, mlp);
   }
 
