@@ -41,7 +41,7 @@ class RunCommandTest {
           architecture: mlp
           dense: [32]
           epochs: 4
-          learning_rate: 0.003
+          learning_rate: 0.01
       aggregator:
         mechanism: lnmax
         gamma: 0.5
@@ -53,7 +53,7 @@ class RunCommandTest {
           architecture: mlp
           dense: [32]
           epochs: 5
-          learning_rate: 0.003
+          learning_rate: 0.01
       """;
 
   @TempDir static Path dir;
