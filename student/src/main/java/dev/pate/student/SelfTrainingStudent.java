@@ -84,30 +84,14 @@ public final class SelfTrainingStudent implements StudentTrainer {
     List<EpochRecord> curve = new ArrayList<>();
     Optional<PseudoLabels> last = Optional.empty();
     for (int epoch = 1; epoch <= network.epochs(); epoch++) {
-      int[] pseudoIndex = new int[0];
-      int[] pseudoLabel = new int[0];
-      Optional<PseudoLabels> stats = Optional.empty();
-      if (epoch > settings.warmupEpochs()) {
-        INDArray probabilities = Classifiers.probabilities(net, poolFeatures);
-        int[] predicted = Classifiers.argMaxRows(probabilities);
-        float[] confidence = probabilities.max(1).toFloatVector();
-        int n = 0;
-        int correct = 0;
-        pseudoIndex = new int[pool.size()];
-        pseudoLabel = new int[pool.size()];
-        for (int i = 0; i < pool.size(); i++) {
-          if (confidence[i] >= settings.confidence()) {
-            pseudoIndex[n] = i;
-            pseudoLabel[n] = predicted[i];
-            correct += predicted[i] == poolTruth[i] ? 1 : 0;
-            n++;
-          }
-        }
-        pseudoIndex = java.util.Arrays.copyOf(pseudoIndex, n);
-        pseudoLabel = java.util.Arrays.copyOf(pseudoLabel, n);
-        stats = Optional.of(new PseudoLabels(n, correct, pool.size()));
-        last = stats;
+      Confident pseudo = epoch > settings.warmupEpochs()
+          ? Confident.of(net, poolFeatures, poolTruth, settings.confidence())
+          : Confident.NONE;
+      if (pseudo.stats().isPresent()) {
+        last = pseudo.stats();
       }
+      int[] pseudoIndex = pseudo.index();
+      int[] pseudoLabel = pseudo.label();
       Cycle pseudoDraws = pseudoIndex.length == 0 ? null : new Cycle(pseudoIndex.length, random);
       int rowsPerStep = batch + (pseudoDraws == null ? 0 : poolBatch);
       for (int step = 0; step < stepsPerEpoch; step++) {
@@ -130,12 +114,35 @@ public final class SelfTrainingStudent implements StudentTrainer {
         net.fit(Nd4j.create(features, new long[] {rowsPerStep, pixels}, DataType.FLOAT),
             Nd4j.create(oneHot, new long[] {rowsPerStep, classes}, DataType.FLOAT));
       }
-      EpochRecord record = new EpochRecord(epoch, evaluator.accuracy(net), stats);
+      EpochRecord record = new EpochRecord(epoch, evaluator.accuracy(net), pseudo.stats());
       curve.add(record);
       onEpoch.epochDone(record);
     }
     return new StudentResult(net, curve.get(curve.size() - 1).testAccuracy(), curve,
         labelled.size(), last, (System.nanoTime() - start) / 1e9);
+  }
+
+  /**
+   * The pool images the student labels with probability at least {@code confidence}, with those
+   * labels, from one batched pass over the un-augmented pool.
+   *
+   * @param stats counts for the report (empty before the first pseudo-labelling)
+   */
+  private record Confident(int[] index, int[] label, Optional<PseudoLabels> stats) {
+    static final Confident NONE = new Confident(new int[0], new int[0], Optional.empty());
+
+    static Confident of(MultiLayerNetwork net, INDArray pool, int[] truth, double confidence) {
+      INDArray probabilities = Classifiers.probabilities(net, pool);
+      int[] predicted = Classifiers.argMaxRows(probabilities);
+      float[] top = probabilities.max(1).toFloatVector();
+      int[] index = java.util.stream.IntStream.range(0, predicted.length)
+          .filter(i -> top[i] >= confidence).toArray();
+      int[] label = java.util.Arrays.stream(index).map(i -> predicted[i]).toArray();
+      int correct = (int) java.util.Arrays.stream(index).filter(i -> predicted[i] == truth[i])
+          .count();
+      return new Confident(index, label,
+          Optional.of(new PseudoLabels(index.length, correct, predicted.length)));
+    }
   }
 
   private static float[] floats(Dataset examples) {
