@@ -57,9 +57,10 @@ final class LabellingSession implements AutoCloseable {
             + " bytes); its answer was never released");
       }
       Ledger.Contents contents = Ledger.read(ledgerFile);
-      if (!contents.orders().equals(accountant.accounting().orders())) {
-        throw new UserError(ledgerFile + ": its orders differ from the config's privacy.orders");
-      }
+      contents.header().differenceFrom(accountant.accounting()).ifPresent(difference -> {
+        throw new UserError(ledgerFile + " line 1: " + difference + "; a run cannot change how"
+            + " it charges mid-ledger (restore config.yaml, or start a new run)");
+      });
       for (LedgerEntry e : contents.entries()) {
         // Queries are charged in query order, one charge each: charge k is for query k.
         if (e.query() != charged || charged >= queries) {
@@ -73,8 +74,7 @@ final class LabellingSession implements AutoCloseable {
       ledger = Ledger.resume(ledgerFile, contents);
       console.println("pate: resuming labelling after " + charged + " charges in " + ledgerFile);
     } else {
-      ledger = Ledger.create(ledgerFile, accountant.accounting().mechanismId(),
-          accountant.accounting().orders());
+      ledger = Ledger.create(ledgerFile, accountant.accounting());
     }
     NoiseSource randomness = switch (aggregator.randomness()) {
       case SECURE -> RandomSources.secure();

@@ -1,10 +1,12 @@
 package dev.pate.cli;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.core.type.TypeReference;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.PropertyNamingStrategies;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.pate.aggregator.accounting.QueryAccounting;
 import dev.pate.aggregator.rdp.Orders;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -18,17 +20,27 @@ import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.util.ArrayList;
 import java.util.HexFormat;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
 
 /**
  * ledger.jsonl: the append-only record of every privacy charge of a run. The first line is a
- * header naming the mechanism and the orders; each further line is a {@link LedgerEntry}. Every
+ * header naming the mechanism, its noise kind and parameters, and the orders (a resumed run must
+ * charge with exactly these, see {@link Header#differenceFrom}); each further line is a {@link LedgerEntry}. Every
  * append is forced to disk before {@link #append} returns, so a crash can lose at most a charge
  * whose answer was never released. Reading checks the hash chain and reports a tampered line or a
  * line cut short by a crash.
  */
 final class Ledger implements AutoCloseable {
   static final String FILE = "ledger.jsonl";
+
+  /** 2: the header records the noise kind and parameters (1 had mechanism and orders only). */
+  private static final int VERSION = 2;
+  private static final TypeReference<LinkedHashMap<String, Double>> PARAMETERS =
+      new TypeReference<>() {};
 
   private static final ObjectMapper MAPPER = new ObjectMapper()
       .setPropertyNamingStrategy(PropertyNamingStrategies.SNAKE_CASE);
@@ -45,16 +57,21 @@ final class Ledger implements AutoCloseable {
     this.sequence = sequence;
   }
 
-  /** Starts a new ledger (the file must not exist yet). */
-  static Ledger create(Path file, String mechanism, Orders orders) {
+  /**
+   * Starts a new ledger (the file must not exist yet) whose header records what every charge will
+   * be computed with: the mechanism, its noise kind and parameters, and the orders.
+   */
+  static Ledger create(Path file, QueryAccounting accounting) {
     try {
       FileChannel channel = FileChannel.open(file, StandardOpenOption.CREATE_NEW,
           StandardOpenOption.WRITE);
       ObjectNode header = MAPPER.createObjectNode();
       header.put("ledger", "pate");
-      header.put("version", 1);
-      header.put("mechanism", mechanism);
-      header.putPOJO("orders", orders.toArray());
+      header.put("version", VERSION);
+      header.put("mechanism", accounting.mechanismId());
+      header.put("noise", accounting.noiseKind().name().toLowerCase(Locale.ROOT));
+      header.putPOJO("parameters", accounting.parameters());
+      header.putPOJO("orders", accounting.orders().toArray());
       String hash = sha256(MAPPER.writeValueAsString(header));
       header.put("hash", hash);
       Ledger ledger = new Ledger(file, channel, hash, 0);
@@ -115,8 +132,40 @@ final class Ledger implements AutoCloseable {
     }
   }
 
-  /** A verified ledger: its orders, its charges in order, and the hash to chain the next one to. */
-  record Contents(String mechanism, Orders orders, List<LedgerEntry> entries, String lastHash) {}
+  /** A verified ledger: its header, its charges in order, and the hash to chain the next one to. */
+  record Contents(Header header, List<LedgerEntry> entries, String lastHash) {}
+
+  /**
+   * What a ledger's charges were computed with. A version-1 ledger (before noise parameters were
+   * recorded) has an empty {@code noise} and {@code parameters}.
+   */
+  record Header(String mechanism, Optional<String> noise, Map<String, Double> parameters,
+      Orders orders) {
+
+    /**
+     * The first way the accounting a resumed run would charge with differs from this header, or
+     * empty if it charges exactly as the ledger's earlier charges were made. Only the mechanism
+     * and orders can be checked against a version-1 header.
+     */
+    Optional<String> differenceFrom(QueryAccounting accounting) {
+      if (!mechanism.equals(accounting.mechanismId())) {
+        return Optional.of("its charges were made by " + mechanism + ", the config now asks "
+            + accounting.mechanismId());
+      }
+      String kind = accounting.noiseKind().name().toLowerCase(Locale.ROOT);
+      if (noise.isPresent() && !noise.get().equals(kind)) {
+        return Optional.of("its charges were made with " + noise.get() + " noise, now " + kind);
+      }
+      if (noise.isPresent() && !parameters.equals(accounting.parameters())) {
+        return Optional.of("its charges were made with " + parameters + ", the config now gives "
+            + accounting.parameters());
+      }
+      if (!orders.equals(accounting.orders())) {
+        return Optional.of("its orders differ from the config's privacy.orders");
+      }
+      return Optional.empty();
+    }
+  }
 
   /**
    * Reads and verifies a ledger. A line cut short (no final newline, or not JSON), a line whose
@@ -148,6 +197,11 @@ final class Ledger implements AutoCloseable {
         throw new UserError(file + " line 1: header hash does not match its content (tampered)");
       }
       double[] orders = MAPPER.treeToValue(header.get("orders"), double[].class);
+      Header parsed = new Header(header.path("mechanism").asText(),
+          header.hasNonNull("noise") ? Optional.of(header.get("noise").asText()) : Optional.empty(),
+          header.hasNonNull("parameters")
+              ? MAPPER.convertValue(header.get("parameters"), PARAMETERS) : Map.of(),
+          Orders.of(orders));
       List<LedgerEntry> entries = new ArrayList<>();
       String previous = headerHash;
       for (int i = 1; i < lines.size(); i++) {
@@ -168,8 +222,7 @@ final class Ledger implements AutoCloseable {
         entries.add(e);
         previous = e.hash();
       }
-      return new Contents(header.path("mechanism").asText(), Orders.of(orders),
-          List.copyOf(entries), previous);
+      return new Contents(parsed, List.copyOf(entries), previous);
     } catch (JsonProcessingException e) {
       throw new UserError(file + ": not a pate ledger line: " + e.getOriginalMessage());
     }

@@ -83,7 +83,7 @@ class AutoNoiseRunTest {
     // The data-independent epsilon of the labelled queries, from the ledger's charges.
     Ledger.Contents ledger = Ledger.read(run.resolve(Ledger.FILE));
     assertEquals(QUERIES, ledger.entries().size());
-    RdpLedger charged = new RdpLedger(ledger.orders());
+    RdpLedger charged = new RdpLedger(ledger.header().orders());
     ledger.entries().forEach(e -> charged.add(e.dataIndependentRdp()));
     EpsilonBound spent = charged.epsilon(1e-5, Conversion.IMPROVED);
     assertTrue(spent.epsilon() <= BUDGET, "spent " + spent);

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.pate.aggregator.accounting.NoiseKind;
 import dev.pate.aggregator.accounting.PrivacyAccountant;
 import dev.pate.aggregator.accounting.QueryCharge;
+import dev.pate.aggregator.gnmax.GnmaxAccounting;
 import dev.pate.aggregator.lnmax.LnmaxAccounting;
 import dev.pate.aggregator.mechanism.Aggregators;
 import dev.pate.aggregator.mechanism.Answer;
@@ -18,6 +19,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Random;
 import org.junit.jupiter.api.Test;
@@ -53,7 +55,7 @@ class LabellerTest {
     PrivacyAccountant accountant = accountant();
     Answer[] answers = new Answer[votes.length];
     Labeller.Outcome outcome;
-    try (Ledger ledger = Ledger.create(dir.resolve(Ledger.FILE), "lnmax", Orders.defaults())) {
+    try (Ledger ledger = Ledger.create(dir.resolve(Ledger.FILE), accountant.accounting())) {
       outcome = new Labeller(Aggregators.lnmax(GAMMA), accountant,
           Optional.of(new Labeller.Budget(budget, DELTA, Conversion.IMPROVED)), ledger,
           RandomSources.seeded(5)).label(votes, answers, 0);
@@ -88,7 +90,7 @@ class LabellerTest {
   @Test
   void tamperedRemovedOrTornLinesAreDetected(@TempDir Path dir) throws IOException {
     Path file = dir.resolve(Ledger.FILE);
-    try (Ledger ledger = Ledger.create(file, "lnmax", Orders.defaults())) {
+    try (Ledger ledger = Ledger.create(file, accountant().accounting())) {
       new Labeller(Aggregators.lnmax(GAMMA), accountant(), Optional.empty(), ledger,
           RandomSources.seeded(2)).label(votes(5, 3), new Answer[5], 0);
     }
@@ -116,5 +118,26 @@ class LabellerTest {
         .contains("line 6: truncated"));
     assertTrue(Ledger.dropTornLastLine(file) > 0);
     assertEquals(4, Ledger.read(file).entries().size());
+  }
+
+  @Test
+  void theHeaderRecordsTheNoiseAndNamesHowAnotherAccountingDiffers(@TempDir Path dir) {
+    Path file = dir.resolve(Ledger.FILE);
+    Ledger.create(file, accountant().accounting()).close();
+    Ledger.Header header = Ledger.read(file).header();
+    assertEquals("lnmax", header.mechanism());
+    assertEquals(Optional.of("discrete"), header.noise());
+    assertEquals(Map.of("gamma", GAMMA), header.parameters());
+    assertEquals(Optional.empty(), header.differenceFrom(accountant().accounting()));
+
+    Orders orders = Orders.defaults();
+    assertTrue(header.differenceFrom(new LnmaxAccounting(2 * GAMMA, orders, NoiseKind.DISCRETE))
+        .orElseThrow().contains("{gamma=" + 2 * GAMMA + "}"));
+    assertTrue(header.differenceFrom(new LnmaxAccounting(GAMMA, orders, NoiseKind.CONTINUOUS))
+        .orElseThrow().contains("continuous"));
+    assertTrue(header.differenceFrom(new GnmaxAccounting(40, orders, NoiseKind.DISCRETE))
+        .orElseThrow().contains("made by lnmax"));
+    assertTrue(header.differenceFrom(new LnmaxAccounting(GAMMA, Orders.of(2, 8, 32),
+        NoiseKind.DISCRETE)).orElseThrow().contains("orders"));
   }
 }

@@ -4,7 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.pate.aggregator.mechanism.Aggregators;
 import dev.pate.aggregator.noise.RandomSources;
-import dev.pate.aggregator.rdp.Orders;
 import java.io.BufferedReader;
 import java.io.InputStreamReader;
 import java.nio.charset.StandardCharsets;
@@ -25,7 +24,7 @@ class LedgerKillTest {
   public static void main(String[] args) {
     Path file = Path.of(args[0]);
     int[][] votes = LabellerTest.votes(200_000, 11);
-    try (Ledger ledger = Ledger.create(file, "lnmax", Orders.defaults())) {
+    try (Ledger ledger = Ledger.create(file, LabellerTest.accountant().accounting())) {
       Labeller labeller = new Labeller(Aggregators.lnmax(LabellerTest.GAMMA),
           LabellerTest.accountant(), Optional.empty(), ledger, RandomSources.seeded(1));
       for (int q = 0; q < votes.length; q++) {

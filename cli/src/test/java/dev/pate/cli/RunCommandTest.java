@@ -1,7 +1,9 @@
 package dev.pate.cli;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -247,6 +249,33 @@ class RunCommandTest {
     assertTrue(r.get("student").isNull(), r.toString());
     assertEquals(4, r.get("seed").asInt());
     assertTrue(Files.isRegularFile(folder.resolve("labels.csv")));
+  }
+
+  /**
+   * The ledger binds the noise its charges were made with: resuming a fixed-noise run whose gamma
+   * was edited in its config.yaml is refused in one line, and the ledger is left as it was.
+   */
+  @Test
+  void aResumedRunWhoseNoiseWasEditedIsRefusedAndItsLedgerKept() throws IOException {
+    Path copy = dir.resolve("edited");
+    AutoNoiseRunTest.copyTree(first, copy);
+    Files.delete(copy.resolve("report.json"));
+    byte[] ledger = Files.readAllBytes(copy.resolve(Ledger.FILE));
+    Path config = copy.resolve("config.yaml");
+    String original = Files.readString(config);
+    String edited = original.replace("gamma: 0.5", "gamma: 0.25");
+    assertNotEquals(original, edited, original);
+    Files.writeString(config, edited);
+
+    Captured resumed = Captured.run("run", "--resume", copy.toString());
+    assertEquals(2, resumed.exitCode(), resumed.err());
+    String message = resumed.err().strip();
+    assertFalse(message.contains("\n"), message);
+    assertTrue(message.contains(Ledger.FILE + " line 1: its charges were made with {gamma=0.5}"),
+        message);
+    assertTrue(message.contains("{gamma=0.25}"), message);
+    assertArrayEquals(ledger, Files.readAllBytes(copy.resolve(Ledger.FILE)));
+    assertFalse(Files.exists(copy.resolve("report.json")));
   }
 
   static double[][] readVotes(Path csv) throws IOException {

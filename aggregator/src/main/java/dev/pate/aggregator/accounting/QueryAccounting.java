@@ -1,6 +1,7 @@
 package dev.pate.aggregator.accounting;
 
 import dev.pate.aggregator.rdp.Orders;
+import java.util.Map;
 
 /**
  * The per-query privacy cost of one aggregation mechanism with fixed parameters, as Renyi-DP over
@@ -30,4 +31,11 @@ public interface QueryAccounting {
 
   /** A short name for reports, e.g. {@code lnmax}, {@code gnmax}, {@code confident-gnmax}. */
   String mechanismId();
+
+  /**
+   * The noise parameters every charge depends on, by name in a fixed order (e.g. {@code gamma};
+   * {@code threshold, sigma1, sigma2}). A ledger records them so that a resumed run cannot charge
+   * the rest of its queries with other noise than its report states.
+   */
+  Map<String, Double> parameters();
 }

@@ -3,7 +3,10 @@ package dev.pate.aggregator.gnmax;
 import dev.pate.aggregator.accounting.NoiseKind;
 import dev.pate.aggregator.accounting.QueryAccounting;
 import dev.pate.aggregator.rdp.Orders;
+import java.util.Collections;
+import java.util.LinkedHashMap;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Objects;
 
 /**
@@ -73,6 +76,15 @@ public final class ConfidentGnmaxAccounting implements QueryAccounting {
   @Override
   public NoiseKind noiseKind() {
     return gnmax.noiseKind();
+  }
+
+  @Override
+  public Map<String, Double> parameters() {
+    Map<String, Double> parameters = new LinkedHashMap<>();
+    parameters.put("threshold", threshold);
+    parameters.put("sigma1", sigma1);
+    parameters.put("sigma2", gnmax.sigma());
+    return Collections.unmodifiableMap(parameters);
   }
 
   @Override

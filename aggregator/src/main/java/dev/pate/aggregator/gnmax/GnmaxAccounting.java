@@ -5,6 +5,7 @@ import dev.pate.aggregator.accounting.QueryAccounting;
 import dev.pate.aggregator.rdp.LogMath;
 import dev.pate.aggregator.rdp.Orders;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Objects;
 
 /**
@@ -61,6 +62,11 @@ public final class GnmaxAccounting implements QueryAccounting {
   @Override
   public NoiseKind noiseKind() {
     return noiseKind;
+  }
+
+  @Override
+  public Map<String, Double> parameters() {
+    return Map.of("sigma", sigma);
   }
 
   @Override

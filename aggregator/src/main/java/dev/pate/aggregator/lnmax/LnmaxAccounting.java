@@ -5,6 +5,7 @@ import dev.pate.aggregator.accounting.QueryAccounting;
 import dev.pate.aggregator.rdp.LogMath;
 import dev.pate.aggregator.rdp.Orders;
 import dev.pate.aggregator.rdp.RdpCurves;
+import java.util.Map;
 import java.util.Objects;
 
 /**
@@ -95,6 +96,11 @@ public final class LnmaxAccounting implements QueryAccounting {
       out[i] = Pate2018Lnmax.rdpPureEps(logq, pureEpsilon(), orders.get(i));
     }
     return out;
+  }
+
+  @Override
+  public Map<String, Double> parameters() {
+    return Map.of("gamma", gamma);
   }
 
   @Override

@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.pate.aggregator.lnmax.LnmaxAccounting;
 import dev.pate.aggregator.rdp.Conversion;
 import dev.pate.aggregator.rdp.Orders;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 /** The accountant composes per-query costs and reports both guarantees. */
@@ -42,6 +43,11 @@ class PrivacyAccountantTest {
     @Override
     public String mechanismId() {
       return "stub";
+    }
+
+    @Override
+    public Map<String, Double> parameters() {
+      return Map.of();
     }
   }
 
