@@ -16,16 +16,18 @@ import java.util.List;
  * @param warmupEpochs epochs on the labelled queries only, before the first pseudo-labels
  * @param unlabelledRatio pseudo-labelled images per labelled one in each step (FixMatch's mu)
  * @param strongAugment augmentations of pseudo-labelled images
+ * @param emaDecay decay of the exponential moving average of the student's weights that labels the
+ *     pool, is evaluated and is released (0: the trained weights themselves)
  */
 public record SelfTrainingConfig(double confidence, int warmupEpochs, int unlabelledRatio,
-    List<Augmentation> strongAugment) {
+    List<Augmentation> strongAugment, double emaDecay) {
 
   static final Key<SelfTrainingConfig, Double> CONFIDENCE =
       Key.of(
           "confidence",
           NumberType.number().strictlyBetween(0, 1),
           0.95,
-          "smallest softmax probability on the weakly augmented image for a pool image to be"
+          "smallest softmax probability on the (un-augmented) pool image for it to be"
               + " pseudo-labelled (FixMatch's tau)",
           SelfTrainingConfig::confidence);
 
@@ -55,13 +57,23 @@ public record SelfTrainingConfig(double confidence, int warmupEpochs, int unlabe
               + " cutout (a blanked square), elastic",
           SelfTrainingConfig::strongAugment);
 
+  static final Key<SelfTrainingConfig, Double> EMA_DECAY =
+      Key.of(
+          "ema_decay",
+          NumberType.number().between(0, 1, false),
+          0.0,
+          "decay per step of an exponential moving average of the student's weights (e.g. 0.99);"
+              + " the average pseudo-labels the pool, is evaluated and is the released student"
+              + " (mean-teacher style). 0: the trained weights themselves",
+          SelfTrainingConfig::emaDecay);
+
   static final Section<SelfTrainingConfig> SECTION =
       Section.of(
           "self_training",
           "the self-training student (student.method: self-training)",
-          List.of(CONFIDENCE, WARMUP_EPOCHS, UNLABELLED_RATIO, STRONG_AUGMENT),
+          List.of(CONFIDENCE, WARMUP_EPOCHS, UNLABELLED_RATIO, STRONG_AUGMENT, EMA_DECAY),
           v -> new SelfTrainingConfig(v.get(CONFIDENCE), v.get(WARMUP_EPOCHS),
-              v.get(UNLABELLED_RATIO), v.get(STRONG_AUGMENT)));
+              v.get(UNLABELLED_RATIO), v.get(STRONG_AUGMENT), v.get(EMA_DECAY)));
 
   /** Checks for nulls only; value ranges are checked by {@link ConfigLoader}. */
   public SelfTrainingConfig {
@@ -72,6 +84,6 @@ public record SelfTrainingConfig(double confidence, int warmupEpochs, int unlabe
   /** The defaults, as a file without a {@code self_training} block gets them. */
   public static SelfTrainingConfig defaults() {
     return new SelfTrainingConfig(0.95, 2, 3,
-        List.of(Augmentation.SHIFT, Augmentation.ROTATE, Augmentation.CUTOUT));
+        List.of(Augmentation.SHIFT, Augmentation.ROTATE, Augmentation.CUTOUT), 0.0);
   }
 }

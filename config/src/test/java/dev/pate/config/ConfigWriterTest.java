@@ -138,6 +138,7 @@ class ConfigWriterTest {
             "warmup_epochs",
             "unlabelled_ratio",
             "strong_augment",
+            "ema_decay",
             "baseline",
             "non_private",
             "epochs",

@@ -35,6 +35,10 @@ import org.nd4j.linalg.factory.Nd4j;
  * pseudo-labels up to one epoch old. The first {@code warmup_epochs} epochs train on the labelled
  * queries only, so the first pseudo-labels come from a student that already fits them.
  *
+ * <p>With {@code ema_decay > 0} a moving average of the weights ({@link WeightAverage}) makes
+ * the pseudo-labels, is evaluated and is released, as in mean teacher; the steps train the
+ * weights themselves.
+ *
  * <p>Both augmentations work on images, so the labelled queries and the pool must be images
  * ({@link ImageDataset}); the run refuses self-training on CSV tables up front.
  *
@@ -69,6 +73,7 @@ public final class SelfTrainingStudent implements StudentTrainer {
     int stepsPerEpoch = (pool.size() + poolBatch - 1) / poolBatch;
     MultiLayerNetwork net = NetworkBuilder.build(network, InputShape.image(height, width),
         classes, seed, network.epochs() * stepsPerEpoch);
+    WeightAverage average = WeightAverage.of(net, settings.emaDecay());
 
     float[] labelledPixels = floats(labelled);
     INDArray poolFeatures = Tensors.features(pool);
@@ -85,7 +90,7 @@ public final class SelfTrainingStudent implements StudentTrainer {
     Optional<PseudoLabels> last = Optional.empty();
     for (int epoch = 1; epoch <= network.epochs(); epoch++) {
       Confident pseudo = epoch > settings.warmupEpochs()
-          ? Confident.of(net, poolFeatures, poolTruth, settings.confidence())
+          ? Confident.of(average.network(), poolFeatures, poolTruth, settings.confidence())
           : Confident.NONE;
       if (pseudo.stats().isPresent()) {
         last = pseudo.stats();
@@ -113,12 +118,14 @@ public final class SelfTrainingStudent implements StudentTrainer {
         }
         net.fit(Nd4j.create(features, new long[] {rowsPerStep, pixels}, DataType.FLOAT),
             Nd4j.create(oneHot, new long[] {rowsPerStep, classes}, DataType.FLOAT));
+        average.update();
       }
-      EpochRecord record = new EpochRecord(epoch, evaluator.accuracy(net), pseudo.stats());
+      EpochRecord record =
+          new EpochRecord(epoch, evaluator.accuracy(average.network()), pseudo.stats());
       curve.add(record);
       onEpoch.epochDone(record);
     }
-    return new StudentResult(net, curve.get(curve.size() - 1).testAccuracy(), curve,
+    return new StudentResult(average.network(), curve.get(curve.size() - 1).testAccuracy(), curve,
         labelled.size(), last, (System.nanoTime() - start) / 1e9);
   }
 

@@ -51,7 +51,8 @@ class StudentMethodsTest {
     NetworkConfig network = new NetworkConfig(Architecture.CNN, List.of(16), OptionalInt.of(5),
         List.of(64), 0.0, EPOCHS, 10, 0.003, LearningRateSchedule.LINEAR, 0.0);
     return new StudentConfig(true, method, network, List.of(Augmentation.SHIFT),
-        new SelfTrainingConfig(0.9, WARMUP, 3, List.of(Augmentation.SHIFT, Augmentation.CUTOUT)));
+        new SelfTrainingConfig(0.9, WARMUP, 3, List.of(Augmentation.SHIFT, Augmentation.CUTOUT),
+            0.0));
   }
 
   @Test
