@@ -51,6 +51,10 @@ record RunData(Dataset privateSet, PublicSplit publicSplit, String dataDir,
       throw new UserError("student.network.architecture: cnn needs images; dataset.name is csv,"
           + " use mlp");
     }
+    if (!config.teachers().augment().isEmpty()) {
+      throw new UserError("teachers.augment: " + config.teachers().augment().get(0).id()
+          + " augments images; dataset.name is csv, use []");
+    }
     if (!config.student().augment().isEmpty()) {
       throw new UserError("student.augment: " + config.student().augment().get(0).id()
           + " augments images; dataset.name is csv, use []");

@@ -100,6 +100,7 @@ class ConfigWriterTest {
             "learning_rate",
             "learning_rate_schedule",
             "l2",
+            "augment",
             "aggregator",
             "mechanism",
             "noise",

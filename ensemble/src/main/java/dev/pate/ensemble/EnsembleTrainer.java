@@ -2,6 +2,7 @@ package dev.pate.ensemble;
 
 import dev.pate.config.TeachersConfig;
 import dev.pate.datasets.Dataset;
+import dev.pate.ensemble.augment.ImageAugmenter;
 import dev.pate.ensemble.nn.Classifiers;
 import dev.pate.ensemble.nn.InputShape;
 import dev.pate.ensemble.nn.NativeThreads;
@@ -103,12 +104,21 @@ public final class EnsembleTrainer {
 
   private record Trained(MultiLayerNetwork net, TeacherRecord record) {}
 
+  /** The teacher's augmentation ({@code teachers.augment}), seeded by the teacher's own seed. */
+  private ImageAugmenter augmenter(InputShape shape, long teacherSeed) {
+    if (!config.augment().isEmpty() && !shape.image()) {
+      throw new IllegalArgumentException("teachers.augment: " + config.augment()
+          + " augments images, but the partitions are not images");
+    }
+    return new ImageAugmenter(config.augment(), shape.height(), shape.width(), teacherSeed);
+  }
+
   private Trained trainOne(int index, Dataset partition, InputShape shape, int numClasses,
       long runSeed, INDArray evalFeatures, int[] evalLabels, Path teacherDir) throws IOException {
     long start = System.nanoTime();
     long seed = Seeds.derive(runSeed, "teacher", index);
     MultiLayerNetwork net = Classifiers.fit(config.network(), partition, shape, numClasses, seed,
-        Classifiers.EpochListener.NONE);
+        augmenter(shape, seed)::epochs, Classifiers.EpochListener.NONE);
     double trainSeconds = (System.nanoTime() - start) / 1e9;
     double accuracy = Classifiers.accuracy(Classifiers.predict(net, evalFeatures), evalLabels);
     String file = String.format("teacher-%03d.zip", index);

@@ -2,9 +2,11 @@ package dev.pate.ensemble;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.pate.config.Architecture;
+import dev.pate.config.Augmentation;
 import dev.pate.config.LearningRateSchedule;
 import dev.pate.config.NetworkConfig;
 import dev.pate.config.TeachersConfig;
@@ -15,14 +17,17 @@ import dev.pate.datasets.files.DataDirectory;
 import dev.pate.datasets.split.PartitionLimits;
 import dev.pate.datasets.split.TeacherPartitions;
 import dev.pate.ensemble.nn.Tensors;
+import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.OptionalInt;
 import java.util.concurrent.atomic.AtomicInteger;
+import org.deeplearning4j.nn.multilayer.MultiLayerNetwork;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.nd4j.linalg.api.ndarray.INDArray;
 
 /** Small real-MNIST ensembles: a few hundred images, seconds. */
 class EnsembleTrainerTest {
@@ -63,6 +68,31 @@ class EnsembleTrainerTest {
           parallel.records().get(i).testAccuracy());
       assertEquals(sequential.records().get(i).seed(), parallel.records().get(i).seed());
     }
+  }
+
+  /** teachers.augment: each teacher's shifted images are drawn from its own seed. */
+  @Test
+  void augmentedTeachersAreReproducibleAndTrainOnOtherImages(@TempDir Path dir)
+      throws IOException {
+    ImageDataset evaluation = mnist.test().range("eval", 9800, 10000);
+    var parts = partitions(2);
+    NetworkConfig network = teachers(2, 1).network();
+    List<Augmentation> shift = List.of(Augmentation.SHIFT);
+    new EnsembleTrainer(new TeachersConfig(2, 1, 1, network, shift))
+        .train(parts.teachers(), evaluation, 11, dir.resolve("a"), r -> {});
+    new EnsembleTrainer(new TeachersConfig(2, 2, 1, network, shift))
+        .train(parts.teachers(), evaluation, 11, dir.resolve("b"), r -> {});
+    new EnsembleTrainer(new TeachersConfig(2, 1, 1, network))
+        .train(parts.teachers(), evaluation, 11, dir.resolve("c"), r -> {});
+    for (String teacher : List.of("teacher-000.zip", "teacher-001.zip")) {
+      INDArray a = weights(dir.resolve("a").resolve(teacher));
+      assertEquals(a, weights(dir.resolve("b").resolve(teacher)), teacher);
+      assertNotEquals(a, weights(dir.resolve("c").resolve(teacher)), teacher);
+    }
+  }
+
+  private static INDArray weights(Path model) throws IOException {
+    return MultiLayerNetwork.load(model.toFile(), false).params();
   }
 
   @Test

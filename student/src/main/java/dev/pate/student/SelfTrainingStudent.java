@@ -10,7 +10,7 @@ import dev.pate.ensemble.nn.InputShape;
 import dev.pate.ensemble.nn.NetworkBuilder;
 import dev.pate.ensemble.nn.Seeds;
 import dev.pate.ensemble.nn.Tensors;
-import dev.pate.student.augment.ImageAugmenter;
+import dev.pate.ensemble.augment.ImageAugmenter;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;

@@ -6,7 +6,7 @@ import dev.pate.ensemble.nn.Classifiers;
 import dev.pate.ensemble.nn.InputShape;
 import dev.pate.ensemble.nn.NetworkBuilder;
 import dev.pate.ensemble.nn.Tensors;
-import dev.pate.student.augment.ImageAugmenter;
+import dev.pate.ensemble.augment.ImageAugmenter;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;

@@ -37,6 +37,12 @@ public record EnsembleKey(String hash, Map<String, String> settings, String data
   private static final Set<String> NOT_DECIDING =
       Set.of("dataset.data_dir", "teachers.workers", "teachers.threads_per_worker");
 
+  /**
+   * Keys added to the teachers' settings after ensembles were cached under this format, with the
+   * value that means "as before": left out at that value, so that those ensembles keep their keys.
+   */
+  private static final Map<String, String> LEFT_OUT_AT = Map.of("teachers.augment", "[]");
+
   public EnsembleKey {
     settings = Collections.unmodifiableMap(new LinkedHashMap<>(settings));
   }
@@ -64,7 +70,7 @@ public record EnsembleKey(String hash, Map<String, String> settings, String data
     ConfigWriter.values(config).forEach((key, value) -> {
       boolean deciding = key.equals("seed") || key.startsWith("dataset.")
           || key.startsWith("teachers.");
-      if (deciding && !NOT_DECIDING.contains(key)) {
+      if (deciding && !NOT_DECIDING.contains(key) && !value.equals(LEFT_OUT_AT.get(key))) {
         settings.put(key, value);
       }
     });

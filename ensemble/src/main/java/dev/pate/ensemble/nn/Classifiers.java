@@ -3,6 +3,7 @@ package dev.pate.ensemble.nn;
 import dev.pate.config.NetworkConfig;
 import dev.pate.datasets.Dataset;
 import java.util.Random;
+import java.util.function.Function;
 import org.deeplearning4j.nn.multilayer.MultiLayerNetwork;
 import org.nd4j.linalg.api.ndarray.INDArray;
 import org.nd4j.linalg.indexing.NDArrayIndex;
@@ -39,10 +40,21 @@ public final class Classifiers {
    */
   public static MultiLayerNetwork fit(NetworkConfig network, Dataset examples, InputShape shape,
       int numClasses, long seed, EpochListener listener) {
+    return fit(network, examples, shape, numClasses, seed, EpochFeatures::fixed, listener);
+  }
+
+  /**
+   * As {@link #fit(NetworkConfig, Dataset, InputShape, int, long, EpochListener)}, training each
+   * epoch on {@code epochFeatures} of the examples' features (e.g. an augmenter's {@code epochs}).
+   */
+  public static MultiLayerNetwork fit(NetworkConfig network, Dataset examples, InputShape shape,
+      int numClasses, long seed, Function<INDArray, EpochFeatures> epochFeatures,
+      EpochListener listener) {
     MultiLayerNetwork net = NetworkBuilder.build(network, shape, numClasses, seed,
         NetworkBuilder.trainingSteps(network, examples.size()));
-    train(net, Tensors.features(examples), Tensors.oneHot(examples.labels(), numClasses),
-        network.epochs(), network.batchSize(), seed, listener);
+    train(net, epochFeatures.apply(Tensors.features(examples)),
+        Tensors.oneHot(examples.labels(), numClasses), network.epochs(), network.batchSize(), seed,
+        listener);
     return net;
   }
 

@@ -1,4 +1,4 @@
-package dev.pate.student.augment;
+package dev.pate.ensemble.augment;
 
 import dev.pate.config.Augmentation;
 import dev.pate.ensemble.nn.Classifiers;

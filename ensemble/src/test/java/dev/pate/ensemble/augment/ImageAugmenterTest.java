@@ -1,4 +1,4 @@
-package dev.pate.student.augment;
+package dev.pate.ensemble.augment;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
