@@ -1,9 +1,9 @@
 package dev.pate.config;
 
 /**
- * An image augmentation applied to the student's training images, drawn afresh each epoch (keys
- * {@code student.augment} and {@code student.self_training.strong_augment}). Magnitudes are fixed
- * to what keeps MNIST-like digits legible and their label unchanged.
+ * An image augmentation applied to training images, drawn afresh each epoch (keys {@code
+ * teachers.augment}, {@code student.augment} and {@code student.self_training.strong_augment}).
+ * Magnitudes are fixed to what keeps MNIST-like digits legible and their label unchanged.
  */
 public enum Augmentation implements Choice {
   /** Translate by up to 2 pixels in each direction, filling with background. */
@@ -19,4 +19,9 @@ public enum Augmentation implements Choice {
    * Elastic distortion (Simard et al. 2003): a smoothed random displacement field, alpha 2 pixels.
    */
   ELASTIC;
+
+  /** The value type of an augmentation key: a list of augmentations, possibly empty. */
+  static ListType<Augmentation> listType() {
+    return new ListType<>(new ChoiceType<>(Augmentation.class), 0, values().length);
+  }
 }

@@ -51,7 +51,7 @@ public record SelfTrainingConfig(double confidence, int warmupEpochs, int unlabe
   static final Key<SelfTrainingConfig, List<Augmentation>> STRONG_AUGMENT =
       Key.of(
           "strong_augment",
-          new ListType<>(new ChoiceType<>(Augmentation.class), 0, Augmentation.values().length),
+          Augmentation.listType(),
           List.of(Augmentation.SHIFT, Augmentation.ROTATE, Augmentation.CUTOUT),
           "augmentations of the pseudo-labelled images: any of shift, rotate (up to 15 degrees),"
               + " cutout (a blanked square), elastic",

@@ -51,7 +51,7 @@ public record StudentConfig(boolean train, StudentMethod method, NetworkConfig n
   static final Key<StudentConfig, List<Augmentation>> AUGMENT =
       Key.of(
           "augment",
-          new ListType<>(new ChoiceType<>(Augmentation.class), 0, Augmentation.values().length),
+          Augmentation.listType(),
           List.of(),
           "augmentations of the labelled training images, redrawn each epoch: any of shift (up to"
               + " 2 pixels), rotate (up to 15 degrees), cutout, elastic; none by default",

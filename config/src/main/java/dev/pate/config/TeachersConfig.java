@@ -51,7 +51,7 @@ public record TeachersConfig(int count, int workers, int threadsPerWorker, Netwo
   static final Key<TeachersConfig, List<Augmentation>> AUGMENT =
       Key.of(
           "augment",
-          new ListType<>(new ChoiceType<>(Augmentation.class), 0, Augmentation.values().length),
+          Augmentation.listType(),
           List.of(),
           "augmentations of each teacher's training images (image datasets), redrawn each"
               + " epoch: any of shift, rotate, cutout, elastic; none by default",
