@@ -2,11 +2,11 @@ package dev.pate.student;
 
 import dev.pate.config.NetworkConfig;
 import dev.pate.config.StudentConfig;
+import dev.pate.ensemble.augment.ImageAugmenter;
 import dev.pate.ensemble.nn.Classifiers;
 import dev.pate.ensemble.nn.InputShape;
 import dev.pate.ensemble.nn.NetworkBuilder;
 import dev.pate.ensemble.nn.Tensors;
-import dev.pate.ensemble.augment.ImageAugmenter;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
