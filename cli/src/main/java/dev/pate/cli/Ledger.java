@@ -199,8 +199,7 @@ final class Ledger implements AutoCloseable {
       double[] orders = MAPPER.treeToValue(header.get("orders"), double[].class);
       Header parsed = new Header(header.path("mechanism").asText(),
           header.hasNonNull("noise") ? Optional.of(header.get("noise").asText()) : Optional.empty(),
-          header.hasNonNull("parameters")
-              ? MAPPER.convertValue(header.get("parameters"), PARAMETERS) : Map.of(),
+          parameters(file, header),
           Orders.of(orders));
       List<LedgerEntry> entries = new ArrayList<>();
       String previous = headerHash;
@@ -225,6 +224,19 @@ final class Ledger implements AutoCloseable {
       return new Contents(parsed, List.copyOf(entries), previous);
     } catch (JsonProcessingException e) {
       throw new UserError(file + ": not a pate ledger line: " + e.getOriginalMessage());
+    }
+  }
+
+  /** The header's noise parameters (none in a version-1 ledger). */
+  private static Map<String, Double> parameters(Path file, JsonNode header) {
+    if (!header.hasNonNull("parameters")) {
+      return Map.of();
+    }
+    try {
+      return MAPPER.convertValue(header.get("parameters"), PARAMETERS);
+    } catch (IllegalArgumentException e) {
+      throw new UserError(file + " line 1: parameters: expected names with numbers, found "
+          + header.get("parameters"));
     }
   }
 

@@ -4,6 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.pate.aggregator.accounting.NoiseKind;
 import dev.pate.aggregator.accounting.PrivacyAccountant;
 import dev.pate.aggregator.accounting.QueryCharge;
@@ -15,9 +17,12 @@ import dev.pate.aggregator.noise.RandomSources;
 import dev.pate.aggregator.rdp.Conversion;
 import dev.pate.aggregator.rdp.Orders;
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.security.MessageDigest;
 import java.util.ArrayList;
+import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -139,5 +144,22 @@ class LabellerTest {
         .orElseThrow().contains("made by lnmax"));
     assertTrue(header.differenceFrom(new LnmaxAccounting(GAMMA, Orders.of(2, 8, 32),
         NoiseKind.DISCRETE)).orElseThrow().contains("orders"));
+  }
+
+  /** A header whose hash matches but whose parameters are not numbers: one line, no trace. */
+  @Test
+  void headerParametersThatAreNotNumbersAreAOneLineError(@TempDir Path dir) throws Exception {
+    Path file = dir.resolve(Ledger.FILE);
+    Ledger.create(file, accountant().accounting()).close();
+    ObjectMapper mapper = new ObjectMapper();
+    ObjectNode header = (ObjectNode) mapper.readTree(Files.readAllLines(file).get(0));
+    header.remove("hash");
+    header.putObject("parameters").put("gamma", "abc");
+    header.put("hash", HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256")
+        .digest(mapper.writeValueAsString(header).getBytes(StandardCharsets.UTF_8))));
+    Files.writeString(file, mapper.writeValueAsString(header) + "\n");
+    String message = assertThrows(UserError.class, () -> Ledger.read(file)).getMessage();
+    assertTrue(message.startsWith(file + " line 1: parameters: expected names with numbers"),
+        message);
   }
 }

@@ -2,6 +2,7 @@ package dev.pate.student;
 
 import org.deeplearning4j.nn.multilayer.MultiLayerNetwork;
 import org.nd4j.linalg.api.ndarray.INDArray;
+import org.nd4j.linalg.factory.Nd4j;
 
 /**
  * An exponential moving average of a network's weights, as FixMatch evaluates and mean teacher
@@ -51,8 +52,10 @@ final class WeightAverage {
     }
     double d = nextDecay();
     steps++;
-    // params() is the network's live flattened parameter view, so this updates it in place.
-    average.params().muli(d).addi(trained.params().mul(1 - d));
+    // params() is the network's live flattened parameter view, so this updates it in place;
+    // axpy adds (1 - d) * weights without a temporary copy of every weight at every step.
+    INDArray mean = average.params().muli(d);
+    Nd4j.getBlasWrapper().level1().axpy(mean.length(), 1 - d, trained.params(), mean);
   }
 
   /** The averaged network: label, evaluate and release this one. */
