@@ -14,6 +14,22 @@ import java.nio.file.StandardCopyOption;
 public final class AtomicFiles {
   private AtomicFiles() {}
 
+  /**
+   * Forces a folder's entries (a file created or renamed in it) to disk, so that after a crash the
+   * file is found under its name. POSIX file systems allow it; where a folder cannot be opened
+   * for it (Windows), its entries are made durable by the file system itself.
+   */
+  public static void forceFolder(Path folder) {
+    try (var channel = java.nio.channels.FileChannel.open(folder,
+        java.nio.file.StandardOpenOption.READ)) {
+      channel.force(true);
+    } catch (IOException e) {
+      if (!System.getProperty("os.name", "").startsWith("Windows")) {
+        throw new UncheckedIOException("cannot force " + folder + " to disk: " + e.getMessage(), e);
+      }
+    }
+  }
+
   public static void writeString(Path target, String content) {
     writeBytes(target, content.getBytes(StandardCharsets.UTF_8));
   }
@@ -31,6 +47,7 @@ public final class AtomicFiles {
       }
       Files.move(tmp, target, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
       tmp = null;
+      forceFolder(dir);
     } catch (IOException e) {
       throw new UncheckedIOException("cannot write " + target + ": " + e.getMessage(), e);
     } finally {

@@ -22,10 +22,6 @@ import java.util.Map;
  * located, the tables loaded, and the report's account of how they were read and encoded.
  */
 final class CsvData {
-  private static final String PRIVATE_NOTE = "the counts of private_file (rows, drops, missing"
-      + " values, unseen categories of the private split) are statistics of private data: for"
-      + " the data owner, not for publication";
-
   private CsvData() {}
 
   static RunData load(CsvConfig csv, int queryPool, DataDirectory dataDirectory) {
@@ -35,7 +31,9 @@ final class CsvData {
     CsvFile publicFile = new CsvFile(dataDirectory.resolveFile(csv.publicFile()),
         csv.publicSkipLines());
     TableData data = TableLoader.load(schema, privateFile, publicFile, queryPool);
-    return new RunData(data.privateSet(), data.publicSplit(), null, report(data, schema));
+    Map<String, Integer> unseenPrivate = new LinkedHashMap<>(data.unseen().get("private"));
+    return new RunData(data.privateSet(), data.publicSplit(), null, report(data, schema),
+        new RunData.PrivateTable(data.privateFile(), unseenPrivate));
   }
 
   /**
@@ -64,7 +62,11 @@ final class CsvData {
             n.center(), n.scale(), null, null));
       } else if (column instanceof ColumnEncoding.Categorical c) {
         Map<String, Integer> unseen = new LinkedHashMap<>();
-        data.unseen().forEach((split, counts) -> unseen.put(split, counts.get(c.column())));
+        data.unseen().forEach((split, counts) -> {
+          if (!split.equals("private")) { // the private split's counts are private figures
+            unseen.put(split, counts.get(c.column()));
+          }
+        });
         List<String> categories = new ArrayList<>(c.categories());
         if (c.missingSlot()) {
           categories.add("(missing)");
@@ -81,6 +83,6 @@ final class CsvData {
     var encoding = new RunReport.Encoding(anyFitted ? fittedOn : "the schema alone",
         data.encoding().poolRows(), data.encoding().featureCount(),
         schema.missingPolicy().name().toLowerCase(Locale.ROOT), columns);
-    return new RunReport.Tables(data.privateFile(), data.publicFile(), encoding, PRIVATE_NOTE);
+    return new RunReport.Tables(data.publicFile(), encoding);
   }
 }

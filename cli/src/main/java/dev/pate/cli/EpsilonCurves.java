@@ -43,24 +43,34 @@ final class EpsilonCurves {
         column(points, 2));
   }
 
+  /**
+   * Two accountants replay the ledger: the run's own (with its budget), whose final guarantee
+   * caps the curve, and one without a budget, whose guarantee after k queries is k queries at
+   * their worst case, what a run stopped there by design would have been guaranteed.
+   */
   private static List<double[]> replay(Path runFolder, RunConfig config) {
     List<LedgerEntry> entries = Ledger.read(runFolder.resolve(Ledger.FILE)).entries();
-    PrivacyAccountant accountant =
-        Mechanisms.of(config.aggregator(), config.privacy()).accountant();
+    Mechanisms mechanisms = Mechanisms.of(config.aggregator(), config.privacy());
+    PrivacyAccountant run = mechanisms.accountant(config.aggregator(), config.privacy());
+    PrivacyAccountant prefix = new PrivacyAccountant(mechanisms.accounting());
     Conversion conversion = Mechanisms.conversion(config.privacy());
     double delta = config.privacy().delta();
+    for (LedgerEntry e : entries) {
+      run.add(new QueryCharge(e.answered(), e.spentRdp(), e.dataDependentRdp()));
+    }
+    double guarantee = run.report(delta, conversion).epsilonDataIndependent().epsilon();
     int step = Math.max(1, entries.size() / SAMPLES);
     List<double[]> points = new ArrayList<>();
     points.add(new double[] {0, 0, 0}); // nothing released yet: 0-DP
     int answered = 0;
     for (int i = 0; i < entries.size(); i++) {
       LedgerEntry e = entries.get(i);
-      accountant.add(new QueryCharge(e.answered(), e.dataIndependentRdp(), e.dataDependentRdp()));
+      prefix.add(new QueryCharge(e.answered(), e.spentRdp(), e.dataDependentRdp()));
       answered += e.answered() ? 1 : 0;
       if ((i + 1) % step == 0 || i == entries.size() - 1) {
-        PrivacyStatement s = accountant.report(delta, conversion);
+        PrivacyStatement s = prefix.report(delta, conversion);
         points.add(new double[] {answered, s.epsilonDataDependent().epsilon(),
-            s.epsilonDataIndependent().epsilon()});
+            Math.min(guarantee, s.epsilonDataIndependent().epsilon())});
       }
     }
     return points;

@@ -4,37 +4,31 @@ import dev.pate.aggregator.accounting.PrivacyAccountant;
 import dev.pate.aggregator.accounting.QueryCharge;
 import dev.pate.aggregator.mechanism.Aggregator;
 import dev.pate.aggregator.mechanism.Answer;
-import dev.pate.aggregator.rdp.Conversion;
-import java.util.Locale;
 import java.util.Optional;
 import java.util.random.RandomGenerator;
 
 /**
- * Answers queries in order. For each query: refuse it if its worst-case data-independent charge
- * would take the guarantee over the budget; otherwise draw the noisy answer, append its charge to
- * the ledger (forced to disk), add it to the accountant, and only then release the answer.
+ * Answers queries in order. For each query: refuse it if the accountant's budget would not admit
+ * its worst-case charge ({@link PrivacyAccountant#refusal()}); otherwise draw the noisy answer,
+ * append its charge to the ledger (forced to disk), add it to the accountant, and only then
+ * release the answer.
  *
- * <p>The budget is checked on the data-independent bound only: the data-dependent epsilon is a
+ * <p>The budget is checked on data-independent costs only: the data-dependent epsilon is a
  * function of the private votes, and stopping on it would leak them.
  */
 final class Labeller {
-  /** Spend at most {@code epsilon} at {@code delta}, measured with {@code conversion}. */
-  record Budget(double epsilon, double delta, Conversion conversion) {}
-
   /** Where labelling ended: {@code asked} queries got an answer or abstained. */
   record Outcome(int asked, Optional<String> stoppedBecause) {}
 
   private final Aggregator aggregator;
   private final PrivacyAccountant accountant;
-  private final Optional<Budget> budget;
   private final Ledger ledger;
   private final RandomGenerator noise;
 
-  Labeller(Aggregator aggregator, PrivacyAccountant accountant, Optional<Budget> budget,
-      Ledger ledger, RandomGenerator noise) {
+  Labeller(Aggregator aggregator, PrivacyAccountant accountant, Ledger ledger,
+      RandomGenerator noise) {
     this.aggregator = aggregator;
     this.accountant = accountant;
-    this.budget = budget;
     this.ledger = ledger;
     this.noise = noise;
   }
@@ -54,7 +48,7 @@ final class Labeller {
           + votes.length + " queries");
     }
     for (int q = from; q < to; q++) {
-      Optional<String> refusal = refusal();
+      Optional<String> refusal = accountant.refusal();
       if (refusal.isPresent()) {
         return new Outcome(q, refusal);
       }
@@ -67,25 +61,9 @@ final class Labeller {
   Answer answer(int query, int[] counts) {
     Answer answer = aggregator.answer(counts, noise);
     QueryCharge charge = accountant.costOf(RunPipeline.toDoubles(counts), answer.answered());
-    ledger.append(query, answer.answered(), answer.label(), charge.dataIndependentRdp(),
+    ledger.append(query, answer.answered(), answer.label(), charge.spentRdp(),
         charge.dataDependentRdp());
     accountant.add(charge);
     return answer;
-  }
-
-  /** Why the next query must be refused, if its worst-case charge would break the budget. */
-  private Optional<String> refusal() {
-    if (budget.isEmpty()) {
-      return Optional.empty();
-    }
-    Budget b = budget.get();
-    double[] worstCase = accountant.accounting().dataIndependentRdp(true);
-    double next = accountant.dataIndependentEpsilonWith(worstCase, b.delta(), b.conversion())
-        .epsilon();
-    if (next <= b.epsilon()) {
-      return Optional.empty();
-    }
-    return Optional.of(String.format(Locale.ROOT, "budget: one more answer would take the"
-        + " data-independent epsilon to %.4f > %s at delta %s", next, b.epsilon(), b.delta()));
   }
 }

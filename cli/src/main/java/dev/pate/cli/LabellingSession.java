@@ -45,11 +45,12 @@ final class LabellingSession implements AutoCloseable {
   static LabellingSession open(RunFolder folder, RunConfig config, AggregatorConfig aggregator,
       int queries, PrintStream console) {
     Mechanisms mechanisms = Mechanisms.of(aggregator, config.privacy());
-    PrivacyAccountant accountant = mechanisms.accountant();
+    PrivacyAccountant accountant = mechanisms.accountant(aggregator, config.privacy());
     Answer[] answers = new Answer[queries];
     Path ledgerFile = folder.path().resolve(Ledger.FILE);
     int charged = 0;
     Ledger ledger;
+    requireLedgerIfLabelled(folder, ledgerFile);
     if (Files.exists(ledgerFile)) {
       int torn = Ledger.dropTornLastLine(ledgerFile);
       if (torn > 0) {
@@ -57,7 +58,7 @@ final class LabellingSession implements AutoCloseable {
             + " bytes); its answer was never released");
       }
       Ledger.Contents contents = Ledger.read(ledgerFile);
-      contents.header().differenceFrom(accountant.accounting()).ifPresent(difference -> {
+      contents.header().differenceFrom(accountant).ifPresent(difference -> {
         throw new UserError(ledgerFile + " line 1: " + difference + "; a run cannot change how"
             + " it charges mid-ledger (restore config.yaml, or start a new run)");
       });
@@ -67,26 +68,38 @@ final class LabellingSession implements AutoCloseable {
           throw new UserError(ledgerFile + " line " + (charged + 2) + ": charges query "
               + e.query() + " where query " + charged + " of " + queries + " was expected");
         }
-        accountant.add(new QueryCharge(e.answered(), e.dataIndependentRdp(),
-            e.dataDependentRdp()));
+        accountant.add(new QueryCharge(e.answered(), e.spentRdp(), e.dataDependentRdp()));
         answers[charged++] = e.answered() ? Answer.of(e.label()) : Answer.abstained();
       }
       ledger = Ledger.resume(ledgerFile, contents);
       console.println("pate: resuming labelling after " + charged + " charges in " + ledgerFile);
     } else {
-      ledger = Ledger.create(ledgerFile, accountant.accounting());
+      ledger = Ledger.create(ledgerFile, accountant);
     }
     NoiseSource randomness = switch (aggregator.randomness()) {
       case SECURE -> RandomSources.secure();
       case SEEDED -> RandomSources.seeded(Seeds.derive(config.seed(), "noise", charged));
     };
-    Optional<Labeller.Budget> budget = config.privacy().budget().epsilon().isPresent()
-        ? Optional.of(new Labeller.Budget(config.privacy().budget().epsilon().getAsDouble(),
-            config.privacy().budgetDelta(), Mechanisms.conversion(config.privacy())))
-        : Optional.empty();
-    Labeller labeller = new Labeller(mechanisms.aggregator(), accountant, budget, ledger,
-        randomness);
+    Labeller labeller = new Labeller(mechanisms.aggregator(), accountant, ledger, randomness);
     return new LabellingSession(labeller, ledger, accountant, randomness, answers, charged);
+  }
+
+  /**
+   * A ledger is created before the first query is recorded in votes.csv, so a folder with votes
+   * and no ledger lost its ledger: starting a new one would forget the charges of answers already
+   * released.
+   */
+  private static void requireLedgerIfLabelled(RunFolder folder, Path ledgerFile) {
+    if (Files.exists(ledgerFile)) {
+      return;
+    }
+    for (String file : new String[] {"votes.csv", "labels.csv"}) {
+      if (Files.exists(folder.path().resolve(file))) {
+        throw new UserError(ledgerFile + ": missing, but " + file + " exists, so queries may"
+            + " have been answered; their charges cannot be recovered and the run cannot be"
+            + " resumed (restore the ledger, or start a new run)");
+      }
+    }
   }
 
   /** Queries the ledger had charged when the session opened (0 for a new run). */

@@ -6,6 +6,8 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.PropertyNamingStrategies;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.pate.aggregator.accounting.Budget;
+import dev.pate.aggregator.accounting.PrivacyAccountant;
 import dev.pate.aggregator.accounting.QueryAccounting;
 import dev.pate.aggregator.rdp.Orders;
 import java.io.IOException;
@@ -25,21 +27,28 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
+import java.util.OptionalInt;
 
 /**
  * ledger.jsonl: the append-only record of every privacy charge of a run. The first line is a
- * header naming the mechanism, its noise kind and parameters, and the orders (a resumed run must
- * charge with exactly these, see {@link Header#differenceFrom}); each further line is a {@link LedgerEntry}. Every
- * append is forced to disk before {@link #append} returns, so a crash can lose at most a charge
- * whose answer was never released. Reading checks the hash chain and reports a tampered line or a
- * line cut short by a crash.
+ * header naming the mechanism, its noise kind and parameters, the orders, and what the guarantee
+ * rests on (the most queries the run may ask and its budget); a resumed run must charge with
+ * exactly these, see {@link Header#differenceFrom}. Each further line is a {@link LedgerEntry}.
+ * Every append is forced to disk before {@link #append} returns, so a crash can lose at most a
+ * charge whose answer was never released. Reading checks the hash chain and reports a tampered
+ * line or a line cut short by a crash.
  */
 final class Ledger implements AutoCloseable {
   static final String FILE = "ledger.jsonl";
 
-  /** 2: the header records the noise kind and parameters (1 had mechanism and orders only). */
-  private static final int VERSION = 2;
+  /**
+   * 3: the header records the most queries and the budget (2 added the noise kind and parameters
+   * to version 1's mechanism and orders).
+   */
+  private static final int VERSION = 3;
   private static final TypeReference<LinkedHashMap<String, Double>> PARAMETERS =
+      new TypeReference<>() {};
+  private static final TypeReference<LinkedHashMap<String, Object>> BUDGET =
       new TypeReference<>() {};
 
   private static final ObjectMapper MAPPER = new ObjectMapper()
@@ -59,9 +68,12 @@ final class Ledger implements AutoCloseable {
 
   /**
    * Starts a new ledger (the file must not exist yet) whose header records what every charge will
-   * be computed with: the mechanism, its noise kind and parameters, and the orders.
+   * be computed with: the mechanism, its noise kind and parameters, and the orders; and what the
+   * guarantee rests on: the most queries and the budget. The folder is forced to disk too, so that
+   * the ledger's name survives a crash as surely as its lines.
    */
-  static Ledger create(Path file, QueryAccounting accounting) {
+  static Ledger create(Path file, PrivacyAccountant accountant) {
+    QueryAccounting accounting = accountant.accounting();
     try {
       FileChannel channel = FileChannel.open(file, StandardOpenOption.CREATE_NEW,
           StandardOpenOption.WRITE);
@@ -72,14 +84,25 @@ final class Ledger implements AutoCloseable {
       header.put("noise", accounting.noiseKind().name().toLowerCase(Locale.ROOT));
       header.putPOJO("parameters", accounting.parameters());
       header.putPOJO("orders", accounting.orders().toArray());
+      header.put("max_queries", accountant.maxQueries());
+      header.putPOJO("budget", accountant.budget().map(Ledger::budget).orElse(null));
       String hash = sha256(MAPPER.writeValueAsString(header));
       header.put("hash", hash);
       Ledger ledger = new Ledger(file, channel, hash, 0);
       ledger.write(MAPPER.writeValueAsString(header));
+      AtomicFiles.forceFolder(file.toAbsolutePath().getParent());
       return ledger;
     } catch (IOException e) {
       throw new UncheckedIOException("cannot create " + file + ": " + e.getMessage(), e);
     }
+  }
+
+  private static Map<String, Object> budget(Budget b) {
+    Map<String, Object> m = new LinkedHashMap<>();
+    m.put("epsilon", b.epsilon());
+    m.put("delta", b.delta());
+    m.put("conversion", b.conversion().id());
+    return m;
   }
 
   /** Reopens an existing, verified ledger to append after its last charge. */
@@ -94,14 +117,14 @@ final class Ledger implements AutoCloseable {
   }
 
   /** Appends one charge and forces it to disk. */
-  LedgerEntry append(int query, boolean answered, int label, double[] dataIndependentRdp,
+  LedgerEntry append(int query, boolean answered, int label, double[] spentRdp,
       double[] dataDependentRdp) {
     LedgerEntry unsigned = new LedgerEntry(sequence + 1, query, answered, label,
-        dataIndependentRdp, dataDependentRdp, lastHash, null);
+        spentRdp, dataDependentRdp, lastHash, null);
     try {
       String hash = sha256(withoutHash(unsigned));
       LedgerEntry entry = new LedgerEntry(unsigned.sequence(), query, answered, label,
-          dataIndependentRdp, dataDependentRdp, lastHash, hash);
+          spentRdp, dataDependentRdp, lastHash, hash);
       write(MAPPER.writeValueAsString(entry));
       lastHash = hash;
       sequence++;
@@ -136,18 +159,23 @@ final class Ledger implements AutoCloseable {
   record Contents(Header header, List<LedgerEntry> entries, String lastHash) {}
 
   /**
-   * What a ledger's charges were computed with. A version-1 ledger (before noise parameters were
-   * recorded) has an empty {@code noise} and {@code parameters}.
+   * What a ledger's charges were computed with, and what its guarantee rests on. A version-1
+   * ledger (before noise parameters were recorded) has an empty {@code noise} and {@code
+   * parameters}; one before version 3 has an empty {@code maxQueries} (and no budget recorded).
+   *
+   * @param budget the budget's epsilon, delta and conversion, empty if it had none
    */
   record Header(String mechanism, Optional<String> noise, Map<String, Double> parameters,
-      Orders orders) {
+      Orders orders, OptionalInt maxQueries, Optional<Map<String, Object>> budget) {
 
     /**
-     * The first way the accounting a resumed run would charge with differs from this header, or
-     * empty if it charges exactly as the ledger's earlier charges were made. Only the mechanism
-     * and orders can be checked against a version-1 header.
+     * The first way the accountant a resumed run would charge with differs from this header, or
+     * empty if it charges exactly as the ledger's earlier charges were made and its guarantee
+     * rests on the same budget and query count. Only the mechanism and orders can be checked
+     * against a version-1 header, and the budget only against a version-3 one.
      */
-    Optional<String> differenceFrom(QueryAccounting accounting) {
+    Optional<String> differenceFrom(PrivacyAccountant accountant) {
+      QueryAccounting accounting = accountant.accounting();
       if (!mechanism.equals(accounting.mechanismId())) {
         return Optional.of("its charges were made by " + mechanism + ", the config now asks "
             + accounting.mechanismId());
@@ -162,6 +190,17 @@ final class Ledger implements AutoCloseable {
       }
       if (!orders.equals(accounting.orders())) {
         return Optional.of("its orders differ from the config's privacy.orders");
+      }
+      if (maxQueries.isPresent()) {
+        Optional<Map<String, Object>> now = accountant.budget().map(Ledger::budget);
+        if (!budget.equals(now)) {
+          return Optional.of("its charges were made under the budget " + budget.orElse(null)
+              + ", the config now gives " + now.orElse(null));
+        }
+        if (maxQueries.getAsInt() != accountant.maxQueries()) {
+          return Optional.of("it was started for at most " + maxQueries.getAsInt()
+              + " queries, the config now allows " + accountant.maxQueries());
+        }
       }
       return Optional.empty();
     }
@@ -200,7 +239,11 @@ final class Ledger implements AutoCloseable {
       Header parsed = new Header(header.path("mechanism").asText(),
           header.hasNonNull("noise") ? Optional.of(header.get("noise").asText()) : Optional.empty(),
           parameters(file, header),
-          Orders.of(orders));
+          Orders.of(orders),
+          header.has("max_queries") ? OptionalInt.of(header.get("max_queries").asInt())
+              : OptionalInt.empty(),
+          header.hasNonNull("budget") ? Optional.of(MAPPER.convertValue(header.get("budget"),
+              BUDGET)) : Optional.empty());
       List<LedgerEntry> entries = new ArrayList<>();
       String previous = headerHash;
       for (int i = 1; i < lines.size(); i++) {
@@ -213,9 +256,10 @@ final class Ledger implements AutoCloseable {
         if (e.hash() == null || !e.hash().equals(sha256(withoutHash(e)))) {
           throw new UserError(where + "hash does not match its content (tampered)");
         }
-        if (e.dataIndependentRdp().length != orders.length
+        if (e.spentRdp() == null || e.dataDependentRdp() == null
+            || e.spentRdp().length != orders.length
             || e.dataDependentRdp().length != orders.length) {
-          throw new UserError(where + "has " + e.dataIndependentRdp().length + " values for "
+          throw new UserError(where + "does not have one value per order for each of its "
               + orders.length + " orders");
         }
         entries.add(e);

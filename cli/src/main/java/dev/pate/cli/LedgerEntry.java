@@ -1,5 +1,7 @@
 package dev.pate.cli;
 
+import com.fasterxml.jackson.annotation.JsonProperty;
+
 /**
  * One line of ledger.jsonl: the charge for one query, written (and forced to disk) before its
  * answer is released. {@code previous} is the hash of the line before (the header's for the first
@@ -10,8 +12,11 @@ package dev.pate.cli;
  * @param query position of the query in the run's query list
  * @param answered whether the aggregator answered (Confident-GNMax may abstain)
  * @param label the released label, -1 if it abstained
- * @param dataIndependentRdp the charge per order that holds for any votes
- * @param dataDependentRdp the charge per order given these votes
+ * @param spentRdp the data-independent cost per order of the steps the query ran (for an
+ *     abstaining Confident-GNMax query, the threshold check alone); what the budget counts. Named
+ *     {@code data_independent_rdp} in the file, as in ledgers of every version
+ * @param dataDependentRdp the charge per order given these votes (private: a function of them)
  */
 record LedgerEntry(long sequence, int query, boolean answered, int label,
-    double[] dataIndependentRdp, double[] dataDependentRdp, String previous, String hash) {}
+    @JsonProperty("data_independent_rdp") double[] spentRdp, double[] dataDependentRdp,
+    String previous, String hash) {}

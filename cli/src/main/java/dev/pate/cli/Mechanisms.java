@@ -1,5 +1,6 @@
 package dev.pate.cli;
 
+import dev.pate.aggregator.accounting.Budget;
 import dev.pate.aggregator.accounting.NoiseKind;
 import dev.pate.aggregator.accounting.PrivacyAccountant;
 import dev.pate.aggregator.accounting.QueryAccounting;
@@ -12,13 +13,14 @@ import dev.pate.aggregator.rdp.Conversion;
 import dev.pate.aggregator.rdp.Orders;
 import dev.pate.config.AggregatorConfig;
 import dev.pate.config.PrivacyConfig;
+import java.util.Optional;
 
 /**
  * From the aggregator and privacy sections of a config to the noisy aggregator that answers
- * queries and the accountants that are charged for its answers. Runs always draw discrete
- * noise, so their accounting uses the bounds for discrete noise.
+ * queries, the accounting of its answers and the accountant a run charges them to. Runs always
+ * draw discrete noise, so their accounting uses the bounds for discrete noise.
  */
-record Mechanisms(Aggregator aggregator, PrivacyAccountant accountant) {
+record Mechanisms(Aggregator aggregator, QueryAccounting accounting) {
 
   static Mechanisms of(AggregatorConfig a, PrivacyConfig p) {
     Orders orders = orders(p);
@@ -26,22 +28,37 @@ record Mechanisms(Aggregator aggregator, PrivacyAccountant accountant) {
       case LNMAX -> {
         double gamma = a.gamma().orElseThrow();
         yield new Mechanisms(Aggregators.lnmax(gamma),
-            new PrivacyAccountant(new LnmaxAccounting(gamma, orders, NoiseKind.DISCRETE)));
+            new LnmaxAccounting(gamma, orders, NoiseKind.DISCRETE));
       }
       case GNMAX -> {
         double sigma = a.sigma().orElseThrow();
         yield new Mechanisms(Aggregators.gnmax(sigma),
-            new PrivacyAccountant(new GnmaxAccounting(sigma, orders, NoiseKind.DISCRETE)));
+            new GnmaxAccounting(sigma, orders, NoiseKind.DISCRETE));
       }
       case CONFIDENT_GNMAX -> {
         double t = a.threshold().orElseThrow();
         double s1 = a.sigma1().orElseThrow();
         double s2 = a.sigma2().orElseThrow();
         yield new Mechanisms(Aggregators.confidentGnmax(t, s1, s2),
-            new PrivacyAccountant(new ConfidentGnmaxAccounting(t, s1, s2, orders,
-                NoiseKind.DISCRETE)));
+            new ConfidentGnmaxAccounting(t, s1, s2, orders, NoiseKind.DISCRETE));
       }
     };
+  }
+
+  /**
+   * The accountant of a run that asks at most {@code a.queries()} queries, guarding {@code
+   * privacy.budget} if the config sets one.
+   */
+  PrivacyAccountant accountant(AggregatorConfig a, PrivacyConfig p) {
+    return new PrivacyAccountant(accounting, budget(p), a.queries());
+  }
+
+  /** {@code privacy.budget} (its epsilon, with its own or the run's delta), if set. */
+  static Optional<Budget> budget(PrivacyConfig p) {
+    return p.budget().epsilon().isPresent()
+        ? Optional.of(new Budget(p.budget().epsilon().getAsDouble(), p.budgetDelta(),
+            conversion(p), orders(p)))
+        : Optional.empty();
   }
 
   static Orders orders(PrivacyConfig p) {

@@ -1,7 +1,7 @@
 package dev.pate.cli;
 
 import dev.pate.aggregator.accounting.NoiseKind;
-import dev.pate.aggregator.planning.Budget;
+import dev.pate.aggregator.accounting.Budget;
 import dev.pate.aggregator.planning.ConfidentGnmaxPlan;
 import dev.pate.aggregator.planning.Plan;
 import dev.pate.aggregator.planning.PlanMechanism;

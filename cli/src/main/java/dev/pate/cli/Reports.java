@@ -1,6 +1,7 @@
 package dev.pate.cli;
 
 import dev.pate.aggregator.accounting.PrivacyStatement;
+import dev.pate.aggregator.noise.NoiseSourceKind;
 import dev.pate.aggregator.lnmax.Pate2017Analysis;
 import dev.pate.aggregator.lnmax.Pate2017Report;
 import dev.pate.aggregator.lnmax.Pate2017Variant;
@@ -24,6 +25,30 @@ final class Reports {
   /** The smooth-sensitivity beta of PATE 2017's analysis.py (its default). */
   private static final double SMOOTH_BETA = 0.09;
 
+  static final String UNIT = "one record of the private data: an image of the private split, or"
+      + " a row of the private CSV file";
+
+  static final String NEIGHBOURS = "two private datasets are neighbours when they differ in the"
+      + " record at one position of the private file: replaced by any other record (one dropped"
+      + " for a missing value included), or appended or removed at the end. Each position is"
+      + " given to one teacher by the seed and the position alone, so neighbours differ in one"
+      + " teacher's partition.";
+
+  static final String COMPOSITION = "this run alone: releasing results of several runs or study"
+      + " points over the same private data composes their charges (pate ledger sums them)";
+
+  private static final String SEEDED = "NOT a guarantee: the noise was drawn from a seeded"
+      + " generator, which anyone with the config can replay; seeded runs are for studies only";
+
+  private static final String PAPER_INDEPENDENT_NOTE = "the official PATE 2017 analysis.py's"
+      + " data-independent figure (moments 1..8, classic conversion), for comparison with the"
+      + " paper; the run's guarantee is epsilon_data_independent";
+
+  private static final String PAPER_DEPENDENT_NOTE = "the official PATE 2017 analysis.py's"
+      + " data-dependent figure, which bounds q for continuous Laplace noise; this run drew"
+      + " discrete noise, for which that q is not a valid bound: for comparison with the paper"
+      + " only, not a bound for this run";
+
   private Reports() {}
 
   /**
@@ -36,17 +61,20 @@ final class Reports {
       RunReport.Timings timings) {
     return new RunReport(
         config.name(),
+        RunReport.DISCLOSURE,
         folder.path().toString(),
         config.seed(),
         new RunReport.Dataset(config.dataset().name().id(), data.dataDir(),
-            partitions.examplesUsed(), data.publicSplit().pool().size(),
-            data.publicSplit().holdout().size(), data.tables()),
-        teachers(config, partitions, ensemble),
+            data.publicSplit().pool().size(), data.publicSplit().holdout().size(), data.tables(),
+            new RunReport.DatasetPrivate(partitions.examplesUsed(),
+                data.privateTable() == null ? null : data.privateTable().file(),
+                data.privateTable() == null ? null : data.privateTable().unseenCategories())),
+        teachers(config, ensemble),
         aggregation(config.aggregator().noise(), noise.aggregator(), asked),
         noise.plan().orElse(null),
         privacy(config, noise.aggregator(), asked.labelling(), asked.votes()),
         student == null ? null : student(config, student, unlabelledExamples),
-        ceiling,
+        new RunReport.RunPrivate(ceiling),
         timings);
   }
 
@@ -65,19 +93,18 @@ final class Reports {
         unlabelledExamples, student.testAccuracy(), curve, last);
   }
 
-  private static RunReport.Teachers teachers(RunConfig config, TeacherPartitions partitions,
-      CachedEnsemble ensemble) {
+  private static RunReport.Teachers teachers(RunConfig config, CachedEnsemble ensemble) {
     List<TeacherRecord> records = ensemble.records();
     var accuracy = records.stream().mapToDouble(TeacherRecord::testAccuracy).summaryStatistics();
     var sizes = records.stream().mapToInt(TeacherRecord::trainingExamples).summaryStatistics();
     var t = config.teachers();
     CachedEnsemble.Provenance from = ensemble.provenance();
-    return new RunReport.Teachers(records.size(), t.network().architecture().id(),
-        accuracy.getAverage(), accuracy.getMin(), accuracy.getMax(), sizes.getMin(),
-        sizes.getMax(), t.workers(), t.threadsPerWorker(),
-        new RunReport.Cache(ensemble.folder().toString(), ensemble.key().hash(),
-            from.teachersTrained(), from.teachersReused(), from.votesComputed(),
-            from.votesReused()));
+    return new RunReport.Teachers(records.size(), t.network().architecture().id(), t.workers(),
+        t.threadsPerWorker(), new RunReport.TeachersPrivate(accuracy.getAverage(),
+            accuracy.getMin(), accuracy.getMax(), sizes.getMin(), sizes.getMax(),
+            new RunReport.Cache(ensemble.folder().toString(), ensemble.key().hash(),
+                from.teachersTrained(), from.teachersReused(), from.votesComputed(),
+                from.votesReused())));
   }
 
   /** @param a the aggregator with the noise parameters labelling used */
@@ -107,8 +134,9 @@ final class Reports {
         a.selection().id(),
         a.queries(), labelling.answers().length, answered,
         answered == 0 ? 0 : correct / (double) answered,
-        votes.length == 0 ? 0 : pluralityCorrect / (double) votes.length,
-        labelling.stoppedBecause().orElse(null), outcome.rounds());
+        labelling.stoppedBecause().orElse(null), outcome.rounds(),
+        new RunReport.AggregationPrivate(
+            votes.length == 0 ? 0 : pluralityCorrect / (double) votes.length));
   }
 
   private static RunReport.Privacy privacy(RunConfig config, AggregatorConfig aggregator,
@@ -116,20 +144,40 @@ final class Reports {
     var conversion = Mechanisms.conversion(config.privacy());
     PrivacyStatement s = labelling.accountant().report(config.privacy().delta(), conversion);
     String orders = describe(s.orders());
-    EpsilonBound independent = s.epsilonDataIndependent();
+    EpsilonBound guarantee = s.epsilonDataIndependent();
+    EpsilonBound spent = s.epsilonSpent();
     EpsilonBound dependent = s.epsilonDataDependent();
+    boolean secret = labelling.randomness().kind() == NoiseSourceKind.SECURE;
     List<RunReport.Statement> statements = List.of(
-        statement("data-independent", independent, orders),
-        statement("data-dependent (not itself private; publish only via smooth sensitivity)",
-            dependent, orders));
-    RunReport.Moments2017 moments = aggregator.mechanism() == Mechanism.LNMAX
-        ? moments2017(votes, labelling.answers().length, aggregator.gamma().orElseThrow(),
-            config.privacy().delta())
-        : null;
-    return new RunReport.Privacy(config.privacy().delta(), conversion.id(),
-        labelling.randomness().kind().id(), Mechanisms.noiseName(aggregator),
-        independent.epsilon(), independent.order(), dependent.epsilon(), dependent.order(),
-        orders, statements, moments);
+        statement("data-independent", guarantee, orders, secret
+            ? "the guarantee: " + s.basis().description()
+            : SEEDED),
+        statement("spent", spent, orders, "the data-independent cost of the steps that ran;"
+            + (labelling.accountant().accounting().abstentionSpendsLess()
+                ? " abstentions ran the threshold check alone, and which queries abstained"
+                    + " depends on the votes: not itself a guarantee"
+                : " every query ran in full, so it equals the guarantee")));
+    RunReport.Comparison2017 paperDependent = null;
+    RunReport.Comparison2017 paperIndependent = null;
+    if (aggregator.mechanism() == Mechanism.LNMAX) {
+      Pate2017Report paper = moments2017(votes, labelling.answers().length,
+          aggregator.gamma().orElseThrow(), config.privacy().delta());
+      if (paper != null) {
+        paperDependent = new RunReport.Comparison2017(paper.epsilon().epsilon(),
+            paper.epsilon().order() - 1, "classic", PAPER_DEPENDENT_NOTE);
+        paperIndependent = new RunReport.Comparison2017(paper.dataIndependentEpsilon().epsilon(),
+            paper.dataIndependentEpsilon().order() - 1, "classic", PAPER_INDEPENDENT_NOTE);
+      }
+    }
+    return new RunReport.Privacy(UNIT, NEIGHBOURS, config.privacy().delta(), conversion.id(),
+        labelling.randomness().kind().id(), secret, Mechanisms.noiseName(aggregator),
+        guarantee.epsilon(), guarantee.order(),
+        new RunReport.Guarantee(s.basis().id(), s.basis().description()),
+        spent.epsilon(), spent.order(), statements, orders, paperIndependent, COMPOSITION,
+        new RunReport.PrivacyPrivate(dependent.epsilon(), dependent.order(),
+            statement("data-dependent", dependent, orders, "a function of the private votes:"
+                + " not itself differentially private; publish it only through a private"
+                + " release"), paperDependent));
   }
 
   /**
@@ -139,27 +187,24 @@ final class Reports {
    * formula can give negative log moments (see {@code Pate2017Moments.logmgfExact}), which the
    * ledger refuses.
    */
-  private static RunReport.Moments2017 moments2017(int[][] votes, int asked, double gamma,
+  private static Pate2017Report moments2017(int[][] votes, int asked, double gamma,
       double delta) {
     double[][] counts = new double[asked][];
     for (int q = 0; q < asked; q++) {
       counts[q] = RunPipeline.toDoubles(votes[q]);
     }
-    Pate2017Report paper;
     try {
-      paper = Pate2017Analysis.analyse(counts, gamma, delta, SMOOTH_BETA,
+      return Pate2017Analysis.analyse(counts, gamma, delta, SMOOTH_BETA,
           Pate2017Variant.OFFICIAL_CODE);
     } catch (IllegalArgumentException officialCodeOutOfItsDomain) {
       return null;
     }
-    return new RunReport.Moments2017(paper.epsilon().epsilon(), paper.epsilon().order() - 1,
-        paper.dataIndependentEpsilon().epsilon(), paper.dataIndependentEpsilon().order() - 1,
-        "classic");
   }
 
-  private static RunReport.Statement statement(String kind, EpsilonBound b, String orders) {
+  private static RunReport.Statement statement(String kind, EpsilonBound b, String orders,
+      String note) {
     return new RunReport.Statement(kind, b.epsilon(), b.delta(), b.order(), b.conversion().id(),
-        orders);
+        orders, note);
   }
 
   static String describe(Orders orders) {

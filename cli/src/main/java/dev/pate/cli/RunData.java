@@ -18,10 +18,21 @@ import java.util.Objects;
  * @param privateSet the private data (training images, or the private CSV file's rows)
  * @param publicSplit the public data: query pool and held-out evaluation set
  * @param dataDir the folder of an image dataset; null for CSV
- * @param tables how the CSV files were read and encoded; null for images
+ * @param tables how the public CSV file was read and how rows are encoded; null for images
+ * @param privateTable what reading the private CSV file found (private figures); null for images
  */
 record RunData(Dataset privateSet, PublicSplit publicSplit, String dataDir,
-    RunReport.Tables tables) {
+    RunReport.Tables tables, PrivateTable privateTable) {
+
+  /**
+   * Statistics of the private CSV file, for the report's private figures.
+   *
+   * @param file what reading it found
+   * @param unseenCategories per categorical column, rows whose category is not in the vocabulary
+   */
+  record PrivateTable(dev.pate.datasets.csv.FileSummary file,
+      java.util.Map<String, Integer> unseenCategories) {}
+
 
   RunData {
     Objects.requireNonNull(privateSet, "privateSet");
@@ -38,7 +49,7 @@ record RunData(Dataset privateSet, PublicSplit publicSplit, String dataDir,
     String name = dataset.name().id();
     TrainTest images = ImageDatasets.load(name, dataDirectory);
     return new RunData(images.train(), PublicSplit.of(images.test(), dataset.queryPool()),
-        dataDirectory.locate(name).toString(), null);
+        dataDirectory.locate(name).toString(), null, null);
   }
 
   /** Tables have no pixels: no convolutions, no image augmentation, so no self-training. */

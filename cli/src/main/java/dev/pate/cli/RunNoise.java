@@ -1,8 +1,8 @@
 package dev.pate.cli;
 
+import dev.pate.aggregator.accounting.Budget;
 import dev.pate.aggregator.accounting.PrivacyAccountant;
 import dev.pate.aggregator.accounting.QueryCharge;
-import dev.pate.aggregator.planning.Budget;
 import dev.pate.aggregator.planning.ConfidentCandidate;
 import dev.pate.aggregator.planning.ConfidentGnmaxPlan;
 import dev.pate.aggregator.planning.ExpectedUtility;
@@ -159,22 +159,27 @@ record RunNoise(AggregatorConfig aggregator, Optional<RunReport.Plan> plan) {
   }
 
   /**
-   * Charges the planned number of worst-case answers to the run's own accountant, exactly as the
-   * budget stop will, and fails if that exceeds the budget: planner and run must agree, or the
-   * run would stop short of the queries it planned for.
+   * Asks the planned number of worst-case answers of the run's own accountant, exactly as its
+   * budget guard will, and fails if the guard would refuse one or the guarantee exceeds the
+   * budget: planner and run must agree, or the run would stop short of the queries it planned for.
    */
   private static void checkWithTheRunsAccountant(AggregatorConfig fixed, PrivacyConfig p,
       Budget budget) {
-    PrivacyAccountant accountant = Mechanisms.of(fixed, p).accountant();
-    double[] worstCase = accountant.accounting().dataIndependentRdp(true);
+    PrivacyAccountant accountant = Mechanisms.of(fixed, p).accountant(fixed, p);
+    double[] worstCase = accountant.accounting().dataIndependentRdp();
     for (int q = 0; q < fixed.queries(); q++) {
+      Optional<String> refusal = accountant.refusal();
+      if (refusal.isPresent()) {
+        throw new IllegalStateException("planned noise: the run's accountant refuses query " + q
+            + " of " + fixed.queries() + ": " + refusal.get());
+      }
       accountant.add(new QueryCharge(true, worstCase, worstCase));
     }
-    EpsilonBound spent = accountant.report(budget.delta(), budget.conversion())
+    EpsilonBound guarantee = accountant.report(budget.delta(), budget.conversion())
         .epsilonDataIndependent();
-    if (!budget.admits(spent)) {
+    if (!budget.admits(guarantee)) {
       throw new IllegalStateException(String.format(Locale.ROOT, "planned noise gives epsilon %s"
-          + " > budget %s on the run's accountant", spent.epsilon(), budget.epsilon()));
+          + " > budget %s on the run's accountant", guarantee.epsilon(), budget.epsilon()));
     }
   }
 }

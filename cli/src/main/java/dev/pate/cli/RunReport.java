@@ -9,10 +9,20 @@ import java.util.Map;
 
 /**
  * Everything report.json says about a run. Field names become snake_case JSON keys. Every epsilon
- * comes with its delta, order, conversion and kind (data-independent or data-dependent).
+ * comes with its delta, order, conversion and kind.
+ *
+ * <p><b>What is private.</b> A figure computed from the private data that no privacy charge paid
+ * for (teachers' accuracies, the noiseless plurality's accuracy, counts of private rows, the
+ * data-dependent epsilon, the non-private ceiling) sits in an object named {@code private} inside
+ * its block ({@link #DISCLOSURE}). The rest is the config, public data, or a function of released
+ * answers and public data (label accuracy of the answers, the student's accuracy).
+ *
+ * @param disclosure what the {@code private} objects mean, in words
  */
+@JsonPropertyOrder({"name", "disclosure"})
 record RunReport(
     String name,
+    String disclosure,
     String runFolder,
     long seed,
     Dataset dataset,
@@ -21,22 +31,33 @@ record RunReport(
     Plan plan,
     Privacy privacy,
     Student student,
-    NonPrivateCeiling nonPrivateCeiling,
+    @JsonProperty("private") RunPrivate runPrivate,
     Timings timings) {
+
+  static final String DISCLOSURE = "figures inside an object named 'private' are functions of"
+      + " the private data that no privacy charge paid for: for the data owner, never for"
+      + " publication. The other figures are the config, public data, or computed from the"
+      + " released answers and public data.";
 
   /**
    * @param dataDir the folder of an image dataset; null for CSV (see {@code tables})
    * @param tables how the CSV files were read and encoded; null for images
    */
-  record Dataset(String name, String dataDir, int privateExamplesUsed, int queryPool,
-      int heldOut, Tables tables) {}
+  record Dataset(String name, String dataDir, int queryPool, int heldOut, Tables tables,
+      @JsonProperty("private") DatasetPrivate datasetPrivate) {}
 
   /**
-   * A CSV dataset: what reading each file found and how rows became features.
-   *
-   * @param note says that the private file's counts are statistics of private data
+   * @param privateExamplesUsed private examples dealt out to the teachers
+   * @param privateFile a CSV run: what reading the private file found; null for images
+   * @param unseenCategories a CSV run: per categorical column, the private rows whose category is
+   *     not in the vocabulary; null for images
    */
-  record Tables(FileSummary privateFile, FileSummary publicFile, Encoding encoding, String note) {}
+  record DatasetPrivate(int privateExamplesUsed,
+      @JsonInclude(JsonInclude.Include.NON_NULL) FileSummary privateFile,
+      @JsonInclude(JsonInclude.Include.NON_NULL) Map<String, Integer> unseenCategories) {}
+
+  /** A CSV dataset: what reading the public file found and how rows became features. */
+  record Tables(FileSummary publicFile, Encoding encoding) {}
 
   /**
    * @param fittedOn where the fitted statistics come from (the public pool), never private data
@@ -54,16 +75,23 @@ record RunReport(
    * @param center numeric: subtracted before scaling; null for categorical
    * @param scale numeric: divided by after centering; null for categorical
    * @param categories categorical: the one-hot vocabulary, in order; null for numeric
-   * @param unseen categorical: rows per split (private, pool, held_out) whose category is not in
-   *     the vocabulary and was encoded as all zeros; null for numeric
+   * @param unseen categorical: rows of the public splits (pool, held_out) whose category is not
+   *     in the vocabulary and was encoded as all zeros; null for numeric
    */
   record EncodedColumn(String column, String kind, String method, String source, Double center,
       Double scale, List<String> categories, Map<String, Integer> unseen) {}
 
-  /** @param cache where the teachers and their votes came from */
-  record Teachers(int count, String architecture, double meanTestAccuracy,
-      double minTestAccuracy, double maxTestAccuracy, int minPartitionSize,
-      int maxPartitionSize, int workers, int threadsPerWorker, Cache cache) {}
+  record Teachers(int count, String architecture, int workers, int threadsPerWorker,
+      @JsonProperty("private") TeachersPrivate teachersPrivate) {}
+
+  /**
+   * @param meanTestAccuracy the teachers' accuracy on the held-out public examples: functions of
+   *     the teachers, so of their private partitions
+   * @param cache where the teachers and their votes came from; its key is a hash of the private
+   *     data
+   */
+  record TeachersPrivate(double meanTestAccuracy, double minTestAccuracy, double maxTestAccuracy,
+      int minPartitionSize, int maxPartitionSize, Cache cache) {}
 
   /**
    * The teacher cache's part in a run: a run whose ensemble was trained before reuses it.
@@ -85,15 +113,19 @@ record RunReport(
    * @param queries queries the config asked for
    * @param queriesAsked queries put to the aggregator (fewer when a budget stopped labelling)
    * @param selection how queries were chosen: {@code first}, {@code random} or {@code active}
+   * @param labelAccuracy the released labels against the public pool's true labels
    * @param stoppedBecause why labelling stopped early; null when every query was asked
-   * @param ensembleAccuracy plurality vote accuracy on the queries voted on (all chosen ones)
    * @param rounds the query rounds: one for first and random selection, {@code
    *     aggregator.active_rounds} for active (fewer if the budget stopped labelling)
    */
   record Aggregation(String mechanism, String noise, Double gamma, Double sigma, Double threshold,
       Double sigma1, Double sigma2, String selection, int queries, int queriesAsked,
-      int queriesAnswered, double labelAccuracy, double ensembleAccuracy,
-      String stoppedBecause, List<QueryRounds.Round> rounds) {}
+      int queriesAnswered, double labelAccuracy, String stoppedBecause,
+      List<QueryRounds.Round> rounds,
+      @JsonProperty("private") AggregationPrivate aggregationPrivate) {}
+
+  /** @param ensembleAccuracy the noiseless plurality vote's accuracy on the queries voted on */
+  record AggregationPrivate(double ensembleAccuracy) {}
 
   /**
    * How {@code aggregator.noise: auto} chose the noise (null in the report under fixed noise).
@@ -124,27 +156,53 @@ record RunReport(
       double order, String kind, String profile, Map<String, Object> expected) {}
 
   /**
+   * @param unit the unit of privacy
+   * @param neighbours the neighbour relation every epsilon is stated for
    * @param randomness where the noise randomness came from ({@code secure} or {@code seeded})
+   * @param guaranteeHolds false for seeded noise: whoever has the seed can recompute the noise
    * @param noise the noise distributions drawn
-   * @param epsilonDataIndependent holds for any votes; safe to publish
-   * @param epsilonDataDependent depends on the private votes; itself not differentially
-   *     private unless released through smooth sensitivity
-   * @param order the order that gave {@code epsilonDataDependent}
-   * @param moments2017 the same run restricted to the PATE 2017 moments accountant (orders 2..9,
-   *     classic conversion), for comparison with the paper
+   * @param epsilonDataIndependent the guarantee: holds whatever the votes were, for the reason
+   *     {@code guarantee} gives (and only if the noise was secret: see {@code guaranteeHolds})
+   * @param guarantee the basis of the guarantee ({@code every-query-asked}, {@code
+   *     every-query-allowed} or {@code budget-filter}) and its description
+   * @param epsilonSpent the data-independent cost of the steps that ran; for Confident-GNMax it
+   *     leaves out the GNMax step of abstentions, which depend on the votes: not a guarantee
+   * @param statements the guarantee and the spent epsilon, each stated in full
+   * @param comparisonPate2017 LNMax: the PATE 2017 paper's data-independent analysis of the
+   *     same run, for comparison; null otherwise
+   * @param composition what several runs on the same private data add up to
    */
-  record Privacy(double delta, String conversion, String randomness, String noise,
-      double epsilonDataIndependent, double orderDataIndependent,
-      double epsilonDataDependent, double order, String orders,
-      List<Statement> statements,
-      @JsonProperty("moments_2017") Moments2017 moments2017) {}
+  record Privacy(String unit, String neighbours, double delta, String conversion,
+      String randomness, boolean guaranteeHolds, String noise, double epsilonDataIndependent,
+      double orderDataIndependent, Guarantee guarantee, double epsilonSpent, double orderSpent,
+      List<Statement> statements, String orders,
+      @JsonProperty("comparison_pate2017") Comparison2017 comparisonPate2017,
+      String composition,
+      @JsonProperty("private") PrivacyPrivate privacyPrivate) {}
+
+  /** Why the guarantee holds: {@code GuaranteeBasis} id and description. */
+  record Guarantee(String basis, String description) {}
+
+  /**
+   * @param epsilonDataDependent depends on the private votes; itself not differentially private
+   * @param order the order that gave it
+   * @param statement it, stated in full
+   * @param comparisonPate2017 LNMax: the PATE 2017 code's data-dependent figure (continuous-noise
+   *     q, moments 1..8, classic conversion); null otherwise
+   */
+  record PrivacyPrivate(double epsilonDataDependent, double order, Statement statement,
+      @JsonProperty("comparison_pate2017") Comparison2017 comparisonPate2017) {}
 
   /** One (epsilon, delta) claim, stated in full. */
   record Statement(String kind, double epsilon, double delta, double order, String conversion,
-      String orders) {}
+      String orders, String note) {}
 
-  record Moments2017(double epsilonDataDependent, double momentDataDependent,
-      double epsilonDataIndependent, double momentDataIndependent, String conversion) {}
+  /**
+   * A figure of the official PATE 2017 analysis.py on the run's votes.
+   *
+   * @param note what it is and is not
+   */
+  record Comparison2017(double epsilon, double moment, String conversion, String note) {}
 
   /**
    * Null in report.json when student.train is false.
@@ -172,6 +230,10 @@ record RunReport(
    * a benchmark diagnostic the student never trains on.
    */
   record PseudoLabels(int count, int poolSize, double coverage, double precision) {}
+
+  /** What a run knows only from its private data as a whole. */
+  record RunPrivate(@JsonInclude(JsonInclude.Include.NON_NULL)
+      NonPrivateCeiling nonPrivateCeiling) {}
 
   /**
    * The student's network trained on all private examples with their true labels, evaluated on the

@@ -6,12 +6,26 @@ import java.util.Locale;
 final class SummaryTable {
   private SummaryTable() {}
 
+  /**
+   * What may be published comes first (the guarantee, the answers, the student); then, under a
+   * heading that says so, the figures that are functions of the private data.
+   */
   static String of(RunReport r) {
     StringBuilder b = new StringBuilder();
     row(b, "run folder", r.runFolder());
-    row(b, "teachers", r.teachers().count() + " x " + r.teachers().architecture()
-        + String.format(Locale.ROOT, ", mean test accuracy %.4f", r.teachers().meanTestAccuracy())
-        + (r.teachers().cache().teachersTrained() == 0 ? " (reused from the cache)" : ""));
+    var p = r.privacy();
+    row(b, "privacy guarantee", String.format(Locale.ROOT,
+        "epsilon %.4f at delta %.0e (order %s, %s conversion), data-independent: %s",
+        p.epsilonDataIndependent(), p.delta(), NumberText.of(p.orderDataIndependent()),
+        p.conversion(), p.guarantee().basis()));
+    if (!p.guaranteeHolds()) {
+      row(b, "", "NOT a guarantee: seeded noise, which anyone with the config can replay");
+    }
+    if (p.epsilonSpent() < p.epsilonDataIndependent()) {
+      row(b, "spent", String.format(Locale.ROOT, "epsilon %.4f (order %s): the steps that ran;"
+          + " not itself a guarantee", p.epsilonSpent(), NumberText.of(p.orderSpent())));
+    }
+    row(b, "noise", p.noise() + " from a " + p.randomness() + " source");
     var a = r.aggregation();
     row(b, "aggregation", a.mechanism() + ", " + a.queriesAnswered() + " of " + a.queries()
         + String.format(Locale.ROOT, " queries answered, label accuracy %.4f", a.labelAccuracy()));
@@ -26,14 +40,6 @@ final class SummaryTable {
     if (a.stoppedBecause() != null) {
       row(b, "stopped after " + a.queriesAsked(), a.stoppedBecause());
     }
-    var p = r.privacy();
-    row(b, "epsilon (data-dependent)", String.format(Locale.ROOT,
-        "%.4f at delta %.0e (order %s, %s conversion)", p.epsilonDataDependent(), p.delta(),
-        NumberText.of(p.order()), p.conversion()));
-    row(b, "epsilon (data-independent)", String.format(Locale.ROOT,
-        "%.4f at delta %.0e (order %s)", p.epsilonDataIndependent(), p.delta(),
-        NumberText.of(p.orderDataIndependent())));
-    row(b, "noise", p.noise() + " from a " + p.randomness() + " source");
     if (r.student() == null) {
       row(b, "student", "not trained (student.train is false)");
     } else {
@@ -47,13 +53,25 @@ final class SummaryTable {
           "%d of %d pool examples, precision %.4f (against true labels, not trained on)",
           pl.count(), pl.poolSize(), pl.precision()));
     }
-    var ceiling = r.nonPrivateCeiling();
+    row(b, "wall time", String.format(Locale.ROOT, "%.1f s", r.timings().totalSeconds()));
+
+    b.append("  private to the data owner (functions of the private data, not for publication):")
+        .append(System.lineSeparator());
+    var t = r.teachers();
+    row(b, "teachers", t.count() + " x " + t.architecture()
+        + String.format(Locale.ROOT, ", mean test accuracy %.4f",
+            t.teachersPrivate().meanTestAccuracy())
+        + (t.teachersPrivate().cache().teachersTrained() == 0 ? " (reused from the cache)" : ""));
+    var pp = p.privacyPrivate();
+    row(b, "epsilon (data-dependent)", String.format(Locale.ROOT,
+        "%.4f at delta %.0e (order %s, %s conversion)", pp.epsilonDataDependent(), p.delta(),
+        NumberText.of(pp.order()), p.conversion()));
+    var ceiling = r.runPrivate().nonPrivateCeiling();
     if (ceiling != null) {
       row(b, "non-private ceiling", String.format(Locale.ROOT,
           "test accuracy %.4f, trained on all %d private examples (NOT private)",
           ceiling.testAccuracy(), ceiling.trainingExamples()));
     }
-    row(b, "wall time", String.format(Locale.ROOT, "%.1f s", r.timings().totalSeconds()));
     return b.toString();
   }
 

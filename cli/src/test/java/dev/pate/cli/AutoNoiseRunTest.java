@@ -5,7 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.pate.aggregator.planning.Budget;
+import dev.pate.aggregator.accounting.Budget;
 import dev.pate.aggregator.planning.Planner;
 import dev.pate.aggregator.rdp.Conversion;
 import dev.pate.aggregator.rdp.EpsilonBound;
@@ -84,7 +84,7 @@ class AutoNoiseRunTest {
     Ledger.Contents ledger = Ledger.read(run.resolve(Ledger.FILE));
     assertEquals(QUERIES, ledger.entries().size());
     RdpLedger charged = new RdpLedger(ledger.header().orders());
-    ledger.entries().forEach(e -> charged.add(e.dataIndependentRdp()));
+    ledger.entries().forEach(e -> charged.add(e.spentRdp()));
     EpsilonBound spent = charged.epsilon(1e-5, Conversion.IMPROVED);
     assertTrue(spent.epsilon() <= BUDGET, "spent " + spent);
     assertEquals(spent.epsilon(), report.at("/privacy/epsilon_data_independent").asDouble(),

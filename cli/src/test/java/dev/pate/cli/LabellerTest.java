@@ -6,8 +6,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.pate.aggregator.accounting.Budget;
 import dev.pate.aggregator.accounting.NoiseKind;
 import dev.pate.aggregator.accounting.PrivacyAccountant;
+import dev.pate.aggregator.accounting.QueryAccounting;
 import dev.pate.aggregator.accounting.QueryCharge;
 import dev.pate.aggregator.gnmax.GnmaxAccounting;
 import dev.pate.aggregator.lnmax.LnmaxAccounting;
@@ -48,21 +50,32 @@ class LabellerTest {
     return votes;
   }
 
+  static LnmaxAccounting lnmax() {
+    return new LnmaxAccounting(GAMMA, Orders.defaults(), NoiseKind.DISCRETE);
+  }
+
   static PrivacyAccountant accountant() {
-    return new PrivacyAccountant(new LnmaxAccounting(GAMMA, Orders.defaults(),
-        NoiseKind.DISCRETE));
+    return new PrivacyAccountant(lnmax());
+  }
+
+  static PrivacyAccountant accountant(double budget, int queries) {
+    return new PrivacyAccountant(lnmax(),
+        Optional.of(new Budget(budget, DELTA, Conversion.IMPROVED, Orders.defaults())), queries);
+  }
+
+  private static PrivacyAccountant wrap(QueryAccounting accounting) {
+    return new PrivacyAccountant(accounting);
   }
 
   @Test
   void stopsAtTheLastQueryThatFitsTheBudgetAndTheLedgerAgreesWithTheAccountant(@TempDir Path dir) {
     int[][] votes = votes(400, 1);
     double budget = 8.0;
-    PrivacyAccountant accountant = accountant();
+    PrivacyAccountant accountant = accountant(budget, votes.length);
     Answer[] answers = new Answer[votes.length];
     Labeller.Outcome outcome;
-    try (Ledger ledger = Ledger.create(dir.resolve(Ledger.FILE), accountant.accounting())) {
-      outcome = new Labeller(Aggregators.lnmax(GAMMA), accountant,
-          Optional.of(new Labeller.Budget(budget, DELTA, Conversion.IMPROVED)), ledger,
+    try (Ledger ledger = Ledger.create(dir.resolve(Ledger.FILE), accountant)) {
+      outcome = new Labeller(Aggregators.lnmax(GAMMA), accountant, ledger,
           RandomSources.seeded(5)).label(votes, answers, 0);
     }
     int asked = outcome.asked();
@@ -71,21 +84,23 @@ class LabellerTest {
 
     // The last query that fits: asked answers fit, one more does not.
     PrivacyAccountant replay = accountant();
-    double[] one = replay.accounting().dataIndependentRdp(true);
+    double[] one = replay.accounting().dataIndependentRdp();
     for (int q = 0; q < asked; q++) {
       replay.add(new QueryCharge(true, one, one));
     }
     assertTrue(replay.report(DELTA, Conversion.IMPROVED).epsilonDataIndependent().epsilon()
         <= budget);
-    assertTrue(replay.dataIndependentEpsilonWith(one, DELTA, Conversion.IMPROVED).epsilon()
+    assertTrue(replay.spentEpsilonWith(one, DELTA, Conversion.IMPROVED).epsilon()
         > budget);
+    assertEquals(replay.report(DELTA, Conversion.IMPROVED).epsilonDataIndependent(),
+        accountant.report(DELTA, Conversion.IMPROVED).epsilonDataIndependent());
 
     // The ledger holds exactly the charges made, and re-adding them gives the same epsilons.
     Ledger.Contents contents = Ledger.read(dir.resolve(Ledger.FILE));
     assertEquals(asked, contents.entries().size());
-    PrivacyAccountant fromLedger = accountant();
+    PrivacyAccountant fromLedger = accountant(budget, votes.length);
     for (LedgerEntry e : contents.entries()) {
-      fromLedger.add(new QueryCharge(e.answered(), e.dataIndependentRdp(), e.dataDependentRdp()));
+      fromLedger.add(new QueryCharge(e.answered(), e.spentRdp(), e.dataDependentRdp()));
       assertEquals(answers[e.query()].label(), e.label());
     }
     assertEquals(accountant.report(DELTA, Conversion.IMPROVED),
@@ -95,9 +110,10 @@ class LabellerTest {
   @Test
   void tamperedRemovedOrTornLinesAreDetected(@TempDir Path dir) throws IOException {
     Path file = dir.resolve(Ledger.FILE);
-    try (Ledger ledger = Ledger.create(file, accountant().accounting())) {
-      new Labeller(Aggregators.lnmax(GAMMA), accountant(), Optional.empty(), ledger,
-          RandomSources.seeded(2)).label(votes(5, 3), new Answer[5], 0);
+    PrivacyAccountant accountant = accountant();
+    try (Ledger ledger = Ledger.create(file, accountant)) {
+      new Labeller(Aggregators.lnmax(GAMMA), accountant, ledger, RandomSources.seeded(2))
+          .label(votes(5, 3), new Answer[5], 0);
     }
     List<String> lines = Files.readAllLines(file);
     assertEquals(6, lines.size());
@@ -128,29 +144,36 @@ class LabellerTest {
   @Test
   void theHeaderRecordsTheNoiseAndNamesHowAnotherAccountingDiffers(@TempDir Path dir) {
     Path file = dir.resolve(Ledger.FILE);
-    Ledger.create(file, accountant().accounting()).close();
+    Ledger.create(file, accountant(2.0, 100)).close();
     Ledger.Header header = Ledger.read(file).header();
     assertEquals("lnmax", header.mechanism());
     assertEquals(Optional.of("discrete"), header.noise());
     assertEquals(Map.of("gamma", GAMMA), header.parameters());
-    assertEquals(Optional.empty(), header.differenceFrom(accountant().accounting()));
+    assertEquals(java.util.OptionalInt.of(100), header.maxQueries());
+    assertEquals(Optional.empty(), header.differenceFrom(accountant(2.0, 100)));
 
     Orders orders = Orders.defaults();
-    assertTrue(header.differenceFrom(new LnmaxAccounting(2 * GAMMA, orders, NoiseKind.DISCRETE))
-        .orElseThrow().contains("{gamma=" + 2 * GAMMA + "}"));
-    assertTrue(header.differenceFrom(new LnmaxAccounting(GAMMA, orders, NoiseKind.CONTINUOUS))
-        .orElseThrow().contains("continuous"));
-    assertTrue(header.differenceFrom(new GnmaxAccounting(40, orders, NoiseKind.DISCRETE))
+    assertTrue(header.differenceFrom(wrap(new LnmaxAccounting(2 * GAMMA, orders,
+        NoiseKind.DISCRETE))).orElseThrow().contains("{gamma=" + 2 * GAMMA + "}"));
+    assertTrue(header.differenceFrom(wrap(new LnmaxAccounting(GAMMA, orders,
+        NoiseKind.CONTINUOUS))).orElseThrow().contains("continuous"));
+    assertTrue(header.differenceFrom(wrap(new GnmaxAccounting(40, orders, NoiseKind.DISCRETE)))
         .orElseThrow().contains("made by lnmax"));
-    assertTrue(header.differenceFrom(new LnmaxAccounting(GAMMA, Orders.of(2, 8, 32),
-        NoiseKind.DISCRETE)).orElseThrow().contains("orders"));
+    assertTrue(header.differenceFrom(wrap(new LnmaxAccounting(GAMMA, Orders.of(2, 8, 32),
+        NoiseKind.DISCRETE))).orElseThrow().contains("orders"));
+    // The guarantee rests on the budget and the query count: neither may change mid-ledger.
+    assertTrue(header.differenceFrom(accountant(3.0, 100)).orElseThrow()
+        .contains("under the budget"));
+    assertTrue(header.differenceFrom(accountant()).orElseThrow().contains("under the budget"));
+    assertTrue(header.differenceFrom(accountant(2.0, 200)).orElseThrow()
+        .contains("at most 100 queries"));
   }
 
   /** A header whose hash matches but whose parameters are not numbers: one line, no trace. */
   @Test
   void headerParametersThatAreNotNumbersAreAOneLineError(@TempDir Path dir) throws Exception {
     Path file = dir.resolve(Ledger.FILE);
-    Ledger.create(file, accountant().accounting()).close();
+    Ledger.create(file, accountant()).close();
     ObjectMapper mapper = new ObjectMapper();
     ObjectNode header = (ObjectNode) mapper.readTree(Files.readAllLines(file).get(0));
     header.remove("hash");

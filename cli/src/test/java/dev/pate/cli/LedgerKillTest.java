@@ -2,6 +2,7 @@ package dev.pate.cli;
 
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.pate.aggregator.accounting.PrivacyAccountant;
 import dev.pate.aggregator.mechanism.Aggregators;
 import dev.pate.aggregator.noise.RandomSources;
 import java.io.BufferedReader;
@@ -24,9 +25,10 @@ class LedgerKillTest {
   public static void main(String[] args) {
     Path file = Path.of(args[0]);
     int[][] votes = LabellerTest.votes(200_000, 11);
-    try (Ledger ledger = Ledger.create(file, LabellerTest.accountant().accounting())) {
-      Labeller labeller = new Labeller(Aggregators.lnmax(LabellerTest.GAMMA),
-          LabellerTest.accountant(), Optional.empty(), ledger, RandomSources.seeded(1));
+    PrivacyAccountant accountant = LabellerTest.accountant();
+    try (Ledger ledger = Ledger.create(file, accountant)) {
+      Labeller labeller = new Labeller(Aggregators.lnmax(LabellerTest.GAMMA), accountant, ledger,
+          RandomSources.seeded(1));
       for (int q = 0; q < votes.length; q++) {
         labeller.answer(q, votes[q]);
         System.out.println("released " + q);

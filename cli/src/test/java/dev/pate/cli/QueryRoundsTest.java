@@ -109,15 +109,15 @@ class QueryRoundsTest {
   @Test
   void theBudgetStopsLabellingAcrossRoundsAndNoFurtherRoundIsChosen(@TempDir Path dir) {
     // A budget that fits six answers and not seven: labelling stops in round 2 (of 4 + 4 + 4).
-    PrivacyAccountant replay = Mechanisms.of(
+    PrivacyAccountant replay = new PrivacyAccountant(Mechanisms.of(
         ConfigLoader.parse(ACTIVE, "test.yaml", List.of()).aggregator(),
-        ConfigLoader.parse(ACTIVE, "test.yaml", List.of()).privacy()).accountant();
-    double[] one = replay.accounting().dataIndependentRdp(true);
+        ConfigLoader.parse(ACTIVE, "test.yaml", List.of()).privacy()).accounting());
+    double[] one = replay.accounting().dataIndependentRdp();
     for (int q = 0; q < 6; q++) {
       replay.add(new QueryCharge(true, one, one));
     }
     double six = replay.report(1e-5, Conversion.IMPROVED).epsilonDataIndependent().epsilon();
-    double seven = replay.dataIndependentEpsilonWith(one, 1e-5, Conversion.IMPROVED).epsilon();
+    double seven = replay.spentEpsilonWith(one, 1e-5, Conversion.IMPROVED).epsilon();
     double budget = (six + seven) / 2;
 
     RunFolder folder = RunFolder.create(dir, "t", Instant.now());

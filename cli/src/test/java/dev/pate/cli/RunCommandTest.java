@@ -102,14 +102,17 @@ class RunCommandTest {
   @Test
   void reportHasEveryPromisedFieldAndLabelAccuracyMatchesLabelsCsv() throws IOException {
     JsonNode r = Json.mapper().readTree(first.resolve("report.json").toFile());
-    for (String path : List.of("teachers/count", "teachers/mean_test_accuracy",
+    for (String path : List.of("teachers/count", "teachers/private/mean_test_accuracy",
         "aggregation/mechanism", "aggregation/gamma", "aggregation/queries_answered",
         "aggregation/label_accuracy", "privacy/delta", "privacy/epsilon_data_independent",
-        "privacy/epsilon_data_dependent", "privacy/order", "privacy/randomness",
+        "privacy/guarantee/basis", "privacy/epsilon_spent", "privacy/unit", "privacy/neighbours",
+        "privacy/private/epsilon_data_dependent", "privacy/private/order", "privacy/randomness",
         "student/test_accuracy", "timings/teachers_seconds", "timings/total_seconds")) {
       assertFalse(r.at("/" + path).isMissingNode(), path);
     }
     assertEquals("seeded", r.at("/privacy/randomness").asText());
+    assertFalse(r.at("/privacy/guarantee_holds").asBoolean(), "seeded noise is no guarantee");
+    assertTrue(r.at("/privacy/statements/0/note").asText().startsWith("NOT a guarantee"));
     assertEquals("fixed", r.at("/aggregation/noise").asText());
     assertTrue(r.get("plan").isNull(), "fixed noise has no plan");
     assertFalse(Files.exists(first.resolve(RunNoise.PLAN_FILE)));
@@ -130,13 +133,16 @@ class RunCommandTest {
     double[][] votes = readVotes(first.resolve("votes.csv"));
     double delta = r.at("/privacy/delta").asDouble();
 
-    // moments_2017 is the paper's analysis (analysis.py, verified against the reference vectors).
+    // The comparison with the paper's analysis (analysis.py, verified against the reference
+    // vectors): its data-dependent figure is private and labelled as no bound for this run.
     Pate2017Report paper = Pate2017Analysis.analyse(votes, 0.5, delta, 0.09,
         Pate2017Variant.OFFICIAL_CODE);
     assertEquals(paper.epsilon().epsilon(),
-        r.at("/privacy/moments_2017/epsilon_data_dependent").asDouble(), 1e-9);
+        r.at("/privacy/private/comparison_pate2017/epsilon").asDouble(), 1e-9);
+    assertTrue(r.at("/privacy/private/comparison_pate2017/note").asText()
+        .contains("not a bound for this run"));
     assertEquals(paper.dataIndependentEpsilon().epsilon(),
-        r.at("/privacy/moments_2017/epsilon_data_independent").asDouble(), 1e-9);
+        r.at("/privacy/comparison_pate2017/epsilon").asDouble(), 1e-9);
 
     // The run's own accounting over orders 2..9 with the classic conversion never undercuts the
     // paper's (it covers discrete noise and ties, and the corrected validity condition).
@@ -157,11 +163,12 @@ class RunCommandTest {
     }
     var claimed = full.report(delta, Conversion.IMPROVED);
     assertEquals(claimed.epsilonDataDependent().epsilon(),
-        r.at("/privacy/epsilon_data_dependent").asDouble(), 1e-12);
-    assertEquals(claimed.epsilonDataDependent().order(), r.at("/privacy/order").asDouble());
+        r.at("/privacy/private/epsilon_data_dependent").asDouble(), 1e-12);
+    assertEquals(claimed.epsilonDataDependent().order(),
+        r.at("/privacy/private/order").asDouble());
     assertEquals(claimed.epsilonDataIndependent().epsilon(),
         r.at("/privacy/epsilon_data_independent").asDouble(), 1e-12);
-    assertTrue(r.at("/privacy/epsilon_data_dependent").asDouble()
+    assertTrue(r.at("/privacy/private/epsilon_data_dependent").asDouble()
         <= r.at("/privacy/epsilon_data_independent").asDouble());
   }
 
@@ -176,8 +183,10 @@ class RunCommandTest {
       assertEquals(a.get(section), b.get(section), section);
     }
     // Each output folder has its own teacher cache; the teachers and their key are the same.
-    ((com.fasterxml.jackson.databind.node.ObjectNode) a.at("/teachers/cache")).remove("folder");
-    ((com.fasterxml.jackson.databind.node.ObjectNode) b.at("/teachers/cache")).remove("folder");
+    ((com.fasterxml.jackson.databind.node.ObjectNode) a.at("/teachers/private/cache"))
+        .remove("folder");
+    ((com.fasterxml.jackson.databind.node.ObjectNode) b.at("/teachers/private/cache"))
+        .remove("folder");
     assertEquals(a.get("teachers"), b.get("teachers"));
     JsonNode ma = Json.mapper().readTree(first.resolve("teachers/manifest.json").toFile());
     JsonNode mb = Json.mapper().readTree(second.resolve("teachers/manifest.json").toFile());
@@ -209,9 +218,9 @@ class RunCommandTest {
       third = s.filter(p -> !p.equals(first)).findFirst().orElseThrow();
     }
     JsonNode r = Json.mapper().readTree(third.resolve("report.json").toFile());
-    assertEquals(0, r.at("/teachers/cache/teachers_trained").asInt());
-    assertEquals(6, r.at("/teachers/cache/teachers_reused").asInt());
-    assertEquals(60, r.at("/teachers/cache/votes_reused").asInt());
+    assertEquals(0, r.at("/teachers/private/cache/teachers_trained").asInt());
+    assertEquals(6, r.at("/teachers/private/cache/teachers_reused").asInt());
+    assertEquals(60, r.at("/teachers/private/cache/votes_reused").asInt());
     assertTrue(out.toString(java.nio.charset.StandardCharsets.UTF_8)
         .contains("6 teachers reused from the cache"), out.toString());
     assertTrue(out.toString(java.nio.charset.StandardCharsets.UTF_8)
@@ -221,11 +230,13 @@ class RunCommandTest {
     }
     JsonNode original = Json.mapper().readTree(first.resolve("report.json").toFile());
     assertEquals(original.get("privacy"), r.get("privacy"));
-    assertEquals(original.at("/teachers/mean_test_accuracy"), r.at("/teachers/mean_test_accuracy"));
+    assertEquals(original.at("/teachers/private/mean_test_accuracy"),
+        r.at("/teachers/private/mean_test_accuracy"));
     assertTrue(Files.isRegularFile(third.resolve("teachers/teacher-005.zip")));
-    assertEquals(dir.resolve("a/cache/teachers").resolve(r.at("/teachers/cache/key").asText())
+    assertEquals(dir.resolve("a/cache/teachers")
+        .resolve(r.at("/teachers/private/cache/key").asText())
         .toString(),
-        r.at("/teachers/cache/folder").asText());
+        r.at("/teachers/private/cache/folder").asText());
   }
 
   /** With student.train false a run stops after labelling; its dry run trains nothing. */

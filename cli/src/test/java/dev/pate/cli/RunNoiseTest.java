@@ -7,7 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.pate.aggregator.accounting.NoiseKind;
 import dev.pate.aggregator.gnmax.ConfidentGnmaxAccounting;
-import dev.pate.aggregator.planning.Budget;
+import dev.pate.aggregator.accounting.Budget;
 import dev.pate.aggregator.planning.ConfidentGnmaxPlan;
 import dev.pate.aggregator.planning.PlanMechanism;
 import dev.pate.aggregator.planning.PlanRequest;
@@ -86,7 +86,7 @@ class RunNoiseTest {
 
     // Every query answered, the worst case, fits the budget on the run's accounting.
     double[] perAnswer = new ConfidentGnmaxAccounting(t, s1, s2, Orders.defaults(),
-        NoiseKind.DISCRETE).dataIndependentRdp(true);
+        NoiseKind.DISCRETE).dataIndependentRdp();
     double[] total = perAnswer.clone();
     for (int i = 0; i < total.length; i++) {
       total[i] *= 640;

@@ -96,7 +96,7 @@ class SweepCommandTest {
           .resolve("report.json").toFile());
       assertEquals(report.at("/aggregation/label_accuracy").asDouble(),
           Double.parseDouble(row.get("label_accuracy")));
-      assertEquals(report.at("/privacy/epsilon_data_dependent").asDouble(),
+      assertEquals(report.at("/privacy/private/epsilon_data_dependent").asDouble(),
           Double.parseDouble(row.get("epsilon_data_dependent")));
       assertEquals(report.at("/privacy/epsilon_data_independent").asDouble(),
           Double.parseDouble(row.get("epsilon_data_independent")));
@@ -121,8 +121,8 @@ class SweepCommandTest {
     }
     JsonNode reused = Json.mapper().readTree(folder.resolve(rows.get(1).get("folder"))
         .resolve("report.json").toFile());
-    assertEquals(30, reused.at("/teachers/cache/votes_reused").asInt());
-    assertEquals(0, reused.at("/teachers/cache/votes_computed").asInt());
+    assertEquals(30, reused.at("/teachers/private/cache/votes_reused").asInt());
+    assertEquals(0, reused.at("/teachers/private/cache/votes_computed").asInt());
   }
 
   @Test

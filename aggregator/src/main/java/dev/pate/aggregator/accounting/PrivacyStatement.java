@@ -12,11 +12,16 @@ import java.util.Objects;
  * @param orders the orders the ledgers tracked
  * @param queries how many queries were charged
  * @param answered how many of them were answered (the rest abstained)
- * @param epsilonDataIndependent the guarantee that holds whatever the votes were; this is the
- *     one that may be published as is
- * @param epsilonDataDependent the (smaller) guarantee that depends on the actual votes; it is
- *     itself a function of the private data and, before publication, needs its own treatment
- *     (e.g. smooth sensitivity, PATE 2018 Sec. 4)
+ * @param epsilonDataIndependent the guarantee: it holds whatever the votes were, for the reason
+ *     {@code basis} gives; of the three figures, the only one that is a differential-privacy
+ *     guarantee as it stands (provided the noise was drawn from a secret source)
+ * @param basis why {@code epsilonDataIndependent} holds
+ * @param epsilonSpent the data-independent cost of the steps that ran. Equal to the guarantee for
+ *     mechanisms that always answer; for Confident-GNMax it leaves out the GNMax step of the
+ *     queries that abstained, and which those were depends on the votes: not itself a guarantee
+ * @param epsilonDataDependent the (smaller) bound that depends on the actual votes; itself a
+ *     function of the private data, so not publishable as it stands (PATE 2018 Sec. 4 releases it
+ *     through smooth sensitivity)
  */
 public record PrivacyStatement(
     String mechanismId,
@@ -25,6 +30,8 @@ public record PrivacyStatement(
     long queries,
     long answered,
     EpsilonBound epsilonDataIndependent,
+    GuaranteeBasis basis,
+    EpsilonBound epsilonSpent,
     EpsilonBound epsilonDataDependent) {
 
   public PrivacyStatement {
@@ -32,6 +39,8 @@ public record PrivacyStatement(
     Objects.requireNonNull(noiseKind, "noiseKind");
     Objects.requireNonNull(orders, "orders");
     Objects.requireNonNull(epsilonDataIndependent, "epsilonDataIndependent");
+    Objects.requireNonNull(basis, "basis");
+    Objects.requireNonNull(epsilonSpent, "epsilonSpent");
     Objects.requireNonNull(epsilonDataDependent, "epsilonDataDependent");
     if (queries < 0 || answered < 0 || answered > queries) {
       throw new IllegalArgumentException(

@@ -1,16 +1,30 @@
 package dev.pate.aggregator.accounting;
 
 import dev.pate.aggregator.rdp.Orders;
+import java.util.Arrays;
 import java.util.Map;
 
 /**
  * The per-query privacy cost of one aggregation mechanism with fixed parameters, as Renyi-DP over
  * a fixed list of orders. One implementation per mechanism (LNMax, GNMax, Confident-GNMax).
  *
- * <p>Both methods return a fresh array with one value per order of {@link #orders()}. Every value
- * is a valid upper bound for the noise the mechanism actually uses (see {@link NoiseKind}); where
- * a data-dependent bound's conditions fail at an order, that order gets the data-independent
- * value, never less.
+ * <p>Three costs per query, each a fresh array with one value per order of {@link #orders()}:
+ *
+ * <ul>
+ *   <li>{@link #dataIndependentRdp()}: the worst case over every vote vector and every outcome.
+ *       This is the only per-query cost that data-independent guarantees compose.
+ *   <li>{@link #spentRdp(boolean)}: the data-independent cost of the steps the query actually
+ *       ran. Confident-GNMax runs its GNMax step only when the noisy threshold check passes, so an
+ *       abstention spends the threshold check alone. Whether it passes depends on the private
+ *       votes, so a sum of spent costs is an odometer reading, not a guarantee; a budget enforced
+ *       on it before every query (a Renyi filter, see {@link PrivacyAccountant}) turns it into one.
+ *   <li>{@link #dataDependentRdp}: the cost given the votes (PATE's data-dependent analysis);
+ *       itself a function of the private votes.
+ * </ul>
+ *
+ * <p>Every value is a valid upper bound for the noise the mechanism actually uses (see {@link
+ * NoiseKind}); where a data-dependent bound's conditions fail at an order, that order gets the
+ * data-independent value, never less.
  */
 public interface QueryAccounting {
 
@@ -20,11 +34,21 @@ public interface QueryAccounting {
   /** Which noise the mechanism draws: the data-dependent bounds depend on it (ties, tails). */
   NoiseKind noiseKind();
 
+  /** Cost of one query whatever the votes were and whatever it answered: the uniform bound. */
+  double[] dataIndependentRdp();
+
   /**
-   * Cost of one query regardless of the votes. {@code answered} matters only for mechanisms that
-   * may abstain (Confident-GNMax charges only its threshold check for an unanswered query).
+   * Data-independent cost of the steps a query ran, given whether it was answered. The default,
+   * for mechanisms that always answer, is {@link #dataIndependentRdp()}.
    */
-  double[] dataIndependentRdp(boolean answered);
+  default double[] spentRdp(boolean answered) {
+    return dataIndependentRdp();
+  }
+
+  /** Whether an unanswered query spends less than the worst case (only then can they differ). */
+  default boolean abstentionSpendsLess() {
+    return !Arrays.equals(spentRdp(false), dataIndependentRdp());
+  }
 
   /** Cost of one query given its vote counts (one entry per class, non-negative). */
   double[] dataDependentRdp(double[] counts, boolean answered);

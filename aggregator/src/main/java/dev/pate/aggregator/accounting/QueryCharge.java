@@ -6,20 +6,20 @@ package dev.pate.aggregator.accounting;
  * is released, and replayed from that record when a run resumes.
  *
  * @param answered whether the query was answered
- * @param dataIndependentRdp cost that holds for any votes
+ * @param spentRdp the data-independent cost of the steps the query ran ({@link
+ *     QueryAccounting#spentRdp}): what a budget is checked against
  * @param dataDependentRdp cost given the votes
  */
-public record QueryCharge(boolean answered, double[] dataIndependentRdp,
-    double[] dataDependentRdp) {
+public record QueryCharge(boolean answered, double[] spentRdp, double[] dataDependentRdp) {
 
   public QueryCharge {
-    dataIndependentRdp = dataIndependentRdp.clone();
+    spentRdp = spentRdp.clone();
     dataDependentRdp = dataDependentRdp.clone();
   }
 
   @Override
-  public double[] dataIndependentRdp() {
-    return dataIndependentRdp.clone();
+  public double[] spentRdp() {
+    return spentRdp.clone();
   }
 
   @Override

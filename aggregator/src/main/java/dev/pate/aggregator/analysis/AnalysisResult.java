@@ -18,8 +18,13 @@ import java.util.Optional;
  * @param conversion RDP to (epsilon, delta) conversion used
  * @param orders number of Renyi orders optimised over
  * @param epsilon data-dependent epsilon at delta, with its optimal order
- * @param epsilonDataIndependent data-independent epsilon at delta (for Confident-GNMax it still
- *     depends on which / how many queries were answered)
+ * @param epsilonDataIndependent data-independent epsilon at delta: every query at its worst case
+ *     (Confident-GNMax: both steps, as if answered); the one figure here that holds whatever the
+ *     votes
+ * @param epsilonPaperDataIndependent Confident-GNMax in the expected accounting: the PATE 2018
+ *     tables' "data-independent" figure (GNMax's data-independent cost weighted by the answer
+ *     probability), for comparison with the paper; it depends on the votes, so it is not a
+ *     guarantee. Empty otherwise
  * @param queries number of queries (rows) analysed
  * @param expected whether {@code answered} is an expectation over the threshold noise ({@code
  *     expected_answered}) or a count ({@code queries_answered})
@@ -36,11 +41,15 @@ public record AnalysisResult(
     int orders,
     EpsilonBound epsilon,
     EpsilonBound epsilonDataIndependent,
+    Optional<EpsilonBound> epsilonPaperDataIndependent,
     int queries,
     boolean expected,
     double answered,
     Optional<SmoothSensitivityOutcome> smoothSensitivity,
     double seconds) {
+
+  private static final String PAPER_NOTE = "the PATE 2018 tables' figure: GNMax's cost weighted"
+      + " by the answer probability, which depends on the votes; for comparison, not a guarantee";
 
   public double delta() {
     return epsilon.delta();
@@ -63,6 +72,10 @@ public record AnalysisResult(
     m.put("order", epsilon.order());
     m.put("epsilon_data_independent", epsilonDataIndependent.epsilon());
     m.put("order_data_independent", epsilonDataIndependent.order());
+    epsilonPaperDataIndependent.ifPresent(p -> {
+      m.put("epsilon_paper_data_independent", p.epsilon());
+      m.put("paper_data_independent_note", PAPER_NOTE);
+    });
     m.put("queries", queries);
     if (expected) {
       m.put("expected_answered", answered);
@@ -87,6 +100,9 @@ public record AnalysisResult(
         epsilon.epsilon(), order(epsilon.order()))));
     rows.add(row("epsilon (data-independent)", String.format(Locale.ROOT, "%.4f at order %s",
         epsilonDataIndependent.epsilon(), order(epsilonDataIndependent.order()))));
+    epsilonPaperDataIndependent.ifPresent(p -> rows.add(row("epsilon (paper's data-ind.)",
+        String.format(Locale.ROOT, "%.4f at order %s (%s)", p.epsilon(), order(p.order()),
+            PAPER_NOTE))));
     rows.add(row("delta", String.format(Locale.ROOT, "%.3g", epsilon.delta())));
     rows.add(row("conversion", conversion.id() + " over " + orders + " orders"));
     smoothSensitivity.ifPresent(s -> {

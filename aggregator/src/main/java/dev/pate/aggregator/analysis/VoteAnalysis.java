@@ -19,12 +19,18 @@ import java.util.stream.IntStream;
  * and data-independent epsilon of answering every query with LNMax, GNMax or Confident-GNMax, and
  * optionally the smooth-sensitivity release of the data-dependent epsilon.
  *
- * <p>Accounting. GNMax and LNMax answer every query. For Confident-GNMax the actual accounting
- * charges the threshold check for every query and GNMax for the answered ones; a vote file does
- * not record the noise drawn, so a query counts as answered when its max count reaches the
- * threshold (the noiseless outcome of the check). The expected accounting ({@link
+ * <p>Accounting. GNMax and LNMax answer every query. For Confident-GNMax the actual data-dependent
+ * accounting charges the threshold check for every query and GNMax for the answered ones; a vote
+ * file does not record the noise drawn, so a query counts as answered when its max count reaches
+ * the threshold (the noiseless outcome of the check). The expected accounting ({@link
  * AnalysisRequest#expected()}) charges {@code Pr[answered]} times the GNMax cost instead, the
  * expectation over the threshold noise that the PATE 2018 tables report.
+ *
+ * <p>The data-independent epsilon is always every query at its worst case ({@link
+ * QueryAccounting#dataIndependentRdp()}: for Confident-GNMax both steps, as if answered), the only
+ * one of these figures that holds whatever the votes. The expected accounting also gives the
+ * paper's own "data-independent" figure (both steps' data-independent costs, GNMax weighted by the
+ * answer probability), which depends on the votes and is reported apart, for comparison.
  *
  * <p>Speed: costs are computed once per distinct vote profile ({@link QueryProfiles}), in fixed
  * chunks that run in parallel and are summed in a fixed order, so results do not depend on the
@@ -59,13 +65,16 @@ public final class VoteAnalysis {
 
     EpsilonBound epsilon = epsilon(sums.dataDependent, request);
     EpsilonBound independent = epsilon(sums.dataIndependent, request);
+    Optional<EpsilonBound> paperIndependent = request.expected()
+        && request.mechanism() instanceof Mechanism.ConfidentGnmax
+        ? Optional.of(epsilon(sums.expectedDataIndependent, request)) : Optional.empty();
     Optional<SmoothSensitivityOutcome> smooth = request.smoothSensitivity()
         ? Optional.of(smoothSensitivity(votes, profiles, request, epsilon, independent))
         : Optional.empty();
     double seconds = (System.nanoTime() - start) / 1e9;
     return new AnalysisResult(request.mechanism().id(), request.noise(), request.conversion(),
-        request.orders().size(), epsilon, independent, votes.queries(), request.expected(),
-        sums.answered, smooth, seconds);
+        request.orders().size(), epsilon, independent, paperIndependent, votes.queries(),
+        request.expected(), sums.answered, smooth, seconds);
   }
 
   private static EpsilonBound epsilon(double[] rdp, AnalysisRequest request) {
@@ -78,16 +87,20 @@ public final class VoteAnalysis {
   private static final class Sums {
     final double[] dataDependent;
     final double[] dataIndependent;
+    /** Confident-GNMax, expected accounting: the paper's vote-weighted "data-independent" sum. */
+    final double[] expectedDataIndependent;
     double answered;
 
     Sums(int orders) {
       dataDependent = new double[orders];
       dataIndependent = new double[orders];
+      expectedDataIndependent = new double[orders];
     }
 
     void add(Sums other) {
       addScaled(dataDependent, other.dataDependent, 1);
       addScaled(dataIndependent, other.dataIndependent, 1);
+      addScaled(expectedDataIndependent, other.expectedDataIndependent, 1);
       answered += other.answered;
     }
   }
@@ -113,7 +126,7 @@ public final class VoteAnalysis {
     }
     if (mechanism instanceof Mechanism.Gnmax g) {
       GnmaxAccounting accounting = new GnmaxAccounting(g.sigma(), request.orders(), request.noise());
-      double[] independent = accounting.dataIndependentRdp(true);
+      double[] independent = accounting.dataIndependentRdp();
       return (counts, n, sums) -> {
         accounting.addDataDependentRdp(counts, n, sums.dataDependent);
         addScaled(sums.dataIndependent, independent, n);
@@ -122,7 +135,7 @@ public final class VoteAnalysis {
     }
     QueryAccounting accounting = new LnmaxAccounting(
         ((Mechanism.Lnmax) mechanism).gamma(), request.orders(), request.noise());
-    double[] independent = accounting.dataIndependentRdp(true);
+    double[] independent = accounting.dataIndependentRdp();
     return (counts, n, sums) -> {
       addScaled(sums.dataDependent, accounting.dataDependentRdp(counts, true), n);
       addScaled(sums.dataIndependent, independent, n);
@@ -131,20 +144,21 @@ public final class VoteAnalysis {
   }
 
   private static ProfileCost actualConfident(ConfidentGnmaxAccounting accounting) {
-    double[] independentAnswered = accounting.dataIndependentRdp(true);
-    double[] independentAbstained = accounting.dataIndependentRdp(false);
+    double[] independent = accounting.dataIndependentRdp();
     return (counts, n, sums) -> {
       boolean answered = accounting.answersWithoutNoise(counts);
       addScaled(sums.dataDependent, accounting.dataDependentRdp(counts, answered), n);
-      addScaled(sums.dataIndependent, answered ? independentAnswered : independentAbstained, n);
+      addScaled(sums.dataIndependent, independent, n);
       sums.answered += answered ? n : 0;
     };
   }
 
   private static ProfileCost expectedConfident(ConfidentGnmaxAccounting accounting) {
+    double[] independent = accounting.dataIndependentRdp();
     return (counts, n, sums) -> {
       addScaled(sums.dataDependent, accounting.expectedRdp(counts), n);
-      addScaled(sums.dataIndependent, accounting.expectedDataIndependentRdp(counts), n);
+      addScaled(sums.dataIndependent, independent, n);
+      addScaled(sums.expectedDataIndependent, accounting.expectedDataIndependentRdp(counts), n);
       sums.answered += n * Math.exp(accounting.logPrAnswered(counts));
     };
   }

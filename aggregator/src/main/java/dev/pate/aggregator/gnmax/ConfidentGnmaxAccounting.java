@@ -17,8 +17,9 @@ import java.util.Objects;
  * <p>Two accountings:
  *
  * <ul>
- *   <li>actual ({@link #dataDependentRdp} / {@link #dataIndependentRdp}): the caller says whether
- *       the query was answered; this is what a run charges.
+ *   <li>actual ({@link #dataDependentRdp} / {@link #spentRdp}): the caller says whether the query
+ *       was answered; this is what a run charges. The data-independent guarantee of a query is
+ *       {@link #dataIndependentRdp()}, both steps, whatever it answered.
  *   <li>expected ({@link #expectedRdp}): the threshold cost plus {@code Pr[answered]} times the
  *       GNMax cost, the expectation over the threshold's randomness that the paper's tables report
  *       ({@code ICLR2018/smooth_sensitivity_table.py _compute_rdp}, {@code rdp_cumulative.py}).
@@ -101,16 +102,32 @@ public final class ConfidentGnmaxAccounting implements QueryAccounting {
     return counts[GnmaxRdp.argMax(counts)] >= threshold;
   }
 
+  /**
+   * The threshold check plus the GNMax step, whatever the votes: whether the GNMax step runs
+   * depends on the votes (through the noisy threshold), so the uniform bound charges it always.
+   */
   @Override
-  public double[] dataIndependentRdp(boolean answered) {
-    double[] rdp = thresholdDataIndependent.clone();
-    if (answered) {
-      double[] step2 = gnmax.dataIndependentRdp(true);
-      for (int i = 0; i < rdp.length; i++) {
-        rdp[i] += step2[i];
-      }
+  public double[] dataIndependentRdp() {
+    return add(thresholdDataIndependentRdp(), gnmax.dataIndependentRdp());
+  }
+
+  /** The threshold check always; the GNMax step only if the query was answered. */
+  @Override
+  public double[] spentRdp(boolean answered) {
+    return answered ? dataIndependentRdp() : thresholdDataIndependentRdp();
+  }
+
+  /** The threshold check's data-independent cost, {@code alpha / (2 sigma1^2)}. */
+  public double[] thresholdDataIndependentRdp() {
+    return thresholdDataIndependent.clone();
+  }
+
+  private static double[] add(double[] a, double[] b) {
+    double[] sum = a.clone();
+    for (int i = 0; i < sum.length; i++) {
+      sum[i] += b[i];
     }
-    return rdp;
+    return sum;
   }
 
   @Override
@@ -135,12 +152,14 @@ public final class ConfidentGnmaxAccounting implements QueryAccounting {
 
   /**
    * Expected cost with both steps' data-independent bounds, weighted by the (data-dependent)
-   * answer probability, as {@code _compute_rdp} with {@code data_ind=True}.
+   * answer probability, as {@code _compute_rdp} with {@code data_ind=True}: the figure the
+   * paper's tables call data-independent. It depends on the votes through the answer probability,
+   * so it is not a guarantee; {@link #dataIndependentRdp()} is.
    */
   public double[] expectedDataIndependentRdp(double[] counts) {
     double[] rdp = thresholdDataIndependent.clone();
     double pr = Math.exp(logPrAnswered(counts));
-    double[] step2 = gnmax.dataIndependentRdp(true);
+    double[] step2 = gnmax.dataIndependentRdp();
     for (int i = 0; i < rdp.length; i++) {
       rdp[i] += pr * step2[i];
     }

@@ -74,9 +74,9 @@ public final class GnmaxAccounting implements QueryAccounting {
     return "gnmax";
   }
 
-  /** GNMax always answers; {@code answered} is ignored. */
+  /** {@code alpha / sigma^2} at every order alpha (GNMax always answers). */
   @Override
-  public double[] dataIndependentRdp(boolean answered) {
+  public double[] dataIndependentRdp() {
     return dataIndependent.clone();
   }
 

@@ -81,9 +81,9 @@ public final class LnmaxAccounting implements QueryAccounting {
     return kind;
   }
 
-  /** LNMax always answers, so {@code answered} does not change the cost. */
+  /** {@code min(eps, alpha eps^2 / 2)} with {@code eps = 2 gamma} (LNMax always answers). */
   @Override
-  public double[] dataIndependentRdp(boolean answered) {
+  public double[] dataIndependentRdp() {
     return dataIndependent.clone();
   }
 

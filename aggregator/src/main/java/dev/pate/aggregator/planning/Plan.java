@@ -1,5 +1,6 @@
 package dev.pate.aggregator.planning;
 
+import dev.pate.aggregator.accounting.Budget;
 import java.util.List;
 import java.util.Map;
 

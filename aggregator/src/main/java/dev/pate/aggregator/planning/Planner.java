@@ -1,5 +1,6 @@
 package dev.pate.aggregator.planning;
 
+import dev.pate.aggregator.accounting.Budget;
 import dev.pate.aggregator.analysis.Mechanism;
 import dev.pate.aggregator.gnmax.GnmaxRdp;
 import dev.pate.aggregator.gnmax.ThresholdRdp;
@@ -79,7 +80,7 @@ public final class Planner {
     if (request.mechanism() == PlanMechanism.LNMAX) {
       solution = NoiseSearch.leastNoise(budget.epsilon(),
           gamma -> epsilon(budget, queries, new LnmaxAccounting(gamma, orders,
-              NoiseKind.DISCRETE).dataIndependentRdp(true)),
+              NoiseKind.DISCRETE).dataIndependentRdp()),
           MIN_GAMMA, MAX_GAMMA, false, "gamma", queries + " lnmax queries" + at(budget));
       mechanism = new Mechanism.Lnmax(solution.parameter());
     } else {

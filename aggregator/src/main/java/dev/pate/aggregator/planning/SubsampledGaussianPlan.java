@@ -1,5 +1,6 @@
 package dev.pate.aggregator.planning;
 
+import dev.pate.aggregator.accounting.Budget;
 import dev.pate.aggregator.rdp.EpsilonBound;
 import java.util.ArrayList;
 import java.util.List;

@@ -1,5 +1,6 @@
 package dev.pate.aggregator.planning;
 
+import dev.pate.aggregator.accounting.Budget;
 import dev.pate.aggregator.accounting.NoiseKind;
 import dev.pate.aggregator.accounting.QueryAccounting;
 import dev.pate.aggregator.analysis.Mechanism;
@@ -89,7 +90,7 @@ final class UtilityEstimator {
     }
     // Each query's data-dependent RDP is at most its data-independent one (every accounting here
     // caps it so); the cap on the total only removes the rounding of summing weighted rows.
-    double[] independent = accounting.dataIndependentRdp(true);
+    double[] independent = accounting.dataIndependentRdp();
     for (int i = 0; i < rdp.length; i++) {
       rdp[i] = Math.min(rdp[i], queries * independent[i]);
     }

@@ -54,7 +54,7 @@ class ConfidentGnmaxReferenceTest {
       assertClose(array(q.get("rdp_threshold_at_orders_2_8_32")), atSample.thresholdRdp(counts),
           CLOSED_FORM_REL_TOL, what + " rdp_threshold");
       assertClose(array(q.get("rdp_threshold_data_ind_at_orders_2_8_32")),
-          atSample.dataIndependentRdp(false), CLOSED_FORM_REL_TOL, what + " rdp_threshold_ind");
+          atSample.thresholdDataIndependentRdp(), CLOSED_FORM_REL_TOL, what + " rdp_threshold_ind");
     }
 
     Orders orders = ReferenceVectors.longOrders2018();

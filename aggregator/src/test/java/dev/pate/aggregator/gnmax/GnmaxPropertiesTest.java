@@ -41,12 +41,14 @@ class GnmaxPropertiesTest {
       for (NoiseKind kind : NoiseKind.values()) {
         String what = "counts " + java.util.Arrays.toString(counts) + " sigma " + sigma + " " + kind;
         GnmaxAccounting gnmax = new GnmaxAccounting(sigma, ORDERS, kind);
-        assertAtMost(gnmax.dataDependentRdp(counts, true), gnmax.dataIndependentRdp(true), what);
+        assertAtMost(gnmax.dataDependentRdp(counts, true), gnmax.dataIndependentRdp(), what);
         ConfidentGnmaxAccounting confident = new ConfidentGnmaxAccounting(
             threshold, randomSigma(rnd), sigma, ORDERS, kind);
         for (boolean answered : new boolean[] {false, true}) {
           assertAtMost(confident.dataDependentRdp(counts, answered),
-              confident.dataIndependentRdp(answered), what + " confident " + answered);
+              confident.spentRdp(answered), what + " confident " + answered);
+          assertAtMost(confident.spentRdp(answered), confident.dataIndependentRdp(),
+              what + " confident spent " + answered);
         }
         assertAtMost(confident.expectedRdp(counts), confident.expectedDataIndependentRdp(counts),
             what + " expected");
@@ -149,7 +151,7 @@ class GnmaxPropertiesTest {
           };
           for (QueryAccounting a : all) {
             double[] rdp = a.dataDependentRdp(counts, true);
-            double[] independent = a.dataIndependentRdp(true);
+            double[] independent = a.dataIndependentRdp();
             String what = a + " " + java.util.Arrays.toString(counts);
             for (int i = 0; i < rdp.length; i++) {
               assertTrue(Double.isFinite(rdp[i]) && rdp[i] >= 0, what + ": " + rdp[i]);
@@ -179,7 +181,15 @@ class GnmaxPropertiesTest {
         new ConfidentGnmaxAccounting(200, 150, 40, ORDERS, NoiseKind.CONTINUOUS);
     double[] counts = {210, 30, 10};
     assertArrayEquals(a.thresholdRdp(counts), a.dataDependentRdp(counts, false));
-    assertArrayEquals(ThresholdRdp.dataIndependent(150, ORDERS), a.dataIndependentRdp(false));
+    assertArrayEquals(ThresholdRdp.dataIndependent(150, ORDERS), a.spentRdp(false));
+    double[] both = a.dataIndependentRdp();
+    double[] gnmaxIndependent = GnmaxRdp.dataIndependent(40, ORDERS);
+    double[] thresholdIndependent = ThresholdRdp.dataIndependent(150, ORDERS);
+    for (int i = 0; i < both.length; i++) {
+      // The guarantee charges both steps whatever the query answered.
+      assertEquals(thresholdIndependent[i] + gnmaxIndependent[i], both[i], 1e-15);
+      assertEquals(both[i], a.spentRdp(true)[i], 1e-15);
+    }
     double[] answered = a.dataDependentRdp(counts, true);
     double[] gnmax = a.gnmaxStep().dataDependentRdp(counts, true);
     double[] expected = a.expectedRdp(counts);

@@ -45,7 +45,7 @@ class GnmaxReferenceTest {
               accounting.dataDependentRdp(counts, true), CLOSED_FORM_REL_TOL,
               what + " accounting");
           assertClose(array(q.get("rdp_data_independent")),
-              accounting.dataIndependentRdp(true), CLOSED_FORM_REL_TOL, what + " independent");
+              accounting.dataIndependentRdp(), CLOSED_FORM_REL_TOL, what + " independent");
         }
       }));
     }
@@ -105,7 +105,7 @@ class GnmaxReferenceTest {
     GnmaxAccounting accounting = new GnmaxAccounting(sigma, orders, NoiseKind.CONTINUOUS);
     for (double[] v : votes) {
       double[] d = accounting.dataDependentRdp(v, true);
-      double[] i = accounting.dataIndependentRdp(true);
+      double[] i = accounting.dataIndependentRdp();
       for (int k = 0; k < d.length; k++) {
         dependent[k] += d[k];
         independent[k] += i[k];

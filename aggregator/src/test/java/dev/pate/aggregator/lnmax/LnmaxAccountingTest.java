@@ -40,7 +40,7 @@ class LnmaxAccountingTest {
     for (double gamma : GAMMAS) {
       for (NoiseKind kind : NoiseKind.values()) {
         double[] rdp = new LnmaxAccounting(gamma, Orders.moments2017(), kind)
-            .dataIndependentRdp(true);
+            .dataIndependentRdp();
         for (int l = 1; l <= 8; l++) {
           assertEquals(Pate2017Moments.dataIndependentLogmgf(2 * gamma, l), l * rdp[l - 1],
               1e-12 * l * rdp[l - 1], "gamma=" + gamma + " l=" + l);
@@ -59,7 +59,7 @@ class LnmaxAccountingTest {
       NoiseKind kind = NoiseKind.values()[random.nextInt(2)];
       LnmaxAccounting accounting = new LnmaxAccounting(gamma, orders, kind);
       double[] counts = randomVotes(random);
-      double[] independent = accounting.dataIndependentRdp(true);
+      double[] independent = accounting.dataIndependentRdp();
       double[] dependent = accounting.dataDependentRdp(counts, true);
       double logq = LnmaxAccounting.logq(counts, gamma, kind);
       boolean applies = Pate2018Lnmax.theorem3Applies(logq, 2 * gamma);

@@ -1,5 +1,6 @@
 package dev.pate.aggregator.planning;
 
+import dev.pate.aggregator.accounting.Budget;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -91,7 +92,7 @@ class PlanOnPate2018VotesTest {
 
     // Within the budget whatever the threshold decides, by the run's own accounting.
     EpsilonBound independent = worstCase(new ConfidentGnmaxAccounting(t, s1, s2,
-        budget.orders(), NoiseKind.DISCRETE).dataIndependentRdp(true));
+        budget.orders(), NoiseKind.DISCRETE).dataIndependentRdp());
     assertTrue(independent.epsilon() <= budget.epsilon(), independent.toString());
     assertEquals(independent.epsilon(), best.epsilon().orElseThrow().epsilon(), 1e-9);
     assertTrue(independent.epsilon() >= budget.epsilon() * (1 - 1e-3), "needlessly noisy: "
@@ -119,7 +120,7 @@ class PlanOnPate2018VotesTest {
     NoisePlan plan = (NoisePlan) Planner.plan(request(PlanMechanism.GNMAX));
     ExpectedUtility forecast = plan.utility().orElseThrow();
     EpsilonBound independent = worstCase(new GnmaxAccounting(plan.value(), budget.orders(),
-        NoiseKind.DISCRETE).dataIndependentRdp(true));
+        NoiseKind.DISCRETE).dataIndependentRdp());
     assertTrue(independent.epsilon() <= budget.epsilon(), independent.toString());
 
     AnalysisResult analysis = analyse(new Mechanism.Gnmax(plan.value()));

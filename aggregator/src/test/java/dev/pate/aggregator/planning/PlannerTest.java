@@ -1,5 +1,6 @@
 package dev.pate.aggregator.planning;
 
+import dev.pate.aggregator.accounting.Budget;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -45,7 +46,7 @@ class PlannerTest {
     // What a run with this sigma would be charged.
     double[] perQuery =
         new GnmaxAccounting(gnmax.value(), budget.orders(), NoiseKind.DISCRETE)
-            .dataIndependentRdp(true);
+            .dataIndependentRdp();
     EpsilonBound run = charged(budget, 1000, perQuery);
     assertEquals(run.epsilon(), gnmax.epsilon().epsilon(), 1e-9);
     assertEquals(run.order(), gnmax.epsilon().order());
@@ -73,13 +74,13 @@ class PlannerTest {
           assertTight(eps, gnmax.epsilon(), "gnmax " + what);
           // A little less noise would overspend: not needlessly noisy.
           double[] quieter = new GnmaxAccounting(gnmax.value() * (1 - 2e-3), budget.orders(),
-              NoiseKind.DISCRETE).dataIndependentRdp(true);
+              NoiseKind.DISCRETE).dataIndependentRdp();
           assertTrue(charged(budget, queries, quieter).epsilon() > eps, "gnmax not least " + what);
 
           NoisePlan lnmax = Planner.lnmax(budget, queries);
           assertTight(eps, lnmax.epsilon(), "lnmax " + what);
           double[] lnmaxRun = new LnmaxAccounting(lnmax.value(), budget.orders(),
-              NoiseKind.DISCRETE).dataIndependentRdp(true);
+              NoiseKind.DISCRETE).dataIndependentRdp();
           assertEquals(charged(budget, queries, lnmaxRun).epsilon(), lnmax.epsilon().epsilon(),
               1e-9 * eps, "lnmax run " + what);
         }
@@ -161,7 +162,7 @@ class PlannerTest {
       assertEquals(1 / (gnmaxSigma * gnmaxSigma), perAlpha, 1e-4 / (gnmaxSigma * gnmaxSigma));
       assertTight(2, c.epsilon().orElseThrow(), "candidate " + c);
       double[] perQuery = new ConfidentGnmaxAccounting(c.threshold(), c.sigma1(), sigma2,
-          budget.orders(), NoiseKind.DISCRETE).dataIndependentRdp(true);
+          budget.orders(), NoiseKind.DISCRETE).dataIndependentRdp();
       assertEquals(charged(budget, queries, perQuery).epsilon(), c.epsilon().get().epsilon(),
           1e-9);
     }

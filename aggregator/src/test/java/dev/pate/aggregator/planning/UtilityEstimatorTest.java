@@ -1,5 +1,6 @@
 package dev.pate.aggregator.planning;
 
+import dev.pate.aggregator.accounting.Budget;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;

@@ -59,28 +59,44 @@ public record StudyRow(int point, String folder, Map<String, String> coordinates
       default -> "gamma";
     };
     JsonNode student = report.get("student");
-    int trained = report.at("/teachers/cache/teachers_trained").asInt();
-    int count = report.at("/teachers/count").asInt();
-    return new StudyRow(point, folder, coordinates, report.at("/seed").asLong(), count,
-        report.at("/teachers/mean_test_accuracy").asDouble(), mechanism, noiseParameter,
-        report.at("/aggregation/" + noiseParameter).asDouble(),
-        report.at("/aggregation/queries").asInt(),
-        report.at("/aggregation/queries_answered").asInt(),
-        report.at("/aggregation/label_accuracy").asDouble(),
-        report.at("/aggregation/ensemble_accuracy").asDouble(),
-        report.at("/privacy/delta").asDouble(), report.at("/privacy/conversion").asText(),
-        report.at("/privacy/randomness").asText(),
-        report.at("/privacy/epsilon_data_independent").asDouble(),
-        report.at("/privacy/order_data_independent").asDouble(),
-        report.at("/privacy/epsilon_data_dependent").asDouble(),
-        report.at("/privacy/order").asDouble(),
-        student == null || student.isNull() ? null : student.get("test_accuracy").asDouble(),
+    Fields f = new Fields(report, folder);
+    int trained = f.at("/teachers/private/cache/teachers_trained").asInt();
+    int count = f.at("/teachers/count").asInt();
+    return new StudyRow(point, folder, coordinates, f.at("/seed").asLong(), count,
+        f.at("/teachers/private/mean_test_accuracy").asDouble(), mechanism, noiseParameter,
+        f.at("/aggregation/" + noiseParameter).asDouble(),
+        f.at("/aggregation/queries").asInt(),
+        f.at("/aggregation/queries_answered").asInt(),
+        f.at("/aggregation/label_accuracy").asDouble(),
+        f.at("/aggregation/private/ensemble_accuracy").asDouble(),
+        f.at("/privacy/delta").asDouble(), f.at("/privacy/conversion").asText(),
+        f.at("/privacy/randomness").asText(),
+        f.at("/privacy/epsilon_data_independent").asDouble(),
+        f.at("/privacy/order_data_independent").asDouble(),
+        f.at("/privacy/private/epsilon_data_dependent").asDouble(),
+        f.at("/privacy/private/order").asDouble(),
+        student == null || student.isNull() ? null : f.at("/student/test_accuracy").asDouble(),
         trained == 0 ? "cache" : trained == count ? "trained" : "partly cached",
-        new Seconds(report.at("/timings/teachers_seconds").asDouble(),
-            report.at("/timings/votes_seconds").asDouble(),
-            report.at("/timings/aggregation_seconds").asDouble(),
-            report.at("/timings/student_seconds").asDouble(),
-            report.at("/timings/total_seconds").asDouble()));
+        new Seconds(f.at("/timings/teachers_seconds").asDouble(),
+            f.at("/timings/votes_seconds").asDouble(),
+            f.at("/timings/aggregation_seconds").asDouble(),
+            f.at("/timings/student_seconds").asDouble(),
+            f.at("/timings/total_seconds").asDouble()));
+  }
+
+  /**
+   * A report's fields by JSON pointer; a missing one is an error naming it (a report of another
+   * version would otherwise read as zeros).
+   */
+  private record Fields(JsonNode report, String folder) {
+    JsonNode at(String pointer) {
+      JsonNode node = report.at(pointer);
+      if (node.isMissingNode() || node.isNull()) {
+        throw new IllegalArgumentException(folder + "/report.json: no " + pointer
+            + " (a report of an older pate; delete the point's folder to run it again)");
+      }
+      return node;
+    }
   }
 
   /** The series this row belongs to in plots: its teacher count (and mechanism, if mixed). */

@@ -1,4 +1,4 @@
-package dev.pate.aggregator.planning;
+package dev.pate.aggregator.accounting;
 
 import dev.pate.aggregator.rdp.Conversion;
 import dev.pate.aggregator.rdp.EpsilonBound;
