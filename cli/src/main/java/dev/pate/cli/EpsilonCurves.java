@@ -50,14 +50,10 @@ final class EpsilonCurves {
    */
   private static List<double[]> replay(Path runFolder, RunConfig config) {
     List<LedgerEntry> entries = Ledger.read(runFolder.resolve(Ledger.FILE)).entries();
-    Mechanisms mechanisms = Mechanisms.of(config.aggregator(), config.privacy());
-    PrivacyAccountant run = mechanisms.accountant(config.aggregator(), config.privacy());
-    PrivacyAccountant prefix = new PrivacyAccountant(mechanisms.accounting());
+    PrivacyAccountant run = LedgerReplay.of(runFolder, config);
+    PrivacyAccountant prefix = new PrivacyAccountant(run.accounting());
     Conversion conversion = Mechanisms.conversion(config.privacy());
     double delta = config.privacy().delta();
-    for (LedgerEntry e : entries) {
-      run.add(new QueryCharge(e.answered(), e.spentRdp(), e.dataDependentRdp()));
-    }
     double guarantee = run.report(delta, conversion).epsilonDataIndependent().epsilon();
     int step = Math.max(1, entries.size() / SAMPLES);
     List<double[]> points = new ArrayList<>();

@@ -24,6 +24,9 @@ final class SchemaProposal {
         .append(p.publicFile().orElseThrow().getFileName()));
     b.append(".\n# Every line is a guess: check the column kinds, the label and the classes before"
         + " running.\n");
+    b.append("# PRIVATE: the counts and values below are raw statistics of ")
+        .append(p.file().getFileName()).append(", not privacy-protected; keep this output with"
+            + " the data owner.\n");
     if (p.ragged() > 0) {
       b.append("# WARNING: ").append(p.ragged()).append(" records have another number of fields"
           + " than the first one; a run stops at the first of them.\n");

@@ -38,6 +38,8 @@ class InspectCommandTest {
     Path publicFile = SyntheticTable.write(dir.resolve("public.csv"), 100, 2, 0, ".");
     String yaml = inspect("inspect", privateFile.toString(), "--public", publicFile.toString());
     assertTrue(yaml.startsWith("# Proposed by `pate inspect "), yaml);
+    assertTrue(yaml.contains("# PRIVATE: the counts and values below are raw statistics of"
+        + " private.csv, not privacy-protected"), yaml);
     assertTrue(yaml.contains("# colour               categorical          3       20"), yaml);
 
     RunConfig config = ConfigLoader.parse(yaml, "adult.yaml", List.of());

@@ -144,8 +144,18 @@ public final class PrivacyAccountant {
 
   /** The guarantee and the other figures at this delta, each minimised over the orders. */
   public PrivacyStatement report(double delta, Conversion conversion) {
-    GuaranteeBasis basis = basis();
-    double[] guarantee = scaled(worstCase, switch (basis) {
+    return new PrivacyStatement(accounting.mechanismId(), accounting.noiseKind(),
+        accounting.orders(), queries, answered,
+        RdpConversions.epsilon(accounting.orders(), guaranteeRdp(), delta, conversion), basis(),
+        spent.epsilon(delta, conversion), dataDependent.epsilon(delta, conversion));
+  }
+
+  /**
+   * The guarantee as an RDP curve, one value per order: what composes with other runs over the
+   * same private data (see the class comment for which worst case it is).
+   */
+  public double[] guaranteeRdp() {
+    double[] guarantee = scaled(worstCase, switch (basis()) {
       case EVERY_QUERY_ASKED -> queries;
       case EVERY_QUERY_ALLOWED -> maxQueries;
       case BUDGET_FILTER -> filterLimit;
@@ -155,10 +165,7 @@ public final class PrivacyAccountant {
     for (int i = 0; i < guarantee.length; i++) {
       guarantee[i] = Math.max(guarantee[i], spentRdp[i]);
     }
-    return new PrivacyStatement(accounting.mechanismId(), accounting.noiseKind(),
-        accounting.orders(), queries, answered,
-        RdpConversions.epsilon(accounting.orders(), guarantee, delta, conversion), basis,
-        spent.epsilon(delta, conversion), dataDependent.epsilon(delta, conversion));
+    return guarantee;
   }
 
   /** Which worst case the guarantee is (see the class comment). */

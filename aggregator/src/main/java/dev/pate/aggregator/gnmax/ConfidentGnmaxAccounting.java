@@ -12,7 +12,9 @@ import java.util.Objects;
 /**
  * Per-query RDP of Confident-GNMax (PATE 2018, Algorithm 1): a threshold check {@code max_j n_j +
  * N(0, sigma1^2) >= T}; if it passes, GNMax with sigma2 answers, otherwise the query is not
- * answered. The threshold check is charged for every query, GNMax only for answered ones.
+ * answered. A query spends the threshold check always and GNMax only when answered; its
+ * guarantee ({@link #dataIndependentRdp()}) charges both, since whether it is answered depends on
+ * the votes.
  *
  * <p>Two accountings:
  *

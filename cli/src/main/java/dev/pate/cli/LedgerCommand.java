@@ -1,0 +1,238 @@
+package dev.pate.cli;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.pate.aggregator.accounting.PrivacyAccountant;
+import dev.pate.aggregator.rdp.Conversion;
+import dev.pate.aggregator.rdp.EpsilonBound;
+import dev.pate.aggregator.rdp.Orders;
+import dev.pate.aggregator.rdp.RdpConversions;
+import dev.pate.config.ConfigLoader;
+import dev.pate.config.RunConfig;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.concurrent.Callable;
+import java.util.stream.Stream;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+/**
+ * {@code pate ledger [DIR]}: the privacy charges of every run and study point under a runs folder,
+ * composed. Each run accounts alone, but teachers (and their votes) are shared across runs through
+ * the cache: releasing the results of several runs over the same private data releases all their
+ * answers, whose guarantees add up (RDP composes by addition at each order). This sums them per
+ * teacher ensemble (a teacher-cache entry) and per private data set, from the runs' own ledgers and
+ * configs, unfinished runs included (their answers were released as they were charged).
+ */
+@Command(name = "ledger", mixinStandardHelpOptions = true, sortOptions = false,
+    description = {"Sum the privacy guarantees of every run and study point under a runs folder,"
+        + " per teacher ensemble and per private data set: releasing results of several runs over"
+        + " the same private data composes their charges.",
+        "Example: pate ledger runs --delta 1e-5"})
+final class LedgerCommand implements Callable<Integer> {
+  @Parameters(index = "0", arity = "0..1", paramLabel = "DIR",
+      description = "The runs folder (default: runs).")
+  Path dir = Path.of("runs");
+
+  @Mixin
+  AccountingOptions accounting;
+
+  @Option(names = "--json", description = "Print one JSON object instead of a table.")
+  boolean json;
+
+  /** One run's contribution: its guarantee as an RDP curve, and where its teachers came from. */
+  record RunCharges(String folder, String ensemble, String privateData, String mechanism,
+      long asked, long answered, boolean finished, String basis, Orders orders,
+      double[] guaranteeRdp, double[] dataDependentRdp) {}
+
+  @Override
+  public Integer call() {
+    if (!Files.isDirectory(dir)) {
+      throw new UserError(dir + ": not a folder (give the runs folder, e.g. runs)");
+    }
+    if (accounting.orders != null) {
+      throw new UserError("--orders: each run is replayed over its own orders; the composition"
+          + " uses the orders they share");
+    }
+    List<RunCharges> runs = find();
+    if (runs.isEmpty()) {
+      System.out.println("pate ledger: no run ledgers under " + dir);
+      return 0;
+    }
+    Map<String, Map<String, List<RunCharges>>> byData = new TreeMap<>();
+    for (RunCharges run : runs) {
+      byData.computeIfAbsent(run.privateData(), d -> new TreeMap<>())
+          .computeIfAbsent(run.ensemble(), e -> new ArrayList<>()).add(run);
+    }
+    if (json) {
+      System.out.print(Json.write(asMap(byData)));
+    } else {
+      print(byData);
+    }
+    return 0;
+  }
+
+  private List<RunCharges> find() {
+    List<Path> ledgers;
+    try (Stream<Path> files = Files.walk(dir)) {
+      ledgers = files.filter(p -> p.getFileName().toString().equals(Ledger.FILE))
+          .filter(p -> !dir.relativize(p).startsWith("cache"))
+          .sorted()
+          .toList();
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot read " + dir + ": " + e.getMessage(), e);
+    }
+    List<RunCharges> runs = new ArrayList<>();
+    for (Path ledger : ledgers) {
+      runs.add(charges(ledger.getParent()));
+    }
+    return runs;
+  }
+
+  private RunCharges charges(Path folder) {
+    RunConfig config = ConfigLoader.load(folder.resolve("config.yaml"), List.of());
+    PrivacyAccountant accountant = LedgerReplay.of(folder, config);
+    JsonNode manifest = manifest(folder);
+    return new RunCharges(dir.relativize(folder).toString(), manifest.path("cache_key").asText(),
+        manifest.path("private_set").asText(), accountant.accounting().mechanismId(),
+        accountant.queries(), accountant.answered(), Files.exists(folder.resolve("report.json")),
+        accountant.basis().id(), accountant.accounting().orders(), accountant.guaranteeRdp(),
+        accountant.dataDependentRdp());
+  }
+
+  private static JsonNode manifest(Path folder) {
+    Path file = folder.resolve("teachers/manifest.json");
+    try {
+      JsonNode manifest = Json.mapper().readTree(file.toFile());
+      if (!manifest.hasNonNull("cache_key") || !manifest.hasNonNull("private_set")) {
+        throw new UserError(file + ": no cache_key or private_set; not a pate teachers manifest");
+      }
+      return manifest;
+    } catch (IOException e) {
+      throw new UserError(file + ": cannot read the run's teachers manifest (" + e.getMessage()
+          + "); its ledger cannot be attributed to an ensemble");
+    }
+  }
+
+  /**
+   * The composition of these runs: their curves added at every order all of them have (each
+   * curve holds at each of its own orders, so the sum holds at the shared ones).
+   */
+  private EpsilonBound compose(List<RunCharges> runs, boolean dataDependent) {
+    List<Double> shared = new ArrayList<>();
+    for (double order : runs.get(0).orders().toArray()) {
+      if (runs.stream().allMatch(r -> indexOf(r.orders(), order) >= 0)) {
+        shared.add(order);
+      }
+    }
+    if (shared.isEmpty()) {
+      throw new UserError("the runs under " + dir + " share no Renyi order; their guarantees"
+          + " cannot be composed (use one privacy.orders list for runs over the same data)");
+    }
+    double[] total = new double[shared.size()];
+    for (RunCharges run : runs) {
+      double[] curve = dataDependent ? run.dataDependentRdp() : run.guaranteeRdp();
+      for (int i = 0; i < total.length; i++) {
+        total[i] += curve[indexOf(run.orders(), shared.get(i))];
+      }
+    }
+    Orders orders = Orders.of(shared.stream().mapToDouble(Double::doubleValue).toArray());
+    return RdpConversions.epsilon(orders, total, accounting.delta, conversion());
+  }
+
+  private Conversion conversion() {
+    return accounting.conversion();
+  }
+
+  private static int indexOf(Orders orders, double order) {
+    for (int i = 0; i < orders.size(); i++) {
+      if (orders.get(i) == order) {
+        return i;
+      }
+    }
+    return -1;
+  }
+
+  private void print(Map<String, Map<String, List<RunCharges>>> byData) {
+    for (var data : byData.entrySet()) {
+      System.out.println("private data " + data.getKey() + ":");
+      List<RunCharges> all = new ArrayList<>();
+      for (var ensemble : data.getValue().entrySet()) {
+        System.out.println("  teacher ensemble " + ensemble.getKey() + ":");
+        for (RunCharges run : ensemble.getValue()) {
+          System.out.printf(Locale.ROOT, "    %-44s %-15s %5d asked %5d answered  %s%s%n",
+              run.folder(), run.mechanism(), run.asked(), run.answered(),
+              describe(compose(List.of(run), false)), run.finished() ? "" : "  (unfinished)");
+        }
+        System.out.println("    composed: " + describe(compose(ensemble.getValue(), false)));
+        all.addAll(ensemble.getValue());
+      }
+      System.out.println("  all runs on this private data, composed: "
+          + describe(compose(all, false)));
+      System.out.println("  (private to the data owner) data-dependent, composed: "
+          + describe(compose(all, true)));
+    }
+  }
+
+  private static String describe(EpsilonBound b) {
+    return String.format(Locale.ROOT, "epsilon %.4f at delta %.0e (order %s, %s)", b.epsilon(),
+        b.delta(), NumberText.of(b.order()), b.conversion().id());
+  }
+
+  private Map<String, Object> asMap(Map<String, Map<String, List<RunCharges>>> byData) {
+    List<Object> data = new ArrayList<>();
+    for (var d : byData.entrySet()) {
+      List<Object> ensembles = new ArrayList<>();
+      List<RunCharges> all = new ArrayList<>();
+      for (var e : d.getValue().entrySet()) {
+        List<Object> runs = new ArrayList<>();
+        for (RunCharges run : e.getValue()) {
+          Map<String, Object> r = new LinkedHashMap<>();
+          r.put("folder", run.folder());
+          r.put("mechanism", run.mechanism());
+          r.put("asked", run.asked());
+          r.put("answered", run.answered());
+          r.put("finished", run.finished());
+          r.put("guarantee_basis", run.basis());
+          r.put("epsilon", bound(compose(List.of(run), false)));
+          runs.add(r);
+        }
+        Map<String, Object> ensemble = new LinkedHashMap<>();
+        ensemble.put("ensemble", e.getKey());
+        ensemble.put("runs", runs);
+        ensemble.put("epsilon_composed", bound(compose(e.getValue(), false)));
+        ensembles.add(ensemble);
+        all.addAll(e.getValue());
+      }
+      Map<String, Object> entry = new LinkedHashMap<>();
+      entry.put("private_data", d.getKey());
+      entry.put("ensembles", ensembles);
+      entry.put("epsilon_composed", bound(compose(all, false)));
+      entry.put("private", Map.of("epsilon_data_dependent_composed", bound(compose(all, true))));
+      data.add(entry);
+    }
+    Map<String, Object> m = new LinkedHashMap<>();
+    m.put("folder", dir.toString());
+    m.put("kind", "data-independent guarantees of each run, composed by adding RDP curves");
+    m.put("private_data", data);
+    return m;
+  }
+
+  private static Map<String, Object> bound(EpsilonBound b) {
+    Map<String, Object> m = new LinkedHashMap<>();
+    m.put("epsilon", b.epsilon());
+    m.put("delta", b.delta());
+    m.put("order", b.order());
+    m.put("conversion", b.conversion().id());
+    return m;
+  }
+}
