@@ -1,5 +1,6 @@
 package dev.pate.cli;
 
+import dev.pate.pipeline.UserError;
 import dev.pate.aggregator.rdp.Conversion;
 import dev.pate.aggregator.rdp.Orders;
 import java.util.List;

@@ -1,5 +1,7 @@
 package dev.pate.cli;
 
+import dev.pate.pipeline.UserError;
+import dev.pate.pipeline.report.Json;
 import dev.pate.aggregator.accounting.NoiseKind;
 import dev.pate.aggregator.analysis.AnalysisRequest;
 import dev.pate.aggregator.analysis.AnalysisResult;

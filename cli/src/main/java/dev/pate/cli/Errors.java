@@ -1,5 +1,6 @@
 package dev.pate.cli;
 
+import dev.pate.pipeline.UserError;
 import java.io.UncheckedIOException;
 
 /** Which failures are the user's to fix (exit 2, one line) and how to print them. */

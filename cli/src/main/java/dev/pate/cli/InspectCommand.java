@@ -1,5 +1,6 @@
 package dev.pate.cli;
 
+import dev.pate.pipeline.UserError;
 import dev.pate.datasets.csv.CsvInspector;
 import java.nio.file.Path;
 import java.util.List;

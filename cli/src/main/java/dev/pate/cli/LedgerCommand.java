@@ -1,5 +1,10 @@
 package dev.pate.cli;
 
+import dev.pate.ledger.Ledger;
+import dev.pate.pipeline.UserError;
+import dev.pate.pipeline.labelling.LedgerReplay;
+import dev.pate.pipeline.report.Json;
+import dev.pate.pipeline.report.NumberText;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.pate.aggregator.accounting.PrivacyAccountant;
 import dev.pate.aggregator.rdp.Conversion;

@@ -1,5 +1,8 @@
 package dev.pate.cli;
 
+import dev.pate.pipeline.UserError;
+import dev.pate.pipeline.report.Json;
+import dev.pate.pipeline.labelling.Queries;
 import dev.pate.aggregator.accounting.NoiseKind;
 import dev.pate.aggregator.accounting.Budget;
 import dev.pate.aggregator.planning.ConfidentGnmaxPlan;

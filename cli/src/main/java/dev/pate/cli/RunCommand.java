@@ -1,5 +1,11 @@
 package dev.pate.cli;
 
+import dev.pate.pipeline.RunPipeline;
+import dev.pate.pipeline.RunPlace;
+import dev.pate.pipeline.UserError;
+import dev.pate.pipeline.report.RunReport;
+import dev.pate.pipeline.report.SummaryTable;
+import dev.pate.study.StudyPlanner;
 import dev.pate.config.ConfigLoader;
 import dev.pate.config.RunConfig;
 import dev.pate.config.StudyPoint;

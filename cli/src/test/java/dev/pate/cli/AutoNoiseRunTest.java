@@ -1,5 +1,9 @@
 package dev.pate.cli;
 
+import dev.pate.ledger.Ledger;
+import dev.pate.pipeline.labelling.RunNoise;
+import dev.pate.pipeline.report.Json;
+import dev.pate.pipeline.report.Reports;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;

@@ -1,5 +1,6 @@
 package dev.pate.cli;
 
+import dev.pate.pipeline.report.Json;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;

@@ -1,5 +1,6 @@
 package dev.pate.cli;
 
+import dev.pate.pipeline.labelling.Mechanisms;
 import dev.pate.aggregator.mechanism.Aggregator;
 import dev.pate.aggregator.mechanism.Answer;
 import dev.pate.aggregator.noise.RandomSources;

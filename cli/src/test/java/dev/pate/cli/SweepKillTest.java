@@ -1,5 +1,7 @@
 package dev.pate.cli;
 
+import dev.pate.pipeline.report.Json;
+import dev.pate.study.StudyFolder;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;

@@ -1,0 +1,338 @@
+package dev.pate.ledger;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.core.type.TypeReference;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.PropertyNamingStrategies;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.pate.aggregator.accounting.Budget;
+import dev.pate.aggregator.accounting.PrivacyAccountant;
+import dev.pate.aggregator.accounting.QueryAccounting;
+import dev.pate.aggregator.rdp.Orders;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.ArrayList;
+import java.util.HexFormat;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import java.util.OptionalInt;
+
+/**
+ * ledger.jsonl: the append-only record of every privacy charge of a run. The first line is a
+ * header naming the mechanism, its noise kind and parameters, the orders, and what the guarantee
+ * rests on (the most queries the run may ask and its budget); a resumed run must charge with
+ * exactly these, see {@link Header#differenceFrom}. Each further line is a {@link LedgerEntry}.
+ * Every append is forced to disk before {@link #append} returns, so a crash can lose at most a
+ * charge whose answer was never released. Reading checks the hash chain and reports a tampered
+ * line or a line cut short by a crash.
+ */
+public final class Ledger implements AutoCloseable {
+  public static final String FILE = "ledger.jsonl";
+
+  /**
+   * 3: the header records the most queries and the budget (2 added the noise kind and parameters
+   * to version 1's mechanism and orders).
+   */
+  private static final int VERSION = 3;
+  private static final TypeReference<LinkedHashMap<String, Double>> PARAMETERS =
+      new TypeReference<>() {};
+  private static final TypeReference<LinkedHashMap<String, Object>> BUDGET =
+      new TypeReference<>() {};
+
+  private static final ObjectMapper MAPPER = new ObjectMapper()
+      .setPropertyNamingStrategy(PropertyNamingStrategies.SNAKE_CASE);
+
+  private final Path file;
+  private final FileChannel channel;
+  private String lastHash;
+  private long sequence;
+
+  private Ledger(Path file, FileChannel channel, String lastHash, long sequence) {
+    this.file = file;
+    this.channel = channel;
+    this.lastHash = lastHash;
+    this.sequence = sequence;
+  }
+
+  /**
+   * Starts a new ledger (the file must not exist yet) whose header records what every charge will
+   * be computed with: the mechanism, its noise kind and parameters, and the orders; and what the
+   * guarantee rests on: the most queries and the budget. The folder is forced to disk too, so that
+   * the ledger's name survives a crash as surely as its lines.
+   */
+  public static Ledger create(Path file, PrivacyAccountant accountant) {
+    QueryAccounting accounting = accountant.accounting();
+    try {
+      FileChannel channel = FileChannel.open(file, StandardOpenOption.CREATE_NEW,
+          StandardOpenOption.WRITE);
+      ObjectNode header = MAPPER.createObjectNode();
+      header.put("ledger", "pate");
+      header.put("version", VERSION);
+      header.put("mechanism", accounting.mechanismId());
+      header.put("noise", accounting.noiseKind().name().toLowerCase(Locale.ROOT));
+      header.putPOJO("parameters", accounting.parameters());
+      header.putPOJO("orders", accounting.orders().toArray());
+      header.put("max_queries", accountant.maxQueries());
+      header.putPOJO("budget", accountant.budget().map(Ledger::budget).orElse(null));
+      String hash = sha256(MAPPER.writeValueAsString(header));
+      header.put("hash", hash);
+      Ledger ledger = new Ledger(file, channel, hash, 0);
+      ledger.write(MAPPER.writeValueAsString(header));
+      forceFolder(file.toAbsolutePath().getParent());
+      return ledger;
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot create " + file + ": " + e.getMessage(), e);
+    }
+  }
+
+  private static Map<String, Object> budget(Budget b) {
+    Map<String, Object> m = new LinkedHashMap<>();
+    m.put("epsilon", b.epsilon());
+    m.put("delta", b.delta());
+    m.put("conversion", b.conversion().id());
+    return m;
+  }
+
+  /** Reopens an existing, verified ledger to append after its last charge. */
+  public static Ledger resume(Path file, Contents contents) {
+    try {
+      FileChannel channel = FileChannel.open(file, StandardOpenOption.WRITE,
+          StandardOpenOption.APPEND);
+      return new Ledger(file, channel, contents.lastHash(), contents.entries().size());
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot open " + file + ": " + e.getMessage(), e);
+    }
+  }
+
+  /** Appends one charge and forces it to disk. */
+  public LedgerEntry append(int query, boolean answered, int label, double[] spentRdp,
+      double[] dataDependentRdp) {
+    LedgerEntry unsigned = new LedgerEntry(sequence + 1, query, answered, label,
+        spentRdp, dataDependentRdp, lastHash, null);
+    try {
+      String hash = sha256(withoutHash(unsigned));
+      LedgerEntry entry = new LedgerEntry(unsigned.sequence(), query, answered, label,
+          spentRdp, dataDependentRdp, lastHash, hash);
+      write(MAPPER.writeValueAsString(entry));
+      lastHash = hash;
+      sequence++;
+      return entry;
+    } catch (JsonProcessingException e) {
+      throw new IllegalStateException("cannot serialise a ledger entry", e);
+    }
+  }
+
+  private void write(String line) {
+    try {
+      ByteBuffer bytes = ByteBuffer.wrap((line + "\n").getBytes(StandardCharsets.UTF_8));
+      while (bytes.hasRemaining()) {
+        channel.write(bytes);
+      }
+      channel.force(false);
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot append to " + file + ": " + e.getMessage(), e);
+    }
+  }
+
+  @Override
+  public void close() {
+    try {
+      channel.close();
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot close " + file + ": " + e.getMessage(), e);
+    }
+  }
+
+  /** A verified ledger: its header, its charges in order, and the hash to chain the next one to. */
+  public record Contents(Header header, List<LedgerEntry> entries, String lastHash) {}
+
+  /**
+   * What a ledger's charges were computed with, and what its guarantee rests on. A version-1
+   * ledger (before noise parameters were recorded) has an empty {@code noise} and {@code
+   * parameters}; one before version 3 has an empty {@code maxQueries} (and no budget recorded).
+   *
+   * @param budget the budget's epsilon, delta and conversion, empty if it had none
+   */
+  public record Header(String mechanism, Optional<String> noise, Map<String, Double> parameters,
+      Orders orders, OptionalInt maxQueries, Optional<Map<String, Object>> budget) {
+
+    /**
+     * The first way the accountant a resumed run would charge with differs from this header, or
+     * empty if it charges exactly as the ledger's earlier charges were made and its guarantee
+     * rests on the same budget and query count. Only the mechanism and orders can be checked
+     * against a version-1 header, and the budget only against a version-3 one.
+     */
+    public Optional<String> differenceFrom(PrivacyAccountant accountant) {
+      QueryAccounting accounting = accountant.accounting();
+      if (!mechanism.equals(accounting.mechanismId())) {
+        return Optional.of("its charges were made by " + mechanism + ", the config now asks "
+            + accounting.mechanismId());
+      }
+      String kind = accounting.noiseKind().name().toLowerCase(Locale.ROOT);
+      if (noise.isPresent() && !noise.get().equals(kind)) {
+        return Optional.of("its charges were made with " + noise.get() + " noise, now " + kind);
+      }
+      if (noise.isPresent() && !parameters.equals(accounting.parameters())) {
+        return Optional.of("its charges were made with " + parameters + ", the config now gives "
+            + accounting.parameters());
+      }
+      if (!orders.equals(accounting.orders())) {
+        return Optional.of("its orders differ from the config's privacy.orders");
+      }
+      if (maxQueries.isPresent()) {
+        Optional<Map<String, Object>> now = accountant.budget().map(Ledger::budget);
+        if (!budget.equals(now)) {
+          return Optional.of("its charges were made under the budget " + budget.orElse(null)
+              + ", the config now gives " + now.orElse(null));
+        }
+        if (maxQueries.getAsInt() != accountant.maxQueries()) {
+          return Optional.of("it was started for at most " + maxQueries.getAsInt()
+              + " queries, the config now allows " + accountant.maxQueries());
+        }
+      }
+      return Optional.empty();
+    }
+  }
+
+  /**
+   * Reads and verifies a ledger. A line cut short (no final newline, or not JSON), a line whose
+   * hash does not match its content, or a broken chain is a one-line error naming the line.
+   */
+  public static Contents read(Path file) {
+    List<String> lines;
+    try {
+      byte[] bytes = Files.readAllBytes(file);
+      String text = new String(bytes, StandardCharsets.UTF_8);
+      if (!text.isEmpty() && !text.endsWith("\n")) {
+        int line = (int) text.chars().filter(c -> c == '\n').count() + 1;
+        throw new LedgerException(file + " line " + line + ": truncated (no end of line): the run"
+            + " stopped while writing this charge; its answer was never released");
+      }
+      lines = text.lines().toList();
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot read " + file + ": " + e.getMessage(), e);
+    }
+    if (lines.isEmpty()) {
+      throw new LedgerException(file + ": empty, expected a header line");
+    }
+    try {
+      JsonNode header = MAPPER.readTree(lines.get(0));
+      String headerHash = header.path("hash").asText();
+      ObjectNode unsigned = ((ObjectNode) header.deepCopy());
+      unsigned.remove("hash");
+      if (!headerHash.equals(sha256(MAPPER.writeValueAsString(unsigned)))) {
+        throw new LedgerException(file + " line 1: header hash does not match its content (tampered)");
+      }
+      double[] orders = MAPPER.treeToValue(header.get("orders"), double[].class);
+      Header parsed = new Header(header.path("mechanism").asText(),
+          header.hasNonNull("noise") ? Optional.of(header.get("noise").asText()) : Optional.empty(),
+          parameters(file, header),
+          Orders.of(orders),
+          header.has("max_queries") ? OptionalInt.of(header.get("max_queries").asInt())
+              : OptionalInt.empty(),
+          header.hasNonNull("budget") ? Optional.of(MAPPER.convertValue(header.get("budget"),
+              BUDGET)) : Optional.empty());
+      List<LedgerEntry> entries = new ArrayList<>();
+      String previous = headerHash;
+      for (int i = 1; i < lines.size(); i++) {
+        LedgerEntry e = MAPPER.readValue(lines.get(i), LedgerEntry.class);
+        String where = file + " line " + (i + 1) + ": ";
+        if (!previous.equals(e.previous()) || e.sequence() != i) {
+          throw new LedgerException(where + "does not follow line " + i
+              + " (a charge was removed, reordered or inserted)");
+        }
+        if (e.hash() == null || !e.hash().equals(sha256(withoutHash(e)))) {
+          throw new LedgerException(where + "hash does not match its content (tampered)");
+        }
+        if (e.spentRdp() == null || e.dataDependentRdp() == null
+            || e.spentRdp().length != orders.length
+            || e.dataDependentRdp().length != orders.length) {
+          throw new LedgerException(where + "does not have one value per order for each of its "
+              + orders.length + " orders");
+        }
+        entries.add(e);
+        previous = e.hash();
+      }
+      return new Contents(parsed, List.copyOf(entries), previous);
+    } catch (JsonProcessingException e) {
+      throw new LedgerException(file + ": not a pate ledger line: " + e.getOriginalMessage());
+    }
+  }
+
+  /** The header's noise parameters (none in a version-1 ledger). */
+  private static Map<String, Double> parameters(Path file, JsonNode header) {
+    if (!header.hasNonNull("parameters")) {
+      return Map.of();
+    }
+    try {
+      return MAPPER.convertValue(header.get("parameters"), PARAMETERS);
+    } catch (IllegalArgumentException e) {
+      throw new LedgerException(file + " line 1: parameters: expected names with numbers, found "
+          + header.get("parameters"));
+    }
+  }
+
+  /**
+   * Forces a folder's entries to disk, so that after a crash the ledger is found under its name.
+   * POSIX file systems allow it; on Windows a folder cannot be opened for it, and the file system
+   * keeps its entries durable itself.
+   */
+  private static void forceFolder(Path folder) throws IOException {
+    if (System.getProperty("os.name", "").startsWith("Windows")) {
+      return;
+    }
+    try (FileChannel channel = FileChannel.open(folder, StandardOpenOption.READ)) {
+      channel.force(true);
+    }
+  }
+
+  private static String withoutHash(LedgerEntry e) throws JsonProcessingException {
+    ObjectNode node = MAPPER.valueToTree(e);
+    node.remove("hash");
+    return MAPPER.writeValueAsString(node);
+  }
+
+  private static String sha256(String text) {
+    try {
+      return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256")
+          .digest(text.getBytes(StandardCharsets.UTF_8)));
+    } catch (NoSuchAlgorithmException e) {
+      throw new IllegalStateException("SHA-256 is not available", e);
+    }
+  }
+
+  /**
+   * Cuts a final line that a crash left without its end of line, and returns how many bytes were
+   * cut (0 if none). Safe: a charge is forced to disk before its answer is released, so the answer
+   * of a torn charge was never released and it cost nothing.
+   */
+  public static int dropTornLastLine(Path file) {
+    try (FileChannel channel = FileChannel.open(file, StandardOpenOption.READ,
+        StandardOpenOption.WRITE)) {
+      byte[] bytes = Files.readAllBytes(file);
+      int end = bytes.length;
+      while (end > 0 && bytes[end - 1] != '\n') {
+        end--;
+      }
+      if (end < bytes.length) {
+        channel.truncate(end);
+        channel.force(true);
+      }
+      return bytes.length - end;
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot repair " + file + ": " + e.getMessage(), e);
+    }
+  }
+}

@@ -1,0 +1,22 @@
+package dev.pate.ledger;
+
+import com.fasterxml.jackson.annotation.JsonProperty;
+
+/**
+ * One line of ledger.jsonl: the charge for one query, written (and forced to disk) before its
+ * answer is released. {@code previous} is the hash of the line before (the header's for the first
+ * charge) and {@code hash} the SHA-256 of this line without its hash, so an edited, removed or
+ * reordered line breaks the chain.
+ *
+ * @param sequence 1-based charge number
+ * @param query position of the query in the run's query list
+ * @param answered whether the aggregator answered (Confident-GNMax may abstain)
+ * @param label the released label, -1 if it abstained
+ * @param spentRdp the data-independent cost per order of the steps the query ran (for an
+ *     abstaining Confident-GNMax query, the threshold check alone); what the budget counts. Named
+ *     {@code data_independent_rdp} in the file, as in ledgers of every version
+ * @param dataDependentRdp the charge per order given these votes (private: a function of them)
+ */
+public record LedgerEntry(long sequence, int query, boolean answered, int label,
+    @JsonProperty("data_independent_rdp") double[] spentRdp, double[] dataDependentRdp,
+    String previous, String hash) {}

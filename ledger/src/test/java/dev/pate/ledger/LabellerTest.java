@@ -1,0 +1,188 @@
+package dev.pate.ledger;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.pate.aggregator.accounting.Budget;
+import dev.pate.aggregator.accounting.NoiseKind;
+import dev.pate.aggregator.accounting.PrivacyAccountant;
+import dev.pate.aggregator.accounting.QueryAccounting;
+import dev.pate.aggregator.accounting.QueryCharge;
+import dev.pate.aggregator.gnmax.GnmaxAccounting;
+import dev.pate.aggregator.lnmax.LnmaxAccounting;
+import dev.pate.aggregator.mechanism.Aggregators;
+import dev.pate.aggregator.mechanism.Answer;
+import dev.pate.aggregator.noise.RandomSources;
+import dev.pate.aggregator.rdp.Conversion;
+import dev.pate.aggregator.rdp.Orders;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.security.MessageDigest;
+import java.util.ArrayList;
+import java.util.HexFormat;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Random;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** Budget enforcement and the ledger, on synthetic votes (no training). */
+class LabellerTest {
+  static final double GAMMA = 0.1;
+  static final double DELTA = 1e-5;
+
+  /** 250 teachers, 10 classes, mostly strong consensus. */
+  static int[][] votes(int queries, long seed) {
+    Random random = new Random(seed);
+    int[][] votes = new int[queries][10];
+    for (int[] row : votes) {
+      int truth = random.nextInt(10);
+      for (int t = 0; t < 250; t++) {
+        row[random.nextDouble() < 0.8 ? truth : random.nextInt(10)]++;
+      }
+    }
+    return votes;
+  }
+
+  static LnmaxAccounting lnmax() {
+    return new LnmaxAccounting(GAMMA, Orders.defaults(), NoiseKind.DISCRETE);
+  }
+
+  static PrivacyAccountant accountant() {
+    return new PrivacyAccountant(lnmax());
+  }
+
+  static PrivacyAccountant accountant(double budget, int queries) {
+    return new PrivacyAccountant(lnmax(),
+        Optional.of(new Budget(budget, DELTA, Conversion.IMPROVED, Orders.defaults())), queries);
+  }
+
+  private static PrivacyAccountant wrap(QueryAccounting accounting) {
+    return new PrivacyAccountant(accounting);
+  }
+
+  @Test
+  void stopsAtTheLastQueryThatFitsTheBudgetAndTheLedgerAgreesWithTheAccountant(@TempDir Path dir) {
+    int[][] votes = votes(400, 1);
+    double budget = 8.0;
+    PrivacyAccountant accountant = accountant(budget, votes.length);
+    Answer[] answers = new Answer[votes.length];
+    Labeller.Outcome outcome;
+    try (Ledger ledger = Ledger.create(dir.resolve(Ledger.FILE), accountant)) {
+      outcome = new Labeller(Aggregators.lnmax(GAMMA), accountant, ledger,
+          RandomSources.seeded(5)).label(votes, answers, 0);
+    }
+    int asked = outcome.asked();
+    assertTrue(asked > 0 && asked < votes.length, "asked " + asked);
+    assertTrue(outcome.stoppedBecause().orElseThrow().startsWith("budget:"));
+
+    // The last query that fits: asked answers fit, one more does not.
+    PrivacyAccountant replay = accountant();
+    double[] one = replay.accounting().dataIndependentRdp();
+    for (int q = 0; q < asked; q++) {
+      replay.add(new QueryCharge(true, one, one));
+    }
+    assertTrue(replay.report(DELTA, Conversion.IMPROVED).epsilonDataIndependent().epsilon()
+        <= budget);
+    assertTrue(replay.spentEpsilonWith(one, DELTA, Conversion.IMPROVED).epsilon()
+        > budget);
+    assertEquals(replay.report(DELTA, Conversion.IMPROVED).epsilonDataIndependent(),
+        accountant.report(DELTA, Conversion.IMPROVED).epsilonDataIndependent());
+
+    // The ledger holds exactly the charges made, and re-adding them gives the same epsilons.
+    Ledger.Contents contents = Ledger.read(dir.resolve(Ledger.FILE));
+    assertEquals(asked, contents.entries().size());
+    PrivacyAccountant fromLedger = accountant(budget, votes.length);
+    for (LedgerEntry e : contents.entries()) {
+      fromLedger.add(new QueryCharge(e.answered(), e.spentRdp(), e.dataDependentRdp()));
+      assertEquals(answers[e.query()].label(), e.label());
+    }
+    assertEquals(accountant.report(DELTA, Conversion.IMPROVED),
+        fromLedger.report(DELTA, Conversion.IMPROVED));
+  }
+
+  @Test
+  void tamperedRemovedOrTornLinesAreDetected(@TempDir Path dir) throws IOException {
+    Path file = dir.resolve(Ledger.FILE);
+    PrivacyAccountant accountant = accountant();
+    try (Ledger ledger = Ledger.create(file, accountant)) {
+      new Labeller(Aggregators.lnmax(GAMMA), accountant, ledger, RandomSources.seeded(2))
+          .label(votes(5, 3), new Answer[5], 0);
+    }
+    List<String> lines = Files.readAllLines(file);
+    assertEquals(6, lines.size());
+
+    List<String> edited = new ArrayList<>(lines);
+    edited.set(3, edited.get(3).replaceFirst("\"label\":\\d", "\"label\":7"));
+    if (edited.get(3).equals(lines.get(3))) {
+      edited.set(3, edited.get(3).replaceFirst("\"label\":\\d", "\"label\":8"));
+    }
+    Files.write(file, edited);
+    assertTrue(assertThrows(LedgerException.class, () -> Ledger.read(file)).getMessage()
+        .contains("line 4: hash does not match"));
+
+    List<String> removed = new ArrayList<>(lines);
+    removed.remove(2);
+    Files.write(file, removed);
+    assertTrue(assertThrows(LedgerException.class, () -> Ledger.read(file)).getMessage()
+        .contains("line 3: does not follow line 2"));
+
+    String whole = String.join("\n", lines) + "\n";
+    Files.writeString(file, whole.substring(0, whole.length() - 20));
+    assertTrue(assertThrows(LedgerException.class, () -> Ledger.read(file)).getMessage()
+        .contains("line 6: truncated"));
+    assertTrue(Ledger.dropTornLastLine(file) > 0);
+    assertEquals(4, Ledger.read(file).entries().size());
+  }
+
+  @Test
+  void theHeaderRecordsTheNoiseAndNamesHowAnotherAccountingDiffers(@TempDir Path dir) {
+    Path file = dir.resolve(Ledger.FILE);
+    Ledger.create(file, accountant(2.0, 100)).close();
+    Ledger.Header header = Ledger.read(file).header();
+    assertEquals("lnmax", header.mechanism());
+    assertEquals(Optional.of("discrete"), header.noise());
+    assertEquals(Map.of("gamma", GAMMA), header.parameters());
+    assertEquals(java.util.OptionalInt.of(100), header.maxQueries());
+    assertEquals(Optional.empty(), header.differenceFrom(accountant(2.0, 100)));
+
+    Orders orders = Orders.defaults();
+    assertTrue(header.differenceFrom(wrap(new LnmaxAccounting(2 * GAMMA, orders,
+        NoiseKind.DISCRETE))).orElseThrow().contains("{gamma=" + 2 * GAMMA + "}"));
+    assertTrue(header.differenceFrom(wrap(new LnmaxAccounting(GAMMA, orders,
+        NoiseKind.CONTINUOUS))).orElseThrow().contains("continuous"));
+    assertTrue(header.differenceFrom(wrap(new GnmaxAccounting(40, orders, NoiseKind.DISCRETE)))
+        .orElseThrow().contains("made by lnmax"));
+    assertTrue(header.differenceFrom(wrap(new LnmaxAccounting(GAMMA, Orders.of(2, 8, 32),
+        NoiseKind.DISCRETE))).orElseThrow().contains("orders"));
+    // The guarantee rests on the budget and the query count: neither may change mid-ledger.
+    assertTrue(header.differenceFrom(accountant(3.0, 100)).orElseThrow()
+        .contains("under the budget"));
+    assertTrue(header.differenceFrom(accountant()).orElseThrow().contains("under the budget"));
+    assertTrue(header.differenceFrom(accountant(2.0, 200)).orElseThrow()
+        .contains("at most 100 queries"));
+  }
+
+  /** A header whose hash matches but whose parameters are not numbers: one line, no trace. */
+  @Test
+  void headerParametersThatAreNotNumbersAreAOneLineError(@TempDir Path dir) throws Exception {
+    Path file = dir.resolve(Ledger.FILE);
+    Ledger.create(file, accountant()).close();
+    ObjectMapper mapper = new ObjectMapper();
+    ObjectNode header = (ObjectNode) mapper.readTree(Files.readAllLines(file).get(0));
+    header.remove("hash");
+    header.putObject("parameters").put("gamma", "abc");
+    header.put("hash", HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256")
+        .digest(mapper.writeValueAsString(header).getBytes(StandardCharsets.UTF_8))));
+    Files.writeString(file, mapper.writeValueAsString(header) + "\n");
+    String message = assertThrows(LedgerException.class, () -> Ledger.read(file)).getMessage();
+    assertTrue(message.startsWith(file + " line 1: parameters: expected names with numbers"),
+        message);
+  }
+}

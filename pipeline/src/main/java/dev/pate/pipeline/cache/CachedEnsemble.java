@@ -1,0 +1,136 @@
+package dev.pate.pipeline.cache;
+
+import dev.pate.datasets.Dataset;
+import dev.pate.ensemble.Ensemble;
+import dev.pate.ensemble.TeacherRecord;
+import dev.pate.ensemble.nn.Tensors;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.FileSystemException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * A complete ensemble in the cache, just trained or found there. Its teachers are loaded only when
+ * votes are needed that the cache does not hold yet.
+ */
+public final class CachedEnsemble {
+
+  /**
+   * Where a run's teachers and votes came from.
+   *
+   * @param teachersTrained teachers this run trained
+   * @param teachersReused teachers found in the cache
+   * @param votesComputed query images the teachers voted on in this run
+   * @param votesReused query images whose votes were in the cache
+   */
+  public record Provenance(int teachersTrained, int teachersReused, int votesComputed,
+      int votesReused) {}
+
+  private final Path folder;
+  private final EnsembleManifest manifest;
+  private final int numClasses;
+  private final int teachersTrained;
+  private Ensemble ensemble;
+  private int votesComputed;
+  private int votesReused;
+
+  CachedEnsemble(Path folder, EnsembleManifest manifest, int numClasses, Ensemble trained,
+      int teachersTrained) {
+    this.folder = folder;
+    this.manifest = manifest;
+    this.numClasses = numClasses;
+    this.ensemble = trained;
+    this.teachersTrained = teachersTrained;
+  }
+
+  public Path folder() {
+    return folder;
+  }
+
+  public EnsembleKey key() {
+    return manifest.key();
+  }
+
+  public List<TeacherRecord> records() {
+    return manifest.teachers();
+  }
+
+  public Provenance provenance() {
+    return new Provenance(teachersTrained, records().size() - teachersTrained, votesComputed,
+        votesReused);
+  }
+
+  /**
+   * Vote counts of the ensemble on {@code queries}, {@code counts[q][c]} = teachers whose answer
+   * for query q is class c. Votes the cache holds (by the image's index in the test set) are read;
+   * the others are computed, on {@code workers} threads of {@code threadsPerWorker} native threads,
+   * and added to the cache.
+   */
+  public int[][] votes(Dataset queries, int workers, int threadsPerWorker) {
+    VoteStore store = new VoteStore(folder.resolve(TeacherCache.VOTES), numClasses, records().size());
+    Map<Integer, int[]> known = store.read();
+    int[] missing = java.util.stream.IntStream.range(0, queries.size())
+        .filter(q -> !known.containsKey(queries.sourceIndex(q)))
+        .toArray();
+    if (missing.length > 0) {
+      if (ensemble == null) {
+        ensemble = Ensemble.load(folder, records(), numClasses);
+      }
+      int[][] fresh = ensemble.voteCounts(Tensors.features(queries.subset(missing)), workers,
+          threadsPerWorker);
+      for (int k = 0; k < missing.length; k++) {
+        known.put(queries.sourceIndex(missing[k]), fresh[k]);
+      }
+      store.write(known);
+    }
+    votesComputed = missing.length;
+    votesReused = queries.size() - missing.length;
+    int[][] counts = new int[queries.size()][];
+    for (int q = 0; q < counts.length; q++) {
+      counts[q] = known.get(queries.sourceIndex(q)).clone();
+    }
+    return counts;
+  }
+
+  /**
+   * Makes each teacher's model file appear in {@code dir} too (a hard link, or a copy where links
+   * are not possible), so that a run folder holds its teachers; files already there are kept.
+   */
+  public void linkTeachersInto(Path dir) {
+    try {
+      Files.createDirectories(dir);
+      for (TeacherRecord record : records()) {
+        Path target = dir.resolve(record.file());
+        if (Files.exists(target)) {
+          continue;
+        }
+        Path source = folder.resolve(record.file());
+        try {
+          Files.createLink(target, source);
+        } catch (UnsupportedOperationException | FileSystemException noLink) {
+          Files.copy(source, target);
+        }
+      }
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot place the teachers in " + dir + ": "
+          + e.getMessage(), e);
+    }
+  }
+
+  /** One line for the console, e.g. "100 teachers reused from the cache runs/cache/...". */
+  public String describe() {
+    int count = records().size();
+    String where = "the cache " + folder;
+    if (teachersTrained == 0) {
+      return count + " teachers reused from " + where;
+    }
+    if (teachersTrained == count) {
+      return count + " teachers trained, saved in " + where;
+    }
+    return (count - teachersTrained) + " of " + count + " teachers reused from an interrupted"
+        + " training, " + teachersTrained + " trained; saved in " + where;
+  }
+}

@@ -1,0 +1,93 @@
+package dev.pate.pipeline.cache;
+
+import dev.pate.config.ConfigWriter;
+import dev.pate.config.RunConfig;
+import dev.pate.datasets.split.PublicSplit;
+import dev.pate.datasets.split.TeacherPartitions;
+import java.nio.ByteBuffer;
+import java.security.MessageDigest;
+import java.util.Collections;
+import java.util.HexFormat;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * What identifies a trained ensemble: everything that decides what its teachers learn and how
+ * they were evaluated. Two runs with equal keys would train the very same teachers, so the second
+ * reuses the first's.
+ *
+ * @param hash the folder name: the first 16 hex digits of the sha256 of the rest
+ * @param settings the config values that decide the teachers: the seed (teacher seeds derive from
+ *     it), every {@code dataset.*} and {@code teachers.*} key except where the data is read from
+ *     and how many threads train (neither changes a teacher)
+ * @param data the sha256 of the private images and the public ones (pool and held-out)
+ * @param partitions the sha256 of every teacher's partition (the private images it trains on)
+ */
+public record EnsembleKey(String hash, Map<String, String> settings, String data,
+    String partitions) {
+
+  /**
+   * Bumped whenever what a cached ensemble holds changes meaning. 2: the linear learning-rate
+   * schedule really decays (1 trained with DL4J's PolySchedule, which rose to twice the rate).
+   */
+  static final String FORMAT = "pate-teachers-2";
+
+  private static final Set<String> NOT_DECIDING =
+      Set.of("dataset.data_dir", "teachers.workers", "teachers.threads_per_worker");
+
+  /**
+   * Keys added to the teachers' settings after ensembles were cached under this format, with the
+   * value that means "as before": left out at that value, so that those ensembles keep their keys.
+   */
+  private static final Map<String, String> LEFT_OUT_AT = Map.of("teachers.augment", "[]");
+
+  public EnsembleKey {
+    settings = Collections.unmodifiableMap(new LinkedHashMap<>(settings));
+  }
+
+  /** The key of the ensemble {@code config} trains on these partitions. */
+  public static EnsembleKey of(RunConfig config, TeacherPartitions partitions, PublicSplit split) {
+    Map<String, String> settings = settings(config);
+    String data =
+        DataFingerprint.of(List.of(partitions.privateSet(), split.pool(), split.holdout()));
+    String partitionDigest = partitionDigest(partitions);
+    StringBuilder text = new StringBuilder(FORMAT).append('\n');
+    settings.forEach((k, v) -> text.append(k).append(": ").append(v).append('\n'));
+    text.append("data: ").append(data).append('\n');
+    text.append("partitions: ").append(partitionDigest).append('\n');
+    return new EnsembleKey(Hashing.sha256(text.toString()).substring(0, 16), settings, data,
+        partitionDigest);
+  }
+
+  /**
+   * The config values that decide the teachers, in schema order; equal settings on the same data
+   * give equal keys (the data and partitions are functions of them).
+   */
+  public static Map<String, String> settings(RunConfig config) {
+    Map<String, String> settings = new LinkedHashMap<>();
+    ConfigWriter.values(config).forEach((key, value) -> {
+      boolean deciding = key.equals("seed") || key.startsWith("dataset.")
+          || key.startsWith("teachers.");
+      if (deciding && !NOT_DECIDING.contains(key) && !value.equals(LEFT_OUT_AT.get(key))) {
+        settings.put(key, value);
+      }
+    });
+    return settings;
+  }
+
+  private static String partitionDigest(TeacherPartitions partitions) {
+    MessageDigest digest = Hashing.sha256();
+    for (int t = 0; t < partitions.count(); t++) {
+      int[] indices = partitions.indices(t);
+      ByteBuffer bytes = ByteBuffer.allocate(Integer.BYTES * (indices.length + 1));
+      bytes.putInt(indices.length);
+      for (int index : indices) {
+        bytes.putInt(partitions.privateSet().sourceIndex(index));
+      }
+      digest.update(bytes.array());
+    }
+    return HexFormat.of().formatHex(digest.digest());
+  }
+}

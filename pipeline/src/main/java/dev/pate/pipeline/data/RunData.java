@@ -1,0 +1,80 @@
+package dev.pate.pipeline.data;
+
+import dev.pate.pipeline.UserError;
+import dev.pate.pipeline.report.RunReport;
+import dev.pate.config.Architecture;
+import dev.pate.config.RunConfig;
+import dev.pate.config.StudentMethod;
+import dev.pate.datasets.Dataset;
+import dev.pate.datasets.ImageDatasets;
+import dev.pate.datasets.TrainTest;
+import dev.pate.datasets.files.DataDirectory;
+import dev.pate.datasets.split.PublicSplit;
+import java.util.Objects;
+
+/**
+ * The run's data, whatever its kind: the private set the teachers share out, the public split the
+ * queries and the evaluation come from, and what the report says about them. The one place that
+ * decides between an image dataset and CSV tables; every later stage sees only {@link Dataset}s.
+ *
+ * @param privateSet the private data (training images, or the private CSV file's rows)
+ * @param publicSplit the public data: query pool and held-out evaluation set
+ * @param dataDir the folder of an image dataset; null for CSV
+ * @param tables how the public CSV file was read and how rows are encoded; null for images
+ * @param privateTable what reading the private CSV file found (private figures); null for images
+ */
+public record RunData(Dataset privateSet, PublicSplit publicSplit, String dataDir,
+    RunReport.Tables tables, PrivateTable privateTable) {
+
+  /**
+   * Statistics of the private CSV file, for the report's private figures.
+   *
+   * @param file what reading it found
+   * @param unseenCategories per categorical column, rows whose category is not in the vocabulary
+   */
+  public record PrivateTable(dev.pate.datasets.csv.FileSummary file,
+      java.util.Map<String, Integer> unseenCategories) {}
+
+
+  public RunData {
+    Objects.requireNonNull(privateSet, "privateSet");
+    Objects.requireNonNull(publicSplit, "publicSplit");
+  }
+
+  /** Loads the data {@code config.dataset()} names, through {@code dataDirectory}. */
+  public static RunData load(RunConfig config, DataDirectory dataDirectory) {
+    var dataset = config.dataset();
+    if (dataset.csv().isPresent()) {
+      requireTableSettings(config);
+      return CsvData.load(dataset.csv().get(), dataset.queryPool(), dataDirectory);
+    }
+    String name = dataset.name().id();
+    TrainTest images = ImageDatasets.load(name, dataDirectory);
+    return new RunData(images.train(), PublicSplit.of(images.test(), dataset.queryPool()),
+        dataDirectory.locate(name).toString(), null, null);
+  }
+
+  /** Tables have no pixels: no convolutions, no image augmentation, so no self-training. */
+  private static void requireTableSettings(RunConfig config) {
+    if (config.teachers().network().architecture() == Architecture.CNN) {
+      throw new UserError("teachers.network.architecture: cnn needs images; dataset.name is csv,"
+          + " use mlp");
+    }
+    if (config.student().network().architecture() == Architecture.CNN) {
+      throw new UserError("student.network.architecture: cnn needs images; dataset.name is csv,"
+          + " use mlp");
+    }
+    if (!config.teachers().augment().isEmpty()) {
+      throw new UserError("teachers.augment: " + config.teachers().augment().get(0).id()
+          + " augments images; dataset.name is csv, use []");
+    }
+    if (!config.student().augment().isEmpty()) {
+      throw new UserError("student.augment: " + config.student().augment().get(0).id()
+          + " augments images; dataset.name is csv, use []");
+    }
+    if (config.student().method() == StudentMethod.SELF_TRAINING) {
+      throw new UserError("student.method: self-training augments images; dataset.name is csv,"
+          + " use supervised");
+    }
+  }
+}

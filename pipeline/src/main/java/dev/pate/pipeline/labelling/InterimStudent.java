@@ -1,0 +1,42 @@
+package dev.pate.pipeline.labelling;
+
+import dev.pate.config.StudentConfig;
+import dev.pate.datasets.Dataset;
+import dev.pate.ensemble.nn.Classifiers;
+import dev.pate.ensemble.nn.Seeds;
+import dev.pate.ensemble.nn.Tensors;
+import dev.pate.student.StudentData;
+import dev.pate.student.StudentResult;
+import dev.pate.student.StudentTrainer;
+import dev.pate.student.SupervisedStudent;
+
+/**
+ * The interim students of active selection: the run's student network, trained supervised on the
+ * answers released so far for {@code aggregator.active_epochs} epochs (kept short: it only ranks
+ * the pool, and is never released or reported as the student). Its StudentData asserts it never
+ * trains on a held-out image; the held-out accuracy it reports is a diagnostic of the selection
+ * and does not influence it.
+ */
+final class InterimStudent implements ActiveSelector.Scorer {
+  private final StudentTrainer trainer;
+  private final Dataset heldOut;
+  private final long runSeed;
+
+  /** @param student the run's student, with the interim number of epochs */
+  InterimStudent(StudentConfig student, Dataset heldOut, long runSeed) {
+    this.trainer = new SupervisedStudent(student);
+    this.heldOut = heldOut;
+    this.runSeed = runSeed;
+  }
+
+  @Override
+  public ActiveSelector.Scores score(Dataset labelled, int[] labels,
+      Dataset candidates, int round) {
+    Dataset noPool = candidates.range(candidates.name() + "/unused", 0, 0);
+    StudentResult student = trainer.train(new StudentData(labelled, labels, noPool, heldOut),
+        Seeds.derive(runSeed, "interim-student", round), StudentTrainer.EpochListener.NONE);
+    double[][] probabilities = Classifiers.probabilities(student.network(),
+        Tensors.features(candidates)).toDoubleMatrix();
+    return new ActiveSelector.Scores(probabilities, student.testAccuracy());
+  }
+}

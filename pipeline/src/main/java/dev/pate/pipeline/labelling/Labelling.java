@@ -1,0 +1,32 @@
+package dev.pate.pipeline.labelling;
+
+import dev.pate.aggregator.accounting.PrivacyAccountant;
+import dev.pate.aggregator.mechanism.Answer;
+import dev.pate.aggregator.noise.NoiseSource;
+import java.util.Arrays;
+import java.util.Optional;
+
+/**
+ * The aggregator's answers to the queries that were asked (all of them, unless a budget stopped
+ * labelling early), in query order, with the accountant that was charged for them and the source
+ * of the randomness that drew their noise.
+ */
+public record Labelling(Answer[] answers, PrivacyAccountant accountant, NoiseSource randomness,
+    Optional<String> stoppedBecause) {
+
+  /** Positions (in query order) of the queries that got a label. */
+  public int[] answeredPositions() {
+    return java.util.stream.IntStream.range(0, answers.length)
+        .filter(q -> answers[q].answered())
+        .toArray();
+  }
+
+  /** The labels of the answered queries, in the order of {@link #answeredPositions()}. */
+  public int[] answeredLabels() {
+    return Arrays.stream(answers).filter(Answer::answered).mapToInt(Answer::label).toArray();
+  }
+
+  int answeredCount() {
+    return (int) Arrays.stream(answers).filter(Answer::answered).count();
+  }
+}

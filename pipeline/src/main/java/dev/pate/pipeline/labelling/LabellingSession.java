@@ -1,0 +1,137 @@
+package dev.pate.pipeline.labelling;
+
+import dev.pate.ledger.Labeller;
+import dev.pate.ledger.Ledger;
+import dev.pate.ledger.LedgerEntry;
+import dev.pate.pipeline.UserError;
+import dev.pate.pipeline.report.RunFolder;
+import dev.pate.aggregator.accounting.PrivacyAccountant;
+import dev.pate.aggregator.accounting.QueryCharge;
+import dev.pate.aggregator.mechanism.Answer;
+import dev.pate.aggregator.noise.NoiseSource;
+import dev.pate.aggregator.noise.RandomSources;
+import dev.pate.config.AggregatorConfig;
+import dev.pate.config.RunConfig;
+import dev.pate.ensemble.nn.Seeds;
+import java.io.PrintStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.Optional;
+
+/**
+ * The privacy side of a run's labelling, opened once for all its query rounds: the accountant, the
+ * budget, the noise source, the ledger, and the answers. A new run starts a new ledger; a resumed
+ * run verifies the folder's ledger, re-adds its charges to the accountant and restores their
+ * answers, so labelling continues after the last charge.
+ */
+final class LabellingSession implements AutoCloseable {
+  private final Labeller labeller;
+  private final Ledger ledger;
+  private final PrivacyAccountant accountant;
+  private final NoiseSource randomness;
+  private final Answer[] answers;
+  private final int charged;
+
+  private LabellingSession(Labeller labeller, Ledger ledger, PrivacyAccountant accountant,
+      NoiseSource randomness, Answer[] answers, int charged) {
+    this.labeller = labeller;
+    this.ledger = ledger;
+    this.accountant = accountant;
+    this.randomness = randomness;
+    this.answers = answers;
+    this.charged = charged;
+  }
+
+  /**
+   * @param aggregator the run's aggregator with the noise labelling uses (given or planned)
+   * @param queries the most queries the run may ask
+   */
+  static LabellingSession open(RunFolder folder, RunConfig config, AggregatorConfig aggregator,
+      int queries, PrintStream console) {
+    Mechanisms mechanisms = Mechanisms.of(aggregator, config.privacy());
+    PrivacyAccountant accountant = mechanisms.accountant(aggregator, config.privacy());
+    Answer[] answers = new Answer[queries];
+    Path ledgerFile = folder.path().resolve(Ledger.FILE);
+    int charged = 0;
+    Ledger ledger;
+    requireLedgerIfLabelled(folder, ledgerFile);
+    if (Files.exists(ledgerFile)) {
+      int torn = Ledger.dropTornLastLine(ledgerFile);
+      if (torn > 0) {
+        console.println("pate: dropped a charge cut short by the interruption (" + torn
+            + " bytes); its answer was never released");
+      }
+      Ledger.Contents contents = Ledger.read(ledgerFile);
+      contents.header().differenceFrom(accountant).ifPresent(difference -> {
+        throw new UserError(ledgerFile + " line 1: " + difference + "; a run cannot change how"
+            + " it charges mid-ledger (restore config.yaml, or start a new run)");
+      });
+      for (LedgerEntry e : contents.entries()) {
+        // Queries are charged in query order, one charge each: charge k is for query k.
+        if (e.query() != charged || charged >= queries) {
+          throw new UserError(ledgerFile + " line " + (charged + 2) + ": charges query "
+              + e.query() + " where query " + charged + " of " + queries + " was expected");
+        }
+        accountant.add(new QueryCharge(e.answered(), e.spentRdp(), e.dataDependentRdp()));
+        answers[charged++] = e.answered() ? Answer.of(e.label()) : Answer.abstained();
+      }
+      ledger = Ledger.resume(ledgerFile, contents);
+      console.println("pate: resuming labelling after " + charged + " charges in " + ledgerFile);
+    } else {
+      ledger = Ledger.create(ledgerFile, accountant);
+    }
+    NoiseSource randomness = switch (aggregator.randomness()) {
+      case SECURE -> RandomSources.secure();
+      case SEEDED -> RandomSources.seeded(Seeds.derive(config.seed(), "noise", charged));
+    };
+    Labeller labeller = new Labeller(mechanisms.aggregator(), accountant, ledger, randomness);
+    return new LabellingSession(labeller, ledger, accountant, randomness, answers, charged);
+  }
+
+  /**
+   * A ledger is created before the first query is recorded in votes.csv, so a folder with votes
+   * and no ledger lost its ledger: starting a new one would forget the charges of answers already
+   * released.
+   */
+  private static void requireLedgerIfLabelled(RunFolder folder, Path ledgerFile) {
+    if (Files.exists(ledgerFile)) {
+      return;
+    }
+    for (String file : new String[] {"votes.csv", "labels.csv"}) {
+      if (Files.exists(folder.path().resolve(file))) {
+        throw new UserError(ledgerFile + ": missing, but " + file + " exists, so queries may"
+            + " have been answered; their charges cannot be recovered and the run cannot be"
+            + " resumed (restore the ledger, or start a new run)");
+      }
+    }
+  }
+
+  /** Queries the ledger had charged when the session opened (0 for a new run). */
+  int charged() {
+    return charged;
+  }
+
+  /** The answers of queries {@code 0..count-1}, all answered or abstained by now. */
+  Answer[] answers(int count) {
+    return Arrays.copyOf(answers, count);
+  }
+
+  /**
+   * Labels queries {@code from..to-1} that the ledger has not charged yet, in order, each charged
+   * and recorded before its answer is released; stops where the budget refuses one.
+   */
+  Labeller.Outcome label(int[][] votes, int from, int to) {
+    return labeller.label(votes, answers, Math.min(Math.max(from, charged), to), to);
+  }
+
+  /** The answers of the {@code asked} queries, with the accountant charged for them. */
+  Labelling labelling(int asked, Optional<String> stoppedBecause) {
+    return new Labelling(answers(asked), accountant, randomness, stoppedBecause);
+  }
+
+  @Override
+  public void close() {
+    ledger.close();
+  }
+}

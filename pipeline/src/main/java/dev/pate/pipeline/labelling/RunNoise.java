@@ -1,0 +1,191 @@
+package dev.pate.pipeline.labelling;
+
+import dev.pate.ledger.Ledger;
+import dev.pate.pipeline.UserError;
+import dev.pate.pipeline.report.Json;
+import dev.pate.pipeline.report.Reports;
+import dev.pate.pipeline.report.RunFolder;
+import dev.pate.pipeline.report.RunReport;
+import dev.pate.aggregator.accounting.Budget;
+import dev.pate.aggregator.accounting.PrivacyAccountant;
+import dev.pate.aggregator.accounting.QueryCharge;
+import dev.pate.aggregator.planning.ConfidentCandidate;
+import dev.pate.aggregator.planning.ConfidentGnmaxPlan;
+import dev.pate.aggregator.planning.ExpectedUtility;
+import dev.pate.aggregator.planning.NoisePlan;
+import dev.pate.aggregator.planning.Plan;
+import dev.pate.aggregator.planning.PlanMechanism;
+import dev.pate.aggregator.planning.PlanRequest;
+import dev.pate.aggregator.planning.Planner;
+import dev.pate.aggregator.planning.VoteProfile;
+import dev.pate.aggregator.rdp.EpsilonBound;
+import dev.pate.config.AggregatorConfig;
+import dev.pate.config.NoiseMode;
+import dev.pate.config.PrivacyConfig;
+import dev.pate.config.RunConfig;
+import dev.pate.datasets.ImageDatasets;
+import java.nio.file.Files;
+import java.util.LinkedHashMap;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import java.util.OptionalDouble;
+
+/**
+ * The noise parameters a run labels with. Under {@code aggregator.noise: fixed} they are the
+ * config's. Under {@code auto} the {@link Planner} chooses them a priori, from the config alone
+ * (budget, queries, teachers, the dataset's published number of classes and, for Confident-GNMax,
+ * the stated {@code expected_teacher_accuracy}), before any data is read: the least noise whose
+ * data-independent epsilon for {@code aggregator.queries} answers meets {@code privacy.budget},
+ * with the run's own orders, conversion and budget delta. Nothing private enters the plan, so
+ * choosing it costs no privacy; the run's budget stop still guards every answer.
+ *
+ * @param aggregator the aggregator section with the noise parameters in use (under auto: the
+ *     fixed-noise section that the plan amounts to)
+ * @param plan what was planned, for report.json and the run folder's plan.json; empty under fixed
+ *     noise
+ */
+public record RunNoise(AggregatorConfig aggregator, Optional<RunReport.Plan> plan) {
+
+  /** The plan of a run with auto noise, in its run folder, checked when the run is resumed. */
+  public static final String PLAN_FILE = "plan.json";
+
+  /** The noise of {@code config}: given, or planned now. */
+  public static RunNoise of(RunConfig config) {
+    AggregatorConfig a = config.aggregator();
+    if (!a.planned()) {
+      return new RunNoise(a, Optional.empty());
+    }
+    PrivacyConfig p = config.privacy();
+    double target = p.budget().epsilon().orElseThrow(); // the config requires it under auto
+    Budget budget = new Budget(target, p.budgetDelta(), Mechanisms.conversion(p),
+        Mechanisms.orders(p));
+    int teachers = config.teachers().count();
+    // The class count comes from the config (a CSV's dataset.csv.classes), never from the data.
+    int classes = config.dataset().csv().map(csv -> csv.classes().size())
+        .orElseGet(() -> ImageDatasets.classes(config.dataset().name().id()));
+    PlanRequest request = PlanRequest.pate(PlanMechanism.fromId(a.mechanism().id()), budget,
+        a.queries(), teachers, classes);
+    String profile = null;
+    if (a.expectedTeacherAccuracy().isPresent()) {
+      double accuracy = a.expectedTeacherAccuracy().getAsDouble();
+      VoteProfile modelled = VoteProfile.fromTeacherAccuracy(accuracy, teachers, classes);
+      request = request.withProfile(modelled);
+      profile = "aggregator.expected_teacher_accuracy " + accuracy + " (a stated expectation,"
+          + " not measured on private data): " + modelled.description();
+    }
+    Plan plan;
+    try {
+      plan = Planner.plan(request);
+    } catch (IllegalArgumentException e) {
+      if (e.getMessage() == null || !e.getMessage().startsWith("epsilon: ")) {
+        throw e;
+      }
+      // The planner calls the budget "epsilon"; the user's key is privacy.budget.epsilon.
+      throw new UserError("privacy.budget." + e.getMessage() + " (aggregator.noise: auto)", e);
+    }
+    Setting setting = setting(plan, a);
+    AggregatorConfig fixed = new AggregatorConfig(a.mechanism(), NoiseMode.FIXED,
+        setting.gamma(), setting.sigma(), setting.threshold(), setting.sigma1(), setting.sigma2(),
+        OptionalDouble.empty(), a.queries(), a.selection(), a.activeRounds(), a.activeEpochs(),
+        a.randomness());
+    checkWithTheRunsAccountant(fixed, p, budget);
+    RunReport.Plan report = new RunReport.Plan(a.mechanism().id(), true,
+        "chosen from the config alone, before any data was read: the least noise whose"
+            + " data-independent epsilon for every planned query answered meets the budget",
+        setting.parameters(), target, budget.delta(), budget.conversion().id(),
+        Reports.describe(budget.orders()), a.queries(), setting.epsilon().epsilon(),
+        setting.epsilon().order(), "data-independent", profile,
+        setting.expected().map(ExpectedUtility::toMap).orElse(null));
+    return new RunNoise(fixed, Optional.of(report));
+  }
+
+  /**
+   * Records the plan in a new run's folder, or, in a resumed run, checks that the plan recomputed
+   * from its config.yaml is the one the run started with: the ledger's charges were made with
+   * that noise, and a changed config must not change it mid-ledger.
+   */
+  public void recordIn(RunFolder folder) {
+    boolean recorded = Files.exists(folder.path().resolve(PLAN_FILE));
+    if (plan.isEmpty()) {
+      if (recorded) {
+        throw new UserError(folder.path().resolve(PLAN_FILE) + ": this run planned its noise"
+            + " (aggregator.noise: auto) but its config.yaml now says fixed; the run cannot be"
+            + " resumed with other noise (start a new one)");
+      }
+      return;
+    }
+    // A ledger without plan.json: charges were made with noise that can no longer be checked.
+    if (!recorded && Files.exists(folder.path().resolve(Ledger.FILE))) {
+      throw new UserError(folder.path().resolve(PLAN_FILE) + ": missing, so the noise the"
+          + " ledger's charges were made with cannot be checked; the run cannot be resumed (start"
+          + " a new one)");
+    }
+    folder.writeOnceOrCheck(PLAN_FILE, Json.write(plan.get()),
+        "the noise planned from config.yaml now is not the noise this run started with");
+  }
+
+  /** The chosen parameters, by config key. */
+  private record Setting(OptionalDouble gamma, OptionalDouble sigma, OptionalDouble threshold,
+      OptionalDouble sigma1, OptionalDouble sigma2, EpsilonBound epsilon,
+      Optional<ExpectedUtility> expected) {
+
+    Map<String, Double> parameters() {
+      Map<String, Double> m = new LinkedHashMap<>();
+      put(m, "gamma", gamma);
+      put(m, "sigma", sigma);
+      put(m, "threshold", threshold);
+      put(m, "sigma1", sigma1);
+      put(m, "sigma2", sigma2);
+      return m;
+    }
+
+    private static void put(Map<String, Double> m, String name, OptionalDouble value) {
+      value.ifPresent(v -> m.put(name, v));
+    }
+  }
+
+  private static Setting setting(Plan plan, AggregatorConfig a) {
+    OptionalDouble none = OptionalDouble.empty();
+    if (plan instanceof NoisePlan n) {
+      OptionalDouble value = OptionalDouble.of(n.value());
+      boolean lnmax = n.mechanism() == PlanMechanism.LNMAX;
+      return new Setting(lnmax ? value : none, lnmax ? none : value, none, none, none,
+          n.epsilon(), n.utility());
+    }
+    ConfidentGnmaxPlan c = (ConfidentGnmaxPlan) plan;
+    ConfidentCandidate best = c.recommendation().orElseThrow(() -> new UserError(String.format(
+        Locale.ROOT, "privacy.budget.epsilon: %s cannot be met by any Confident-GNMax candidate"
+            + " for %d queries, every one answered (aggregator.noise: auto): %s",
+        c.budget().epsilon(), a.queries(), c.candidates().isEmpty() ? "no candidates"
+            : c.candidates().get(c.candidates().size() - 1).note().orElse("infeasible"))));
+    return new Setting(none, none, OptionalDouble.of(best.threshold()),
+        OptionalDouble.of(best.sigma1()), best.sigma2(), best.epsilon().orElseThrow(),
+        best.utility());
+  }
+
+  /**
+   * Asks the planned number of worst-case answers of the run's own accountant, exactly as its
+   * budget guard will, and fails if the guard would refuse one or the guarantee exceeds the
+   * budget: planner and run must agree, or the run would stop short of the queries it planned for.
+   */
+  private static void checkWithTheRunsAccountant(AggregatorConfig fixed, PrivacyConfig p,
+      Budget budget) {
+    PrivacyAccountant accountant = Mechanisms.of(fixed, p).accountant(fixed, p);
+    double[] worstCase = accountant.accounting().dataIndependentRdp();
+    for (int q = 0; q < fixed.queries(); q++) {
+      Optional<String> refusal = accountant.refusal();
+      if (refusal.isPresent()) {
+        throw new IllegalStateException("planned noise: the run's accountant refuses query " + q
+            + " of " + fixed.queries() + ": " + refusal.get());
+      }
+      accountant.add(new QueryCharge(true, worstCase, worstCase));
+    }
+    EpsilonBound guarantee = accountant.report(budget.delta(), budget.conversion())
+        .epsilonDataIndependent();
+    if (!budget.admits(guarantee)) {
+      throw new IllegalStateException(String.format(Locale.ROOT, "planned noise gives epsilon %s"
+          + " > budget %s on the run's accountant", guarantee.epsilon(), budget.epsilon()));
+    }
+  }
+}

@@ -1,0 +1,235 @@
+package dev.pate.pipeline.report;
+
+import dev.pate.pipeline.RunPipeline;
+import dev.pate.pipeline.cache.CachedEnsemble;
+import dev.pate.pipeline.data.RunData;
+import dev.pate.pipeline.labelling.Labelling;
+import dev.pate.pipeline.labelling.Mechanisms;
+import dev.pate.pipeline.labelling.QueryRounds;
+import dev.pate.pipeline.labelling.RunNoise;
+import dev.pate.aggregator.accounting.PrivacyStatement;
+import dev.pate.aggregator.noise.NoiseSourceKind;
+import dev.pate.aggregator.lnmax.Pate2017Analysis;
+import dev.pate.aggregator.lnmax.Pate2017Report;
+import dev.pate.aggregator.lnmax.Pate2017Variant;
+import dev.pate.aggregator.rdp.EpsilonBound;
+import dev.pate.aggregator.rdp.Orders;
+import dev.pate.config.AggregatorConfig;
+import dev.pate.config.Mechanism;
+import dev.pate.config.NoiseMode;
+import dev.pate.config.RunConfig;
+import dev.pate.datasets.Dataset;
+import dev.pate.datasets.split.TeacherPartitions;
+import dev.pate.ensemble.TeacherRecord;
+import dev.pate.student.PseudoLabels;
+import dev.pate.student.StudentResult;
+import java.util.List;
+import java.util.Locale;
+
+/** Assembles report.json from what the stages produced. */
+public final class Reports {
+  /** The smooth-sensitivity beta of PATE 2017's analysis.py (its default). */
+  private static final double SMOOTH_BETA = 0.09;
+
+  static final String UNIT = "one record of the private data: an image of the private split, or"
+      + " a row of the private CSV file";
+
+  static final String NEIGHBOURS = "two private datasets are neighbours when they differ in the"
+      + " record at one position of the private file: replaced by any other record (one dropped"
+      + " for a missing value included), or appended or removed at the end. Each position is"
+      + " given to one teacher by the seed and the position alone, so neighbours differ in one"
+      + " teacher's partition.";
+
+  static final String COMPOSITION = "this run alone: releasing results of several runs or study"
+      + " points over the same private data composes their charges (pate ledger sums them)";
+
+  private static final String SEEDED = "NOT a guarantee: the noise was drawn from a seeded"
+      + " generator, which anyone with the config can replay; seeded runs are for studies only";
+
+  private static final String PAPER_INDEPENDENT_NOTE = "the official PATE 2017 analysis.py's"
+      + " data-independent figure (moments 1..8, classic conversion), for comparison with the"
+      + " paper; the run's guarantee is epsilon_data_independent";
+
+  private static final String PAPER_DEPENDENT_NOTE = "the official PATE 2017 analysis.py's"
+      + " data-dependent figure, which bounds q for continuous Laplace noise; this run drew"
+      + " discrete noise, for which that q is not a valid bound: for comparison with the paper"
+      + " only, not a bound for this run";
+
+  private Reports() {}
+
+  /**
+   * @param noise the noise labelling used: the config's, or planned (then with its plan)
+   * @param ceiling the non-private ceiling, or null when not asked for
+   */
+  public static RunReport build(RunConfig config, RunNoise noise, RunFolder folder, RunData data,
+      TeacherPartitions partitions, CachedEnsemble ensemble, QueryRounds.Outcome asked,
+      StudentResult student, int unlabelledExamples, RunReport.NonPrivateCeiling ceiling,
+      RunReport.Timings timings) {
+    return new RunReport(
+        config.name(),
+        RunReport.DISCLOSURE,
+        folder.path().toString(),
+        config.seed(),
+        new RunReport.Dataset(config.dataset().name().id(), data.dataDir(),
+            data.publicSplit().pool().size(), data.publicSplit().holdout().size(), data.tables(),
+            new RunReport.DatasetPrivate(partitions.examplesUsed(),
+                data.privateTable() == null ? null : data.privateTable().file(),
+                data.privateTable() == null ? null : data.privateTable().unseenCategories())),
+        teachers(config, ensemble),
+        aggregation(config.aggregator().noise(), noise.aggregator(), asked),
+        noise.plan().orElse(null),
+        privacy(config, noise.aggregator(), asked.labelling(), asked.votes()),
+        student == null ? null : student(config, student, unlabelledExamples),
+        new RunReport.RunPrivate(ceiling),
+        timings);
+  }
+
+  private static RunReport.Student student(RunConfig config, StudentResult student,
+      int unlabelledExamples) {
+    List<RunReport.Epoch> curve = student.learningCurve().stream()
+        .map(e -> new RunReport.Epoch(e.epoch(), e.testAccuracy(),
+            e.pseudoLabels().map(PseudoLabels::count).orElse(null),
+            e.pseudoLabels().map(PseudoLabels::precision).orElse(null)))
+        .toList();
+    RunReport.PseudoLabels last = student.finalPseudoLabels()
+        .map(p -> new RunReport.PseudoLabels(p.count(), p.poolSize(), p.coverage(), p.precision()))
+        .orElse(null);
+    return new RunReport.Student(config.student().method().id(),
+        config.student().network().architecture().id(), student.trainingExamples(),
+        unlabelledExamples, student.testAccuracy(), curve, last);
+  }
+
+  private static RunReport.Teachers teachers(RunConfig config, CachedEnsemble ensemble) {
+    List<TeacherRecord> records = ensemble.records();
+    var accuracy = records.stream().mapToDouble(TeacherRecord::testAccuracy).summaryStatistics();
+    var sizes = records.stream().mapToInt(TeacherRecord::trainingExamples).summaryStatistics();
+    var t = config.teachers();
+    CachedEnsemble.Provenance from = ensemble.provenance();
+    return new RunReport.Teachers(records.size(), t.network().architecture().id(), t.workers(),
+        t.threadsPerWorker(), new RunReport.TeachersPrivate(accuracy.getAverage(),
+            accuracy.getMin(), accuracy.getMax(), sizes.getMin(), sizes.getMax(),
+            new RunReport.Cache(ensemble.folder().toString(), ensemble.key().hash(),
+                from.teachersTrained(), from.teachersReused(), from.votesComputed(),
+                from.votesReused())));
+  }
+
+  /** @param a the aggregator with the noise parameters labelling used */
+  private static RunReport.Aggregation aggregation(NoiseMode mode, AggregatorConfig a,
+      QueryRounds.Outcome outcome) {
+    int[][] votes = outcome.votes();
+    Dataset queries = outcome.queries();
+    Labelling labelling = outcome.labelling();
+    int answered = 0;
+    int correct = 0;
+    int pluralityCorrect = 0;
+    for (int q = 0; q < votes.length; q++) {
+      int truth = queries.label(q);
+      if (argMax(votes[q]) == truth) {
+        pluralityCorrect++;
+      }
+      boolean asked = q < labelling.answers().length;
+      if (asked && labelling.answers()[q].answered()) {
+        answered++;
+        if (labelling.answers()[q].label() == truth) {
+          correct++;
+        }
+      }
+    }
+    return new RunReport.Aggregation(a.mechanism().id(), mode.id(), boxed(a.gamma()),
+        boxed(a.sigma()), boxed(a.threshold()), boxed(a.sigma1()), boxed(a.sigma2()),
+        a.selection().id(),
+        a.queries(), labelling.answers().length, answered,
+        answered == 0 ? 0 : correct / (double) answered,
+        labelling.stoppedBecause().orElse(null), outcome.rounds(),
+        new RunReport.AggregationPrivate(
+            votes.length == 0 ? 0 : pluralityCorrect / (double) votes.length));
+  }
+
+  private static RunReport.Privacy privacy(RunConfig config, AggregatorConfig aggregator,
+      Labelling labelling, int[][] votes) {
+    var conversion = Mechanisms.conversion(config.privacy());
+    PrivacyStatement s = labelling.accountant().report(config.privacy().delta(), conversion);
+    String orders = describe(s.orders());
+    EpsilonBound guarantee = s.epsilonDataIndependent();
+    EpsilonBound spent = s.epsilonSpent();
+    EpsilonBound dependent = s.epsilonDataDependent();
+    boolean secret = labelling.randomness().kind() == NoiseSourceKind.SECURE;
+    List<RunReport.Statement> statements = List.of(
+        statement("data-independent", guarantee, orders, secret
+            ? "the guarantee: " + s.basis().description()
+            : SEEDED),
+        statement("spent", spent, orders, "the data-independent cost of the steps that ran;"
+            + (labelling.accountant().accounting().abstentionSpendsLess()
+                ? " abstentions ran the threshold check alone, and which queries abstained"
+                    + " depends on the votes: not itself a guarantee"
+                : " every query ran in full, so it equals the guarantee")));
+    RunReport.Comparison2017 paperDependent = null;
+    RunReport.Comparison2017 paperIndependent = null;
+    if (aggregator.mechanism() == Mechanism.LNMAX) {
+      Pate2017Report paper = moments2017(votes, labelling.answers().length,
+          aggregator.gamma().orElseThrow(), config.privacy().delta());
+      if (paper != null) {
+        paperDependent = new RunReport.Comparison2017(paper.epsilon().epsilon(),
+            paper.epsilon().order() - 1, "classic", PAPER_DEPENDENT_NOTE);
+        paperIndependent = new RunReport.Comparison2017(paper.dataIndependentEpsilon().epsilon(),
+            paper.dataIndependentEpsilon().order() - 1, "classic", PAPER_INDEPENDENT_NOTE);
+      }
+    }
+    return new RunReport.Privacy(UNIT, NEIGHBOURS, config.privacy().delta(), conversion.id(),
+        labelling.randomness().kind().id(), secret, Mechanisms.noiseName(aggregator),
+        guarantee.epsilon(), guarantee.order(),
+        new RunReport.Guarantee(s.basis().id(), s.basis().description()),
+        spent.epsilon(), spent.order(), statements, orders, paperIndependent, COMPOSITION,
+        new RunReport.PrivacyPrivate(dependent.epsilon(), dependent.order(),
+            statement("data-dependent", dependent, orders, "a function of the private votes:"
+                + " not itself differentially private; publish it only through a private"
+                + " release"), paperDependent));
+  }
+
+  /**
+   * The PATE 2017 paper's own analysis of these votes (analysis.py: moments 1..8, classic
+   * conversion, continuous Laplace noise), for comparison with the paper. Not the run's claim.
+   * Null where that code has no meaningful answer: with 2 gamma above ln 2 its data-dependent
+   * formula can give negative log moments (see {@code Pate2017Moments.logmgfExact}), which the
+   * ledger refuses.
+   */
+  private static Pate2017Report moments2017(int[][] votes, int asked, double gamma,
+      double delta) {
+    double[][] counts = new double[asked][];
+    for (int q = 0; q < asked; q++) {
+      counts[q] = RunPipeline.toDoubles(votes[q]);
+    }
+    try {
+      return Pate2017Analysis.analyse(counts, gamma, delta, SMOOTH_BETA,
+          Pate2017Variant.OFFICIAL_CODE);
+    } catch (IllegalArgumentException officialCodeOutOfItsDomain) {
+      return null;
+    }
+  }
+
+  private static RunReport.Statement statement(String kind, EpsilonBound b, String orders,
+      String note) {
+    return new RunReport.Statement(kind, b.epsilon(), b.delta(), b.order(), b.conversion().id(),
+        orders, note);
+  }
+
+  public static String describe(Orders orders) {
+    var range = java.util.Arrays.stream(orders.toArray()).summaryStatistics();
+    return String.format(Locale.ROOT, "%d orders from %s to %s", orders.size(),
+        NumberText.of(range.getMin()), NumberText.of(range.getMax()));
+  }
+
+  private static Double boxed(java.util.OptionalDouble d) {
+    return d.isPresent() ? d.getAsDouble() : null;
+  }
+
+  private static int argMax(int[] counts) {
+    int best = 0;
+    for (int c = 1; c < counts.length; c++) {
+      if (counts[c] > counts[best]) {
+        best = c;
+      }
+    }
+    return best;
+  }
+}

@@ -1,0 +1,111 @@
+package dev.pate.pipeline.report;
+
+import dev.pate.pipeline.UserError;
+import dev.pate.config.ConfigWriter;
+import dev.pate.config.RunConfig;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.FileAlreadyExistsException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.time.format.DateTimeFormatter;
+
+/** {@code <out>/<name>/<UTC timestamp>/}: one folder per run, never reused. */
+public final class RunFolder {
+  private static final DateTimeFormatter STAMP =
+      DateTimeFormatter.ofPattern("yyyyMMdd'T'HHmmss'Z'").withZone(ZoneOffset.UTC);
+
+  private final Path path;
+
+  private RunFolder(Path path) {
+    this.path = path;
+  }
+
+  /** Creates a fresh folder; a second run in the same second gets a numeric suffix. */
+  public static RunFolder create(Path outDir, String name, Instant now) {
+    Path parent = outDir.resolve(name);
+    String stamp = STAMP.format(now);
+    try {
+      Files.createDirectories(parent);
+      for (int attempt = 0; ; attempt++) {
+        Path candidate = parent.resolve(attempt == 0 ? stamp : stamp + "-" + attempt);
+        try {
+          return new RunFolder(Files.createDirectory(candidate));
+        } catch (FileAlreadyExistsException taken) {
+          // Another run started in the same second: try the next suffix.
+        }
+      }
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot create run folder under " + parent + ": "
+          + e.getMessage(), e);
+    }
+  }
+
+  /** An interrupted run's folder, to finish it; a finished run (with report.json) is refused. */
+  public static RunFolder existing(Path folder) {
+    if (!Files.isRegularFile(folder.resolve("config.yaml"))) {
+      throw new UserError(folder + ": not a run folder (no config.yaml)");
+    }
+    if (Files.exists(folder.resolve("report.json"))) {
+      throw new UserError(folder + ": already finished (report.json exists); nothing to resume");
+    }
+    return new RunFolder(folder);
+  }
+
+  /**
+   * The folder of a study point: created with its config.yaml on first use; after an
+   * interruption, the same folder (its config.yaml must be this config's), to be finished.
+   */
+  public static RunFolder point(Path folder, RunConfig config) {
+    String yaml = ConfigWriter.toYaml(config);
+    Path file = folder.resolve("config.yaml");
+    if (Files.exists(file)) {
+      try {
+        if (!Files.readString(file).equals(yaml)) {
+          throw new UserError(file + ": another config than this point's; the study folder was"
+              + " changed (delete the point's folder to run it again)");
+        }
+      } catch (IOException e) {
+        throw new UncheckedIOException("cannot read " + file + ": " + e.getMessage(), e);
+      }
+      return existing(folder);
+    }
+    RunFolder created = new RunFolder(folder);
+    created.write("config.yaml", yaml);
+    return created;
+  }
+
+  /**
+   * Writes a file of a new run; in a resumed run, where it exists already, checks that the
+   * recomputed content is the same (teachers are retrained from their seeds, so their votes must
+   * not change; if they did, the ledger would charge for answers to other votes).
+   *
+   * @param difference what a difference means, for the message
+   */
+  public void writeOnceOrCheck(String relative, String content, String difference) {
+    Path file = path.resolve(relative);
+    if (Files.exists(file)) {
+      try {
+        if (!Files.readString(file).equals(content)) {
+          throw new UserError(file + ": the resumed run computed different content (" + difference
+              + "); the run cannot be resumed (start a new one)");
+        }
+        return;
+      } catch (IOException e) {
+        throw new UncheckedIOException("cannot read " + file + ": " + e.getMessage(), e);
+      }
+    }
+    write(relative, content);
+  }
+
+  public Path path() {
+    return path;
+  }
+
+  /** Writes a file of the run atomically (relative name, folders created as needed). */
+  public void write(String relative, String content) {
+    AtomicFiles.writeString(path.resolve(relative), content);
+  }
+}

@@ -1,0 +1,258 @@
+package dev.pate.pipeline.report;
+
+import dev.pate.pipeline.baseline.NonPrivateCeiling;
+import dev.pate.pipeline.labelling.QueryRounds;
+import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.annotation.JsonProperty;
+import com.fasterxml.jackson.annotation.JsonPropertyOrder;
+import dev.pate.datasets.csv.FileSummary;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Everything report.json says about a run. Field names become snake_case JSON keys. Every epsilon
+ * comes with its delta, order, conversion and kind.
+ *
+ * <p><b>What is private.</b> A figure computed from the private data that no privacy charge paid
+ * for (teachers' accuracies, the noiseless plurality's accuracy, counts of private rows, the
+ * data-dependent epsilon, the non-private ceiling) sits in an object named {@code private} inside
+ * its block ({@link #DISCLOSURE}). The rest is the config, public data, or a function of released
+ * answers and public data (label accuracy of the answers, the student's accuracy).
+ *
+ * @param disclosure what the {@code private} objects mean, in words
+ */
+@JsonPropertyOrder({"name", "disclosure"})
+public record RunReport(
+    String name,
+    String disclosure,
+    String runFolder,
+    long seed,
+    Dataset dataset,
+    Teachers teachers,
+    Aggregation aggregation,
+    Plan plan,
+    Privacy privacy,
+    Student student,
+    @JsonProperty("private") RunPrivate runPrivate,
+    Timings timings) {
+
+  static final String DISCLOSURE = "figures inside an object named 'private' are functions of"
+      + " the private data that no privacy charge paid for: for the data owner, never for"
+      + " publication. The other figures are the config, public data, or computed from the"
+      + " released answers and public data.";
+
+  /**
+   * @param dataDir the folder of an image dataset; null for CSV (see {@code tables})
+   * @param tables how the CSV files were read and encoded; null for images
+   */
+  record Dataset(String name, String dataDir, int queryPool, int heldOut, Tables tables,
+      @JsonProperty("private") DatasetPrivate datasetPrivate) {}
+
+  /**
+   * @param privateExamplesUsed private examples dealt out to the teachers
+   * @param privateFile a CSV run: what reading the private file found; null for images
+   * @param unseenCategories a CSV run: per categorical column, the private rows whose category is
+   *     not in the vocabulary; null for images
+   */
+  record DatasetPrivate(int privateExamplesUsed,
+      @JsonInclude(JsonInclude.Include.NON_NULL) FileSummary privateFile,
+      @JsonInclude(JsonInclude.Include.NON_NULL) Map<String, Integer> unseenCategories) {}
+
+  /** A CSV dataset: what reading the public file found and how rows became features. */
+  public record Tables(FileSummary publicFile, Encoding encoding) {}
+
+  /**
+   * @param fittedOn where the fitted statistics come from (the public pool), never private data
+   * @param features floats per row after encoding
+   */
+  public record Encoding(String fittedOn, int poolRows, int features, String missingPolicy,
+      List<EncodedColumn> columns) {}
+
+  /**
+   * One column's encoding.
+   *
+   * @param kind numeric or categorical
+   * @param method numeric: standard, minmax, none or range; categorical: one-hot
+   * @param source public pool or schema: where its statistics came from
+   * @param center numeric: subtracted before scaling; null for categorical
+   * @param scale numeric: divided by after centering; null for categorical
+   * @param categories categorical: the one-hot vocabulary, in order; null for numeric
+   * @param unseen categorical: rows of the public splits (pool, held_out) whose category is not
+   *     in the vocabulary and was encoded as all zeros; null for numeric
+   */
+  public record EncodedColumn(String column, String kind, String method, String source, Double center,
+      Double scale, List<String> categories, Map<String, Integer> unseen) {}
+
+  record Teachers(int count, String architecture, int workers, int threadsPerWorker,
+      @JsonProperty("private") TeachersPrivate teachersPrivate) {}
+
+  /**
+   * @param meanTestAccuracy the teachers' accuracy on the held-out public examples: functions of
+   *     the teachers, so of their private partitions
+   * @param cache where the teachers and their votes came from; its key is a hash of the private
+   *     data
+   */
+  record TeachersPrivate(double meanTestAccuracy, double minTestAccuracy, double maxTestAccuracy,
+      int minPartitionSize, int maxPartitionSize, Cache cache) {}
+
+  /**
+   * The teacher cache's part in a run: a run whose ensemble was trained before reuses it.
+   *
+   * @param folder the cached ensemble's folder
+   * @param key its key (the folder's name)
+   * @param teachersTrained teachers this run trained (0: all reused)
+   * @param teachersReused teachers found in the cache
+   * @param votesComputed queries the teachers voted on in this run
+   * @param votesReused queries whose votes came from the cache
+   */
+  record Cache(String folder, String key, int teachersTrained, int teachersReused,
+      int votesComputed, int votesReused) {}
+
+  /**
+   * @param noise {@code fixed} (parameters from the config) or {@code auto} (planned, see {@link
+   *     Plan})
+   * @param gamma the parameters labelling used (under auto: the planned ones); null if unused
+   * @param queries queries the config asked for
+   * @param queriesAsked queries put to the aggregator (fewer when a budget stopped labelling)
+   * @param selection how queries were chosen: {@code first}, {@code random} or {@code active}
+   * @param labelAccuracy the released labels against the public pool's true labels
+   * @param stoppedBecause why labelling stopped early; null when every query was asked
+   * @param rounds the query rounds: one for first and random selection, {@code
+   *     aggregator.active_rounds} for active (fewer if the budget stopped labelling)
+   */
+  record Aggregation(String mechanism, String noise, Double gamma, Double sigma, Double threshold,
+      Double sigma1, Double sigma2, String selection, int queries, int queriesAsked,
+      int queriesAnswered, double labelAccuracy, String stoppedBecause,
+      List<QueryRounds.Round> rounds,
+      @JsonProperty("private") AggregationPrivate aggregationPrivate) {}
+
+  /** @param ensembleAccuracy the noiseless plurality vote's accuracy on the queries voted on */
+  record AggregationPrivate(double ensembleAccuracy) {}
+
+  /**
+   * How {@code aggregator.noise: auto} chose the noise (null in the report under fixed noise).
+   *
+   * @param mechanism the mechanism planned for
+   * @param plannedAPriori always true: nothing private entered the plan
+   * @param basis what the plan is, in words
+   * @param parameters the chosen noise parameters by config key ({@code gamma}; {@code sigma};
+   *     {@code threshold, sigma1, sigma2})
+   * @param budgetEpsilon the target: {@code privacy.budget.epsilon}
+   * @param delta the budget's delta
+   * @param conversion RDP to (epsilon, delta) conversion
+   * @param orders the Renyi orders optimised over
+   * @param queries queries planned for, every one answered (the worst case)
+   * @param epsilonDataIndependent the planned epsilon for those answers, at most {@code
+   *     budgetEpsilon}
+   * @param order the order that gives it
+   * @param kind {@code data-independent}: holds whatever the votes are
+   * @param profile where the expected figures come from (Confident-GNMax: votes modelled from the
+   *     stated teacher accuracy); null without one
+   * @param expected expected answered queries, accuracy, correct labels and data-dependent epsilon
+   *     on that profile: a forecast, not a guarantee; null without a profile
+   */
+  @JsonPropertyOrder({"mechanism", "planned_a_priori"})
+  public record Plan(String mechanism, @JsonProperty("planned_a_priori") boolean plannedAPriori,
+      String basis, Map<String, Double> parameters, double budgetEpsilon, double delta,
+      String conversion, String orders, int queries, double epsilonDataIndependent,
+      double order, String kind, String profile, Map<String, Object> expected) {}
+
+  /**
+   * @param unit the unit of privacy
+   * @param neighbours the neighbour relation every epsilon is stated for
+   * @param randomness where the noise randomness came from ({@code secure} or {@code seeded})
+   * @param guaranteeHolds false for seeded noise: whoever has the seed can recompute the noise
+   * @param noise the noise distributions drawn
+   * @param epsilonDataIndependent the guarantee: holds whatever the votes were, for the reason
+   *     {@code guarantee} gives (and only if the noise was secret: see {@code guaranteeHolds})
+   * @param guarantee the basis of the guarantee ({@code every-query-asked}, {@code
+   *     every-query-allowed} or {@code budget-filter}) and its description
+   * @param epsilonSpent the data-independent cost of the steps that ran; for Confident-GNMax it
+   *     leaves out the GNMax step of abstentions, which depend on the votes: not a guarantee
+   * @param statements the guarantee and the spent epsilon, each stated in full
+   * @param comparisonPate2017 LNMax: the PATE 2017 paper's data-independent analysis of the
+   *     same run, for comparison; null otherwise
+   * @param composition what several runs on the same private data add up to
+   */
+  record Privacy(String unit, String neighbours, double delta, String conversion,
+      String randomness, boolean guaranteeHolds, String noise, double epsilonDataIndependent,
+      double orderDataIndependent, Guarantee guarantee, double epsilonSpent, double orderSpent,
+      List<Statement> statements, String orders,
+      @JsonProperty("comparison_pate2017") Comparison2017 comparisonPate2017,
+      String composition,
+      @JsonProperty("private") PrivacyPrivate privacyPrivate) {}
+
+  /** Why the guarantee holds: {@code GuaranteeBasis} id and description. */
+  record Guarantee(String basis, String description) {}
+
+  /**
+   * @param epsilonDataDependent depends on the private votes; itself not differentially private
+   * @param order the order that gave it
+   * @param statement it, stated in full
+   * @param comparisonPate2017 LNMax: the PATE 2017 code's data-dependent figure (continuous-noise
+   *     q, moments 1..8, classic conversion); null otherwise
+   */
+  record PrivacyPrivate(double epsilonDataDependent, double order, Statement statement,
+      @JsonProperty("comparison_pate2017") Comparison2017 comparisonPate2017) {}
+
+  /** One (epsilon, delta) claim, stated in full. */
+  record Statement(String kind, double epsilon, double delta, double order, String conversion,
+      String orders, String note) {}
+
+  /**
+   * A figure of the official PATE 2017 analysis.py on the run's votes.
+   *
+   * @param note what it is and is not
+   */
+  record Comparison2017(double epsilon, double moment, String conversion, String note) {}
+
+  /**
+   * Null in report.json when student.train is false.
+   *
+   * @param unlabelledExamples public pool examples the method could use without labels (0 for
+   *     supervised)
+   * @param learningCurve one entry per epoch
+   * @param pseudoLabels the last epoch's pseudo-labels; null for methods without them
+   */
+  record Student(String method, String architecture, int trainingExamples,
+      int unlabelledExamples, double testAccuracy, List<Epoch> learningCurve,
+      @JsonInclude(JsonInclude.Include.NON_NULL) PseudoLabels pseudoLabels) {}
+
+  /**
+   * @param pseudoLabels pool images pseudo-labelled for this epoch; null when none were made
+   *     (supervised, warm-up)
+   * @param pseudoLabelPrecision their accuracy against the pool's true labels (never trained on)
+   */
+  record Epoch(int epoch, double testAccuracy,
+      @JsonInclude(JsonInclude.Include.NON_NULL) Integer pseudoLabels,
+      @JsonInclude(JsonInclude.Include.NON_NULL) Double pseudoLabelPrecision) {}
+
+  /**
+   * Pseudo-labels of the last epoch; precision is measured against the public pool's true labels,
+   * a benchmark diagnostic the student never trains on.
+   */
+  record PseudoLabels(int count, int poolSize, double coverage, double precision) {}
+
+  /** What a run knows only from its private data as a whole. */
+  record RunPrivate(@JsonInclude(JsonInclude.Include.NON_NULL)
+      NonPrivateCeiling nonPrivateCeiling) {}
+
+  /**
+   * The student's network trained on all private examples with their true labels, evaluated on the
+   * same held-out set as the student: the accuracy a non-private model reaches, as a yardstick.
+   * Null unless {@code baseline.non_private} is set.
+   *
+   * @param privacy always says that this model is not private
+   */
+  public record NonPrivateCeiling(String privacy, String architecture, int trainingExamples,
+      double testAccuracy, double seconds) {}
+
+  /**
+   * @param votesSeconds the teachers voting on the chosen queries
+   * @param aggregationSeconds noisy answers, their charges and the ledger
+   * @param selectionSeconds choosing the queries (active selection: its interim students)
+   */
+  public record Timings(double loadSeconds, double teachersSeconds, double votesSeconds,
+      double aggregationSeconds, double selectionSeconds, double studentSeconds,
+      double totalSeconds) {}
+}

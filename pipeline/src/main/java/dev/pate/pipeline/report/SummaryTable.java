@@ -1,0 +1,95 @@
+package dev.pate.pipeline.report;
+
+import java.util.Locale;
+
+/** The few lines printed at the end of a run. */
+public final class SummaryTable {
+  private SummaryTable() {}
+
+  /**
+   * What may be published comes first (the guarantee, the answers, the student); then, under a
+   * heading that says so, the figures that are functions of the private data.
+   */
+  public static String of(RunReport r) {
+    StringBuilder b = new StringBuilder();
+    row(b, "run folder", r.runFolder());
+    var p = r.privacy();
+    row(b, "privacy guarantee", String.format(Locale.ROOT,
+        "epsilon %.4f at delta %.0e (order %s, %s conversion), data-independent: %s",
+        p.epsilonDataIndependent(), p.delta(), NumberText.of(p.orderDataIndependent()),
+        p.conversion(), p.guarantee().basis()));
+    if (!p.guaranteeHolds()) {
+      row(b, "", "NOT a guarantee: seeded noise, which anyone with the config can replay");
+    }
+    if (p.epsilonSpent() < p.epsilonDataIndependent()) {
+      row(b, "spent", String.format(Locale.ROOT, "epsilon %.4f (order %s): the steps that ran;"
+          + " not itself a guarantee", p.epsilonSpent(), NumberText.of(p.orderSpent())));
+    }
+    row(b, "noise", p.noise() + " from a " + p.randomness() + " source");
+    var a = r.aggregation();
+    row(b, "aggregation", a.mechanism() + ", " + a.queriesAnswered() + " of " + a.queries()
+        + String.format(Locale.ROOT, " queries answered, label accuracy %.4f", a.labelAccuracy()));
+    if (a.rounds().size() > 1) {
+      row(b, "selection", a.selection() + " in " + a.rounds().size() + " rounds, answered of"
+          + " asked: " + a.rounds().stream().map(round -> round.answered() + "/" + round.asked())
+              .collect(java.util.stream.Collectors.joining(", ")));
+    }
+    if (r.plan() != null) {
+      row(b, "noise (auto)", plan(r.plan()));
+    }
+    if (a.stoppedBecause() != null) {
+      row(b, "stopped after " + a.queriesAsked(), a.stoppedBecause());
+    }
+    if (r.student() == null) {
+      row(b, "student", "not trained (student.train is false)");
+    } else {
+      row(b, "student", r.student().method() + String.format(Locale.ROOT,
+          ", test accuracy %.4f on %d held-out examples (%d labelled queries)",
+          r.student().testAccuracy(), r.dataset().heldOut(), r.student().trainingExamples()));
+    }
+    if (r.student() != null && r.student().pseudoLabels() != null) {
+      var pl = r.student().pseudoLabels();
+      row(b, "pseudo-labels", String.format(Locale.ROOT,
+          "%d of %d pool examples, precision %.4f (against true labels, not trained on)",
+          pl.count(), pl.poolSize(), pl.precision()));
+    }
+    row(b, "wall time", String.format(Locale.ROOT, "%.1f s", r.timings().totalSeconds()));
+
+    b.append("  private to the data owner (functions of the private data, not for publication):")
+        .append(System.lineSeparator());
+    var t = r.teachers();
+    row(b, "teachers", t.count() + " x " + t.architecture()
+        + String.format(Locale.ROOT, ", mean test accuracy %.4f",
+            t.teachersPrivate().meanTestAccuracy())
+        + (t.teachersPrivate().cache().teachersTrained() == 0 ? " (reused from the cache)" : ""));
+    var pp = p.privacyPrivate();
+    row(b, "epsilon (data-dependent)", String.format(Locale.ROOT,
+        "%.4f at delta %.0e (order %s, %s conversion)", pp.epsilonDataDependent(), p.delta(),
+        NumberText.of(pp.order()), p.conversion()));
+    var ceiling = r.runPrivate().nonPrivateCeiling();
+    if (ceiling != null) {
+      row(b, "non-private ceiling", String.format(Locale.ROOT,
+          "test accuracy %.4f, trained on all %d private examples (NOT private)",
+          ceiling.testAccuracy(), ceiling.trainingExamples()));
+    }
+    return b.toString();
+  }
+
+  /**
+   * E.g. {@code "lnmax gamma 0.0159562 for 60 queries, planned a priori: data-independent epsilon
+   * 1.0000 <= budget 1.0 at delta 1e-05 (order 18, improved conversion)"}.
+   */
+  public static String plan(RunReport.Plan p) {
+    StringBuilder parameters = new StringBuilder();
+    p.parameters().forEach((name, value) -> parameters.append(parameters.length() == 0 ? "" : ", ")
+        .append(name).append(' ').append(String.format(Locale.ROOT, "%.6g", value)));
+    return String.format(Locale.ROOT, "%s %s for %d queries, planned a priori: data-independent"
+        + " epsilon %.4f <= budget %s at delta %.0e (order %s, %s conversion)", p.mechanism(),
+        parameters, p.queries(), p.epsilonDataIndependent(), p.budgetEpsilon(), p.delta(),
+        NumberText.of(p.order()), p.conversion());
+  }
+
+  private static void row(StringBuilder b, String key, String value) {
+    b.append(String.format(Locale.ROOT, "  %-27s %s%n", key, value));
+  }
+}

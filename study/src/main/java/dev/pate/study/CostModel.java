@@ -1,0 +1,109 @@
+package dev.pate.study;
+
+import dev.pate.pipeline.cache.EnsembleManifest;
+import dev.pate.config.Architecture;
+import dev.pate.config.ConfigWriter;
+import dev.pate.config.NetworkConfig;
+import dev.pate.config.RunConfig;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * Seconds per image and epoch of training a network on one worker, for cost estimates: measured
+ * on this machine where teachers (or students) of the same shape were trained before, else a
+ * guess from the network's size, calibrated on the 16/32-filter MNIST CNN (about 1.4 ms per
+ * image-epoch on one core). A forward pass (a vote) costs about a third of a training step.
+ */
+final class CostModel {
+  /** Keys that decide a network's cost per image (not its epochs or learning rate). */
+  private static final List<String> SHAPE =
+      List.of("architecture", "conv_filters", "kernel", "dense", "batch_size");
+  private static final double OVERHEAD_SECONDS = 5e-5;
+  private static final double SECONDS_PER_MULTIPLY_ADD = 1.2e-9;
+  static final double FORWARD_SHARE = 1.0 / 3;
+
+  /** A cost and where it comes from, e.g. "measured on 2 cached ensembles". */
+  record Estimate(double secondsPerImageEpoch, String source) {
+    @Override
+    public String toString() {
+      return String.format(Locale.ROOT, "%.2f ms per image-epoch (%s)",
+          secondsPerImageEpoch * 1000, source);
+    }
+  }
+
+  /** A measured training: the config values of its network, seconds and image-epochs. */
+  record Sample(Map<String, String> values, String prefix, double seconds, double imageEpochs) {}
+
+  private final List<Sample> samples;
+
+  CostModel(List<Sample> samples) {
+    this.samples = List.copyOf(samples);
+  }
+
+  /** Costs measured by the cached ensembles (and by {@code students}, finished students). */
+  static CostModel of(List<EnsembleManifest> ensembles, List<Sample> students) {
+    List<Sample> samples = new ArrayList<>(students);
+    for (EnsembleManifest m : ensembles) {
+      double seconds = m.secondsPerImageEpoch();
+      samples.add(new Sample(m.key().settings(), "teachers.network.", seconds, 1));
+    }
+    return new CostModel(samples);
+  }
+
+  Estimate teachers(RunConfig config, int rows, int cols) {
+    return estimate(config, "teachers.network.", config.teachers().network(), rows, cols);
+  }
+
+  Estimate student(RunConfig config, int rows, int cols) {
+    return estimate(config, "student.network.", config.student().network(), rows, cols);
+  }
+
+  private Estimate estimate(RunConfig config, String prefix, NetworkConfig network, int rows,
+      int cols) {
+    Map<String, String> values = ConfigWriter.values(config);
+    double seconds = 0;
+    double imageEpochs = 0;
+    int matches = 0;
+    for (Sample s : samples) {
+      if (SHAPE.stream().allMatch(k -> String.valueOf(values.get(prefix + k))
+          .equals(String.valueOf(s.values().get(s.prefix() + k))))) {
+        seconds += s.seconds();
+        imageEpochs += s.imageEpochs();
+        matches++;
+      }
+    }
+    if (matches > 0) {
+      return new Estimate(seconds / imageEpochs, "measured on " + matches + " earlier"
+          + (matches == 1 ? " training" : " trainings") + " of this network");
+    }
+    return new Estimate(OVERHEAD_SECONDS + SECONDS_PER_MULTIPLY_ADD * multiplyAdds(network,
+        rows, cols), "a guess from the network's size; none trained here yet");
+  }
+
+  /** Multiply-adds of one forward pass over a rows x cols image. */
+  static double multiplyAdds(NetworkConfig network, int rows, int cols) {
+    double total = 0;
+    int height = rows;
+    int width = cols;
+    int channels = 1;
+    if (network.architecture() == Architecture.CNN) {
+      int kernel = network.kernel().orElse(1);
+      for (int filters : network.convFilters()) {
+        height = Math.max(1, height - kernel + 1);
+        width = Math.max(1, width - kernel + 1);
+        total += (double) height * width * channels * filters * kernel * kernel;
+        height = Math.max(1, height / 2);
+        width = Math.max(1, width / 2);
+        channels = filters;
+      }
+    }
+    double inputs = (double) height * width * channels;
+    for (int units : network.dense()) {
+      total += inputs * units;
+      inputs = units;
+    }
+    return total + inputs * 10;
+  }
+}

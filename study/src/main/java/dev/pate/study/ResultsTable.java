@@ -1,0 +1,73 @@
+package dev.pate.study;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * The results as aligned text columns (for the console) or as rows of cells (for report.html):
+ * the swept values, then the numbers a reader compares first.
+ */
+public final class ResultsTable {
+
+  private ResultsTable() {}
+
+  /** The header and one row of cells per point. */
+  public static List<List<String>> cells(List<StudyRow> rows, List<String> sweptKeys) {
+    List<List<String>> table = new ArrayList<>();
+    List<String> header = new ArrayList<>(List.of("point"));
+    header.addAll(sweptKeys);
+    header.addAll(List.of("teacher acc", "answered", "label acc", "eps (data-dep.)",
+        "eps (data-indep.)", "student acc", "teachers", "seconds"));
+    table.add(header);
+    for (StudyRow row : rows) {
+      List<String> cells = new ArrayList<>(List.of(Integer.toString(row.point())));
+      sweptKeys.forEach(key -> cells.add(row.coordinates().get(key)));
+      cells.add(fixed(row.teacherAccuracy()));
+      cells.add(row.queriesAnswered() + "/" + row.queries());
+      cells.add(fixed(row.labelAccuracy()));
+      cells.add(fixed(row.epsilonDataDependent()));
+      cells.add(fixed(row.epsilonDataIndependent()));
+      cells.add(row.studentAccuracy() == null ? "-" : fixed(row.studentAccuracy()));
+      cells.add(row.teachersFrom());
+      cells.add(String.format(Locale.ROOT, "%.1f", row.seconds().total()));
+      table.add(cells);
+    }
+    return table;
+  }
+
+  /** Aligned columns with a note on what the epsilons are. */
+  public static String text(List<StudyRow> rows, List<String> sweptKeys) {
+    StringBuilder out = new StringBuilder(aligned(cells(rows, sweptKeys)));
+    if (!rows.isEmpty()) {
+      StudyRow first = rows.get(0);
+      out.append(String.format(Locale.ROOT, "  epsilons at delta %s, %s conversion; the"
+          + " data-dependent one is not itself private (publish it only through smooth"
+          + " sensitivity)%n", first.delta(), first.conversion()));
+    }
+    return out.toString();
+  }
+
+  /** Rows of cells as left-aligned columns, indented by two spaces. */
+  public static String aligned(List<List<String>> table) {
+    int[] widths = new int[table.get(0).size()];
+    for (List<String> row : table) {
+      for (int c = 0; c < row.size(); c++) {
+        widths[c] = Math.max(widths[c], row.get(c).length());
+      }
+    }
+    StringBuilder out = new StringBuilder();
+    for (List<String> row : table) {
+      out.append(' ');
+      for (int c = 0; c < row.size(); c++) {
+        out.append(' ').append(String.format(Locale.ROOT, "%-" + widths[c] + "s", row.get(c)));
+      }
+      out.append('\n');
+    }
+    return out.toString().replaceAll(" +\n", "\n");
+  }
+
+  static String fixed(double value) {
+    return String.format(Locale.ROOT, "%.4f", value);
+  }
+}

@@ -1,0 +1,241 @@
+package dev.pate.study;
+
+import java.awt.BasicStroke;
+import java.awt.Color;
+import java.awt.Font;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.stream.Collectors;
+import java.util.stream.IntStream;
+import org.knowm.xchart.BitmapEncoder;
+import org.knowm.xchart.XYChart;
+import org.knowm.xchart.XYChartBuilder;
+import org.knowm.xchart.XYSeries;
+import org.knowm.xchart.style.Styler;
+import org.knowm.xchart.style.markers.SeriesMarkers;
+
+/**
+ * The study's plots as PNG images (XChart, drawn off-screen: {@code java.awt.headless} is set, so
+ * no display is needed):
+ *
+ * <ul>
+ *   <li>{@value #LABEL_ACCURACY}: label accuracy of the noisy aggregation against the noise
+ *       parameter, one line per teacher count (the PATE 2017 figure: more teachers tolerate more
+ *       noise); error bars are the standard deviation over repeats.
+ *   <li>{@value #EPSILON}: epsilon against queries answered, replayed from each point's ledger;
+ *       data-dependent solid, data-independent dashed.
+ *   <li>{@value #FRONTIER}: student accuracy against epsilon, with the best accuracy reached at or
+ *       below each epsilon (the privacy-utility frontier), for both kinds of epsilon; only when
+ *       students were trained.
+ * </ul>
+ */
+public final class StudyPlots {
+  public static final String LABEL_ACCURACY = "label-accuracy.png";
+  public static final String EPSILON = "epsilon-vs-queries.png";
+  public static final String FRONTIER = "student-vs-epsilon.png";
+
+  private static final int WIDTH = 1000;
+  private static final int HEIGHT = 600;
+  /** Distinct, dark enough on white: Tableau 10, then the darker halves of Tableau 20. */
+  private static final Color[] PALETTE = {
+    new Color(0x1f77b4), new Color(0xff7f0e), new Color(0x2ca02c), new Color(0xd62728),
+    new Color(0x9467bd), new Color(0x8c564b), new Color(0xe377c2), new Color(0x7f7f7f),
+    new Color(0xbcbd22), new Color(0x17becf), new Color(0x393b79), new Color(0x637939),
+    new Color(0x8c6d31), new Color(0x843c39), new Color(0x7b4173), new Color(0x3182bd)};
+
+  private static final BasicStroke DASHED = new BasicStroke(1.5f, BasicStroke.CAP_BUTT,
+      BasicStroke.JOIN_MITER, 10f, new float[] {6f, 4f}, 0f);
+
+  static {
+    if (System.getProperty("java.awt.headless") == null) {
+      System.setProperty("java.awt.headless", "true");
+    }
+  }
+
+  private StudyPlots() {}
+
+  /** Each plot's file name and PNG bytes, in the order above; no frontier without students. */
+  public static Map<String, byte[]> render(List<StudyRow> rows, List<EpsilonCurve> curves) {
+    Map<String, byte[]> plots = new LinkedHashMap<>();
+    plots.put(LABEL_ACCURACY, png(labelAccuracy(rows)));
+    plots.put(EPSILON, png(epsilon(curves, rows.get(0))));
+    if (rows.stream().anyMatch(r -> r.studentAccuracy() != null)) {
+      plots.put(FRONTIER, png(frontier(rows)));
+    }
+    return plots;
+  }
+
+  static XYChart labelAccuracy(List<StudyRow> rows) {
+    boolean mixed = rows.stream().map(StudyRow::mechanism).distinct().count() > 1;
+    String parameters = rows.stream().map(StudyRow::noiseParameter).distinct()
+        .collect(Collectors.joining(" / "));
+    XYChart chart = chart("Noisy label accuracy vs " + parameters,
+        parameters + (mixed ? " (per mechanism)" : "") + "; one line per teacher count",
+        "label accuracy of answered queries");
+    Map<String, List<StudyRow>> series = new TreeMap<>();
+    rows.stream().sorted((a, b) -> Integer.compare(a.teachers(), b.teachers()))
+        .forEach(r -> series.computeIfAbsent(String.format(Locale.ROOT, "%05d %s", r.teachers(),
+            r.series(mixed)), k -> new ArrayList<>()).add(r));
+    boolean repeats = rows.stream()
+        .collect(Collectors.groupingBy(r -> r.series(mixed) + "@" + r.noiseValue(),
+            Collectors.counting()))
+        .values().stream().anyMatch(n -> n > 1);
+    List<Double> xs = new ArrayList<>();
+    for (List<StudyRow> group : series.values()) {
+      Map<Double, List<Double>> byNoise = new TreeMap<>();
+      group.forEach(r -> byNoise.computeIfAbsent(r.noiseValue(), k -> new ArrayList<>())
+          .add(r.labelAccuracy()));
+      double[] x = byNoise.keySet().stream().mapToDouble(Double::doubleValue).toArray();
+      double[] mean = byNoise.values().stream().mapToDouble(StudyPlots::mean).toArray();
+      double[] deviation = byNoise.values().stream().mapToDouble(StudyPlots::deviation).toArray();
+      XYSeries line = repeats
+          ? chart.addSeries(group.get(0).series(mixed), x, mean, deviation)
+          : chart.addSeries(group.get(0).series(mixed), x, mean);
+      line.setMarker(SeriesMarkers.CIRCLE);
+      byNoise.keySet().forEach(xs::add);
+    }
+    logScaleIfWide(chart, xs);
+    return chart;
+  }
+
+  static XYChart epsilon(List<EpsilonCurve> curves, StudyRow any) {
+    XYChart chart = chart("Epsilon vs queries answered: data-dependent (solid),"
+        + " data-independent (dashed)", "queries answered", epsilonAxis(any));
+    // Epsilons span decades (a little noise costs 100x a lot): then a log axis, which leaves out
+    // the epsilons of 0 (the origin, and data-dependent bounds that are 0 for the first answers).
+    double min = curves.stream().flatMapToDouble(c -> Arrays.stream(c.dataDependent()))
+        .filter(e -> e > 0).min().orElse(1);
+    double max = curves.stream().flatMapToDouble(c -> Arrays.stream(c.dataIndependent()))
+        .max().orElse(1);
+    boolean log = max / min >= 20;
+    chart.getStyler().setYAxisLogarithmic(log);
+    Map<String, EpsilonCurve> independent = new LinkedHashMap<>();
+    Set<String> names = new HashSet<>();
+    for (EpsilonCurve curve : curves) {
+      double[][] xy = drawable(curve.answered(), curve.dataDependent(), log);
+      if (xy[0].length == 0) {
+        continue; // nothing to draw
+      }
+      String name = curve.label();
+      for (int n = 2; !names.add(name); n++) {
+        name = curve.label() + " (" + n + ")";
+      }
+      XYSeries line = chart.addSeries(name, xy[0], xy[1]);
+      line.setMarker(SeriesMarkers.NONE);
+      line.setLineColor(PALETTE[(names.size() - 1) % PALETTE.length]);
+      independent.putIfAbsent(curve.noise(), curve);
+    }
+    for (EpsilonCurve curve : independent.values()) {
+      double[][] xy = drawable(curve.answered(), curve.dataIndependent(), log);
+      XYSeries line = chart.addSeries("data-independent, " + curve.noise(), xy[0], xy[1]);
+      line.setMarker(SeriesMarkers.NONE);
+      line.setLineStyle(DASHED);
+      line.setLineColor(Color.DARK_GRAY);
+    }
+    return chart;
+  }
+
+  static XYChart frontier(List<StudyRow> rows) {
+    List<StudyRow> trained = rows.stream().filter(r -> r.studentAccuracy() != null).toList();
+    StudyRow any = trained.get(0);
+    XYChart chart = chart("Student accuracy vs epsilon; lines: best accuracy at or below it",
+        epsilonAxis(any), "student accuracy on held-out images");
+    List<Double> xs = new ArrayList<>();
+    addFrontier(chart, "data-dependent epsilon (not itself private)", trained, true,
+        new Color(0x1f77b4), xs);
+    addFrontier(chart, "data-independent epsilon", trained, false, new Color(0xd62728), xs);
+    logScaleIfWide(chart, xs);
+    return chart;
+  }
+
+  /** The points, and the staircase of the best accuracy reached at or below each epsilon. */
+  private static void addFrontier(XYChart chart, String name, List<StudyRow> rows,
+      boolean dataDependent, Color color, List<Double> xs) {
+    List<double[]> points = rows.stream()
+        .map(r -> new double[] {dataDependent ? r.epsilonDataDependent()
+            : r.epsilonDataIndependent(), r.studentAccuracy()})
+        .sorted((a, b) -> Double.compare(a[0], b[0]))
+        .toList();
+    XYSeries scatter = chart.addSeries(name, points.stream().mapToDouble(p -> p[0]).toArray(),
+        points.stream().mapToDouble(p -> p[1]).toArray());
+    scatter.setXYSeriesRenderStyle(XYSeries.XYSeriesRenderStyle.Scatter);
+    scatter.setMarkerColor(color);
+    List<double[]> best = new ArrayList<>();
+    for (double[] p : points) {
+      double previous = best.isEmpty() ? Double.NEGATIVE_INFINITY : best.get(best.size() - 1)[1];
+      if (p[1] > previous) {
+        if (!best.isEmpty()) {
+          best.add(new double[] {p[0], previous});
+        }
+        best.add(p);
+      }
+    }
+    XYSeries line = chart.addSeries("best, " + name,
+        best.stream().mapToDouble(p -> p[0]).toArray(),
+        best.stream().mapToDouble(p -> p[1]).toArray());
+    line.setMarker(SeriesMarkers.NONE);
+    line.setLineColor(color);
+    points.forEach(p -> xs.add(p[0]));
+  }
+
+  /** The points to draw: all of them, or on a log axis those with y > 0. */
+  private static double[][] drawable(double[] x, double[] y, boolean log) {
+    int[] keep = IntStream.range(0, y.length).filter(i -> !log || y[i] > 0).toArray();
+    return new double[][] {Arrays.stream(keep).mapToDouble(i -> x[i]).toArray(),
+        Arrays.stream(keep).mapToDouble(i -> y[i]).toArray()};
+  }
+
+  private static String epsilonAxis(StudyRow any) {
+    return String.format(Locale.ROOT, "epsilon at delta %.0e (%s conversion)", any.delta(),
+        any.conversion());
+  }
+
+  private static XYChart chart(String title, String xTitle, String yTitle) {
+    XYChart chart = new XYChartBuilder().width(WIDTH).height(HEIGHT).title(title)
+        .xAxisTitle(xTitle).yAxisTitle(yTitle).build();
+    chart.getStyler().setLegendPosition(Styler.LegendPosition.OutsideE);
+    chart.getStyler().setDefaultSeriesRenderStyle(XYSeries.XYSeriesRenderStyle.Line);
+    chart.getStyler().setChartTitleBoxVisible(false);
+    chart.getStyler().setLegendFont(new Font(Font.SANS_SERIF, Font.PLAIN, 11));
+    return chart;
+  }
+
+  /** Noise and epsilon values often span decades; a log axis keeps the small ones readable. */
+  private static void logScaleIfWide(XYChart chart, List<Double> xs) {
+    double min = xs.stream().mapToDouble(Double::doubleValue).min().orElse(0);
+    double max = xs.stream().mapToDouble(Double::doubleValue).max().orElse(0);
+    if (min > 0 && max / min >= 20) {
+      chart.getStyler().setXAxisLogarithmic(true);
+    }
+  }
+
+  private static byte[] png(XYChart chart) {
+    try {
+      return BitmapEncoder.getBitmapBytes(chart, BitmapEncoder.BitmapFormat.PNG);
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot draw " + chart.getTitle(), e);
+    }
+  }
+
+  private static double mean(List<Double> values) {
+    return values.stream().mapToDouble(Double::doubleValue).average().orElse(Double.NaN);
+  }
+
+  private static double deviation(List<Double> values) {
+    if (values.size() < 2) {
+      return 0;
+    }
+    double mean = mean(values);
+    double sum = values.stream().mapToDouble(v -> (v - mean) * (v - mean)).sum();
+    return Math.sqrt(sum / (values.size() - 1));
+  }
+}

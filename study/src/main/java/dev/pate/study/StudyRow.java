@@ -1,0 +1,106 @@
+package dev.pate.study;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+/**
+ * The results of one point of a study: one row of results.csv. Every epsilon comes with its kind
+ * (in its name), its delta, order and conversion.
+ *
+ * @param point the point's number in the grid (1-based)
+ * @param folder the point's folder (relative to the study folder)
+ * @param coordinates the value of each swept key at this point (YAML text), in axis order
+ * @param seed the point's seed
+ * @param teachers the ensemble size
+ * @param teacherAccuracy the teachers' mean accuracy on the held-out images
+ * @param mechanism lnmax, gnmax or confident-gnmax
+ * @param noiseParameter the key that sets the noise of the answers: gamma (lnmax), sigma (gnmax)
+ *     or sigma2 (confident-gnmax)
+ * @param noiseValue its value
+ * @param queries queries the config asked for
+ * @param queriesAnswered queries that got a label
+ * @param labelAccuracy fraction of answered queries whose noisy label is the true one
+ * @param pluralityAccuracy fraction of queries whose noise-free plurality vote is the true label
+ * @param delta the delta of both epsilons
+ * @param conversion the Renyi-DP to (epsilon, delta) conversion
+ * @param randomness secure or seeded (aggregator.randomness)
+ * @param epsilonDataIndependent holds for any votes (safe to publish)
+ * @param orderDataIndependent the Renyi order that gave it
+ * @param epsilonDataDependent depends on the private votes (not itself private)
+ * @param orderDataDependent the Renyi order that gave it
+ * @param studentAccuracy the student's held-out accuracy; null when no student was trained
+ * @param teachersFrom {@code trained}, {@code cache} or {@code partly cached}
+ * @param seconds wall times of the point's stages
+ */
+public record StudyRow(int point, String folder, Map<String, String> coordinates, long seed,
+    int teachers, double teacherAccuracy, String mechanism, String noiseParameter,
+    double noiseValue, int queries, int queriesAnswered, double labelAccuracy,
+    double pluralityAccuracy, double delta, String conversion, String randomness,
+    double epsilonDataIndependent, double orderDataIndependent, double epsilonDataDependent,
+    double orderDataDependent, Double studentAccuracy, String teachersFrom, Seconds seconds) {
+
+  /** Wall times of a point's stages, in seconds. */
+  public record Seconds(double teachers, double votes, double aggregation, double student,
+      double total) {}
+
+  public StudyRow {
+    coordinates = Collections.unmodifiableMap(new LinkedHashMap<>(coordinates));
+  }
+
+  /** The row of a point from its report.json. */
+  public static StudyRow of(int point, String folder, Map<String, String> coordinates,
+      JsonNode report) {
+    String mechanism = report.at("/aggregation/mechanism").asText();
+    String noiseParameter = switch (mechanism) {
+      case "gnmax" -> "sigma";
+      case "confident-gnmax" -> "sigma2";
+      default -> "gamma";
+    };
+    JsonNode student = report.get("student");
+    Fields f = new Fields(report, folder);
+    int trained = f.at("/teachers/private/cache/teachers_trained").asInt();
+    int count = f.at("/teachers/count").asInt();
+    return new StudyRow(point, folder, coordinates, f.at("/seed").asLong(), count,
+        f.at("/teachers/private/mean_test_accuracy").asDouble(), mechanism, noiseParameter,
+        f.at("/aggregation/" + noiseParameter).asDouble(),
+        f.at("/aggregation/queries").asInt(),
+        f.at("/aggregation/queries_answered").asInt(),
+        f.at("/aggregation/label_accuracy").asDouble(),
+        f.at("/aggregation/private/ensemble_accuracy").asDouble(),
+        f.at("/privacy/delta").asDouble(), f.at("/privacy/conversion").asText(),
+        f.at("/privacy/randomness").asText(),
+        f.at("/privacy/epsilon_data_independent").asDouble(),
+        f.at("/privacy/order_data_independent").asDouble(),
+        f.at("/privacy/private/epsilon_data_dependent").asDouble(),
+        f.at("/privacy/private/order").asDouble(),
+        student == null || student.isNull() ? null : f.at("/student/test_accuracy").asDouble(),
+        trained == 0 ? "cache" : trained == count ? "trained" : "partly cached",
+        new Seconds(f.at("/timings/teachers_seconds").asDouble(),
+            f.at("/timings/votes_seconds").asDouble(),
+            f.at("/timings/aggregation_seconds").asDouble(),
+            f.at("/timings/student_seconds").asDouble(),
+            f.at("/timings/total_seconds").asDouble()));
+  }
+
+  /**
+   * A report's fields by JSON pointer; a missing one is an error naming it (a report of another
+   * version would otherwise read as zeros).
+   */
+  private record Fields(JsonNode report, String folder) {
+    JsonNode at(String pointer) {
+      JsonNode node = report.at(pointer);
+      if (node.isMissingNode() || node.isNull()) {
+        throw new IllegalArgumentException(folder + "/report.json: no " + pointer
+            + " (a report of an older pate; delete the point's folder to run it again)");
+      }
+      return node;
+    }
+  }
+
+  /** The series this row belongs to in plots: its teacher count (and mechanism, if mixed). */
+  String series(boolean withMechanism) {
+    return teachers + " teachers" + (withMechanism ? " " + mechanism : "");
+  }
+}

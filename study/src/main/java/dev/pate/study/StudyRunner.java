@@ -1,0 +1,123 @@
+package dev.pate.study;
+
+import dev.pate.ledger.Ledger;
+import dev.pate.pipeline.RunPipeline;
+import dev.pate.pipeline.RunPlace;
+import dev.pate.config.Randomness;
+import dev.pate.config.Study;
+import dev.pate.config.StudyPoint;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+
+/**
+ * Runs a study: each point not finished before, in grid order, through the same {@link
+ * RunPipeline} as {@code pate run}, in its own folder and with the shared teacher cache; then the
+ * results of all points. Killed at any moment (SIGINT or SIGKILL) and started again, it skips the
+ * finished points, reuses every saved teacher, and finishes the interrupted point.
+ */
+public final class StudyRunner {
+  private final Study study;
+  private final StudyFolder folder;
+  private final Path outDir;
+  private final Path dataDir;
+  private final PrintStream console;
+  private volatile String current = "before the first point";
+
+  /**
+   * @param outDir the output folder: the study goes to outDir/name/, teachers to outDir/cache/
+   * @param dataDir the data folder given on the command line, or null
+   */
+  public StudyRunner(Study study, Path outDir, Path dataDir, PrintStream console) {
+    this.study = study;
+    this.folder = StudyFolder.of(outDir, study.name());
+    this.outDir = outDir;
+    this.dataDir = dataDir;
+    this.console = console;
+  }
+
+  public StudyFolder folder() {
+    return folder;
+  }
+
+  /** Runs every unfinished point, then writes and returns the results. */
+  public List<StudyRow> run(String source, List<String> overrides) {
+    folder.writeIndex(study, source, overrides);
+    Thread interrupted = new Thread(() -> console.println("pate: study interrupted during "
+        + current + "; run the same command again to finish it (finished points and saved"
+        + " teachers are kept)"));
+    Runtime.getRuntime().addShutdownHook(interrupted);
+    try {
+      for (StudyPoint point : study.points()) {
+        runPoint(point);
+      }
+    } finally {
+      removeHook(interrupted);
+    }
+    current = "writing the results";
+    return StudyReport.write(study, folder);
+  }
+
+  private void runPoint(StudyPoint point) {
+    String name = "point " + point.index() + "/" + study.points().size();
+    if (folder.finished(point)) {
+      console.println("pate: " + name + " finished before: " + point.label());
+      return;
+    }
+    current = name;
+    console.println("pate: " + name + ": " + point.label());
+    Path pointFolder = folder.point(point);
+    if (Files.exists(pointFolder.resolve("config.yaml"))) {
+      prepareToFinish(point, pointFolder);
+    }
+    PointStatus status = PointStatus.running();
+    folder.status(point, status);
+    try {
+      new RunPipeline(point.config(), dataDir, RunPlace.point(pointFolder, outDir), console).run();
+    } catch (RuntimeException e) {
+      folder.status(point, status.failed(oneLine(e)));
+      throw e;
+    }
+    folder.status(point, status.done());
+    console.println("pate: " + name + " done");
+  }
+
+  /**
+   * An interrupted point. With secure noise its ledger is continued (as {@code run --resume}
+   * does): answers drawn before were released and charged, and must not be drawn again. With
+   * seeded noise (studies only, no real privacy) labelling starts over: the seeded noise draws the
+   * very same answers again, so the point ends exactly as an uninterrupted one.
+   */
+  private void prepareToFinish(StudyPoint point, Path pointFolder) {
+    if (point.config().aggregator().randomness() != Randomness.SEEDED) {
+      console.println("pate: finishing the interrupted point, continuing its ledger");
+      return;
+    }
+    console.println("pate: finishing the interrupted point; its seeded noise is drawn again from"
+        + " the first query");
+    try {
+      // All three together: a folder with votes but no ledger is refused as a lost ledger.
+      Files.deleteIfExists(pointFolder.resolve(Ledger.FILE));
+      Files.deleteIfExists(pointFolder.resolve("labels.csv"));
+      Files.deleteIfExists(pointFolder.resolve("votes.csv"));
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot restart " + pointFolder + ": " + e.getMessage(), e);
+    }
+  }
+
+  private static String oneLine(RuntimeException e) {
+    String m = e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
+    return m.strip().replace("\r", "").replace("\n", "; ");
+  }
+
+  private static void removeHook(Thread hook) {
+    try {
+      Runtime.getRuntime().removeShutdownHook(hook);
+    } catch (IllegalStateException shuttingDown) {
+      // The JVM is exiting (the study was interrupted): the hook is running or has run.
+    }
+  }
+}
