@@ -17,7 +17,8 @@ import java.util.OptionalInt;
  * @param dataDir where its files are; when empty, the usual resolution ({@code $PATE_DATA_DIR},
  *     {@code ./data}, {@code ../shared/data})
  * @param queryPool how many public examples form the query pool
- * @param privateLimit at most this many private examples in total; empty: all
+ * @param privateLimit only the records at positions {@code 0..N-1} of the private file (counted
+ *     before dropped rows); empty: all
  * @param csv the CSV files and their schema; present exactly when {@code name} is {@code csv}
  */
 public record DatasetConfig(
@@ -57,8 +58,9 @@ public record DatasetConfig(
       Key.nullable(
           "private_limit",
           NumberType.integer().atLeast(1),
-          "use at most this many private examples (training images, CSV rows) in total; when"
-              + " null: all of them",
+          "use only the records at positions 0..N-1 of the private file (counted before dropped"
+              + " rows): the first N training images or CSV records, fewer kept if some are"
+              + " dropped; when null: all of them",
           d ->
               d.privateLimit().isPresent()
                   ? Optional.of(d.privateLimit().getAsInt())

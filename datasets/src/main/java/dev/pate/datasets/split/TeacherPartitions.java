@@ -3,19 +3,30 @@ package dev.pate.datasets.split;
 import dev.pate.datasets.Dataset;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
-import java.util.Random;
 
 /**
- * The private set divided among the teachers: its indices are shuffled with a seed, the first
- * {@link #examplesUsed()} are kept (all, unless {@link PartitionLimits} cap them) and cut into
- * {@link #count()} contiguous slices whose sizes differ by at most one. Slices are disjoint by
- * construction, and {@link Disjointness} re-checks it at run time.
+ * The private set divided among the teachers by position: the record at position {@code p} of the
+ * private file ({@link Dataset#sourceIndex}, counting rows dropped for a missing value) goes to
+ * teacher {@link TeacherAssignment#teacherOf TeacherAssignment(seed, count).teacherOf(p)}, which
+ * gives each teacher one position of every block of {@link #count()} consecutive positions. Each
+ * teacher's examples are in increasing position order. Partitions are disjoint by construction,
+ * and {@link Disjointness} re-checks it at run time.
  *
- * <p>The shuffle is a Fisher-Yates shuffle driven by {@link java.util.Random}, whose generator is
- * fully specified by its Javadoc, so a seed gives the same partitions on every JVM and Java
- * version. Teacher {@code t}'s data is the view {@link #teacher(int)}; nothing is copied.
+ * <p>Why by position: PATE's privacy accounting assumes that one record changes at most one
+ * teacher's partition, so that at most one vote moves. A teacher's partition here depends only on
+ * the seed, the teacher count and which positions hold kept records, never on how many rows were
+ * kept. This holds for the neighbour relation of the package ({@link dev.pate.datasets.split}):
+ * two private files are neighbours when they differ in the record at one position (replaced by any
+ * record, including one dropped for a missing value), or by one record appended or removed at the
+ * end; then all teachers' partitions but one are identical, and that one differs by the one
+ * position. Removing a record from the middle shifts the later positions and is not a neighbour
+ * under this relation. {@link PartitionLimits} keep this: both caps are stable.
+ *
+ * <p>Teacher {@code t}'s data is the view {@link #teacher(int)}; nothing is copied.
  */
 public final class TeacherPartitions {
   private final Dataset privateSet;
@@ -34,58 +45,103 @@ public final class TeacherPartitions {
   }
 
   /**
-   * Shuffles the private set with {@code seed} and deals it out to {@code teachers} teachers.
+   * Deals the private set out to {@code teachers} teachers by position, under {@code seed}, within
+   * {@code limits}.
    *
-   * @throws IllegalArgumentException if {@code teachers < 1} or there are fewer usable private
-   *     examples than teachers (every teacher needs at least one)
+   * @throws IllegalArgumentException if {@code teachers < 1}, if two examples of the private set
+   *     share a position, or if a teacher would get no example (fewer usable private examples than
+   *     teachers, or all of a teacher's positions dropped or beyond {@code maxTotal})
    */
   public static TeacherPartitions split(
       Dataset privateSet, int teachers, long seed, PartitionLimits limits) {
     Objects.requireNonNull(privateSet, "privateSet");
     Objects.requireNonNull(limits, "limits");
-    int[][] partitions = partition(privateSet.size(), teachers, seed, limits);
-    return new TeacherPartitions(privateSet, seed, partitions);
+    TeacherAssignment assignment = new TeacherAssignment(seed, teachers);
+    return new TeacherPartitions(privateSet, seed, partition(privateSet, assignment, limits));
   }
 
-  /** The index arithmetic of {@link #split}, on {@code 0..size-1}. */
-  static int[][] partition(int size, int teachers, long seed, PartitionLimits limits) {
-    if (teachers < 1) {
-      throw new IllegalArgumentException("teachers.count: " + teachers + " is not >= 1");
+  /** The partitions of {@link #split}, as indices into {@code privateSet}. */
+  private static int[][] partition(
+      Dataset privateSet, TeacherAssignment assignment, PartitionLimits limits) {
+    int teachers = assignment.teachers();
+    long[][] byTeacher = positionsByTeacher(privateSet, assignment, limits.maxTotal());
+    int available = 0;
+    for (long[] entries : byTeacher) {
+      available += entries.length;
     }
-    int available = Math.min(size, limits.maxTotal());
+    String cap = available < privateSet.size() ? " (maxTotal " + limits.maxTotal() + ")" : "";
     if (teachers > available) {
-      String cap = available < size ? " (maxTotal " + limits.maxTotal() + ")" : "";
       throw new IllegalArgumentException(
-          "teachers.count: "
-              + teachers
-              + " teachers but only "
-              + available
-              + " private examples"
-              + cap);
+          "teachers.count: " + teachers + " teachers but only " + available
+              + " private examples" + cap);
     }
-    int used = (int) Math.min(available, (long) teachers * limits.maxPerTeacher());
-    int[] order = shuffledIndices(size, seed);
     int[][] partitions = new int[teachers][];
     for (int t = 0; t < teachers; t++) {
-      // Slice t is [t*used/teachers, (t+1)*used/teachers): sizes are floor or ceil of the mean.
-      int from = (int) ((long) t * used / teachers);
-      int to = (int) ((long) (t + 1) * used / teachers);
-      partitions[t] = Arrays.copyOfRange(order, from, to);
+      long[] entries = byTeacher[t];
+      if (entries.length == 0) {
+        throw new IllegalArgumentException(
+            "teachers.count: " + teachers + " teachers but teacher " + t + " gets none of the "
+                + available + " private examples" + cap + ": a teacher gets one position of each"
+                + " block of " + teachers + " positions, and none of teacher " + t
+                + "'s holds a kept record");
+      }
+      Arrays.sort(entries);
+      requireDistinctPositions(entries, privateSet);
+      // The first positions, whichever the others are: a record changes only its own teacher.
+      int kept = Math.min(entries.length, limits.maxPerTeacher());
+      partitions[t] = new int[kept];
+      for (int k = 0; k < kept; k++) {
+        partitions[t][k] = (int) entries[k];
+      }
     }
     return partitions;
   }
 
-  private static int[] shuffledIndices(int size, long seed) {
-    int[] order = new int[size];
-    Arrays.setAll(order, i -> i);
-    Random random = new Random(seed);
-    for (int i = size - 1; i > 0; i--) {
-      int j = random.nextInt(i + 1);
-      int tmp = order[i];
-      order[i] = order[j];
-      order[j] = tmp;
+  /**
+   * Each teacher's examples at positions below {@code maxTotal}, unsorted, each packed as {@code
+   * position << 32 | index} so that sorting orders them by position.
+   */
+  private static long[][] positionsByTeacher(
+      Dataset privateSet, TeacherAssignment assignment, int maxTotal) {
+    int teachers = assignment.teachers();
+    int size = privateSet.size();
+    int[] teacherOf = new int[size];
+    int[] counts = new int[teachers];
+    Map<Integer, int[]> blocks = new HashMap<>();
+    for (int i = 0; i < size; i++) {
+      int position = privateSet.sourceIndex(i);
+      if (position >= maxTotal) {
+        teacherOf[i] = -1;
+        continue;
+      }
+      int[] pi = blocks.computeIfAbsent(position / teachers, assignment::permutation);
+      teacherOf[i] = pi[position % teachers];
+      counts[teacherOf[i]]++;
     }
-    return order;
+    long[][] byTeacher = new long[teachers][];
+    for (int t = 0; t < teachers; t++) {
+      byTeacher[t] = new long[counts[t]];
+    }
+    int[] filled = new int[teachers];
+    for (int i = 0; i < size; i++) {
+      int t = teacherOf[i];
+      if (t >= 0) {
+        byTeacher[t][filled[t]++] = (long) privateSet.sourceIndex(i) << 32 | i;
+      }
+    }
+    return byTeacher;
+  }
+
+  /** Positions identify records here; two examples at one position would be one record twice. */
+  private static void requireDistinctPositions(long[] sortedEntries, Dataset privateSet) {
+    for (int k = 1; k < sortedEntries.length; k++) {
+      int position = (int) (sortedEntries[k] >>> 32);
+      if (position == (int) (sortedEntries[k - 1] >>> 32)) {
+        throw new IllegalArgumentException(
+            "privateSet: position " + position + " occurs twice in " + privateSet.name()
+                + "; teachers are assigned by position, so positions must be distinct");
+      }
+    }
   }
 
   /** Number of teachers. */
@@ -117,9 +173,24 @@ public final class TeacherPartitions {
     return partitions[Objects.checkIndex(teacher, partitions.length)].length;
   }
 
-  /** A fresh array with teacher {@code teacher}'s positions in {@link #privateSet()}. */
+  /**
+   * A fresh array with teacher {@code teacher}'s indices in {@link #privateSet()}, in increasing
+   * position order.
+   */
   public int[] indices(int teacher) {
     return partitions[Objects.checkIndex(teacher, partitions.length)].clone();
+  }
+
+  /**
+   * A fresh array with the positions in the private file ({@link Dataset#sourceIndex}) of teacher
+   * {@code teacher}'s examples, increasing: what identifies its partition whatever view of the
+   * data it was dealt from.
+   */
+  public int[] positions(int teacher) {
+    int[] indices = partitions[Objects.checkIndex(teacher, partitions.length)];
+    int[] positions = new int[indices.length];
+    Arrays.setAll(positions, k -> privateSet.sourceIndex(indices[k]));
+    return positions;
   }
 
   /**

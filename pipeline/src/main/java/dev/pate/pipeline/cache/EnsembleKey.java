@@ -31,8 +31,9 @@ public record EnsembleKey(String hash, Map<String, String> settings, String data
   /**
    * Bumped whenever what a cached ensemble holds changes meaning. 2: the linear learning-rate
    * schedule really decays (1 trained with DL4J's PolySchedule, which rose to twice the rate).
+   * 3: partitions are assigned by position in the private file, not by a shuffle of kept rows.
    */
-  static final String FORMAT = "pate-teachers-2";
+  static final String FORMAT = "pate-teachers-3";
 
   private static final Set<String> NOT_DECIDING =
       Set.of("dataset.data_dir", "teachers.workers", "teachers.threads_per_worker");
@@ -80,11 +81,11 @@ public record EnsembleKey(String hash, Map<String, String> settings, String data
   private static String partitionDigest(TeacherPartitions partitions) {
     MessageDigest digest = Hashing.sha256();
     for (int t = 0; t < partitions.count(); t++) {
-      int[] indices = partitions.indices(t);
-      ByteBuffer bytes = ByteBuffer.allocate(Integer.BYTES * (indices.length + 1));
-      bytes.putInt(indices.length);
-      for (int index : indices) {
-        bytes.putInt(partitions.privateSet().sourceIndex(index));
+      int[] positions = partitions.positions(t);
+      ByteBuffer bytes = ByteBuffer.allocate(Integer.BYTES * (positions.length + 1));
+      bytes.putInt(positions.length);
+      for (int position : positions) {
+        bytes.putInt(position);
       }
       digest.update(bytes.array());
     }
