@@ -11,6 +11,8 @@ final class Errors {
     return e instanceof UserError
         || e instanceof dev.pate.config.ConfigException
         || e instanceof dev.pate.datasets.DataException
+        || e instanceof dev.pate.ledger.LedgerException
+        || e instanceof dev.pate.aggregator.votes.VoteFileException
         || e instanceof IllegalArgumentException
         || e instanceof UncheckedIOException
         || e instanceof java.nio.file.NoSuchFileException;

@@ -1,6 +1,7 @@
 package dev.pate.cli;
 
-import dev.pate.pipeline.RunPipeline;
+import dev.pate.pipeline.PatePipeline;
+import dev.pate.pipeline.PipelineResult;
 import dev.pate.pipeline.RunPlace;
 import dev.pate.pipeline.UserError;
 import dev.pate.pipeline.report.RunReport;
@@ -69,9 +70,10 @@ final class RunCommand implements Callable<Integer> {
           outDir.resolve(config.name()).resolve("<UTC timestamp>")));
       return 0;
     }
-    RunReport report = new RunPipeline(config, options.dataDir, place, System.out).run();
+    PipelineResult result = PatePipeline.builder(config).dataDir(options.dataDir).place(place)
+        .listener(new ConsoleListener(System.out)).build().run();
     System.out.println();
-    System.out.print(SummaryTable.of(report));
+    System.out.print(SummaryTable.of(result.report()));
     return 0;
   }
 }

@@ -51,7 +51,8 @@ final class SweepCommand implements Callable<Integer> {
       return 0;
     }
     Stopwatch time = Stopwatch.start();
-    StudyRunner runner = new StudyRunner(study, outDir, options.dataDir, System.out);
+    StudyRunner runner = new StudyRunner(study, outDir, options.dataDir,
+        new ConsoleListener(System.out));
     List<StudyRow> rows = runner.run(file.toString(), all);
     System.out.println();
     System.out.print(ResultsTable.text(rows, study.sweptKeys()));

@@ -1,6 +1,5 @@
 package dev.pate.ensemble;
 
-import dev.pate.config.TeachersConfig;
 import dev.pate.datasets.Dataset;
 import dev.pate.ensemble.augment.ImageAugmenter;
 import dev.pate.ensemble.nn.Classifiers;
@@ -27,10 +26,10 @@ import org.nd4j.linalg.api.ndarray.INDArray;
  * with its own derived seed, so the result does not depend on how the pool schedules them.
  */
 public final class EnsembleTrainer {
-  private final TeachersConfig config;
+  private final TeacherTraining config;
 
-  public EnsembleTrainer(TeachersConfig config) {
-    this.config = config;
+  public EnsembleTrainer(TeacherTraining training) {
+    this.config = java.util.Objects.requireNonNull(training, "training");
   }
 
   /** Told once per finished teacher (from worker threads). */

@@ -55,9 +55,9 @@ class EnsembleTrainerTest {
     ImageDataset queries = mnist.test().range("queries", 0, 60);
     var parts = partitions(4);
 
-    Ensemble sequential = new EnsembleTrainer(teachers(4, 1)).train(parts.teachers(), evaluation,
+    Ensemble sequential = new EnsembleTrainer(TeacherTraining.of(teachers(4, 1))).train(parts.teachers(), evaluation,
         11, dir.resolve("a"), r -> {});
-    Ensemble parallel = new EnsembleTrainer(teachers(4, 2)).train(parts.teachers(), evaluation,
+    Ensemble parallel = new EnsembleTrainer(TeacherTraining.of(teachers(4, 2))).train(parts.teachers(), evaluation,
         11, dir.resolve("b"), r -> {});
 
     int[][] votesA = sequential.voteCounts(Tensors.features(queries), 1, 1);
@@ -78,11 +78,11 @@ class EnsembleTrainerTest {
     var parts = partitions(2);
     NetworkConfig network = teachers(2, 1).network();
     List<Augmentation> shift = List.of(Augmentation.SHIFT);
-    new EnsembleTrainer(new TeachersConfig(2, 1, 1, network, shift))
+    new EnsembleTrainer(TeacherTraining.of(new TeachersConfig(2, 1, 1, network, shift)))
         .train(parts.teachers(), evaluation, 11, dir.resolve("a"), r -> {});
-    new EnsembleTrainer(new TeachersConfig(2, 2, 1, network, shift))
+    new EnsembleTrainer(TeacherTraining.of(new TeachersConfig(2, 2, 1, network, shift)))
         .train(parts.teachers(), evaluation, 11, dir.resolve("b"), r -> {});
-    new EnsembleTrainer(new TeachersConfig(2, 1, 1, network))
+    new EnsembleTrainer(TeacherTraining.of(new TeachersConfig(2, 1, 1, network)))
         .train(parts.teachers(), evaluation, 11, dir.resolve("c"), r -> {});
     for (String teacher : List.of("teacher-000.zip", "teacher-001.zip")) {
       INDArray a = weights(dir.resolve("a").resolve(teacher));
@@ -101,7 +101,7 @@ class EnsembleTrainerTest {
     ImageDataset evaluation = mnist.test().range("eval", 9800, 10000);
     ImageDataset queries = mnist.test().range("queries", 0, 40);
     AtomicInteger done = new AtomicInteger();
-    Ensemble ensemble = new EnsembleTrainer(teachers(3, 2)).train(partitions(3).teachers(),
+    Ensemble ensemble = new EnsembleTrainer(TeacherTraining.of(teachers(3, 2))).train(partitions(3).teachers(),
         evaluation, 5, dir, r -> done.incrementAndGet());
 
     assertEquals(3, done.get());
@@ -136,16 +136,16 @@ class EnsembleTrainerTest {
     ImageDataset evaluation = mnist.test().range("eval", 9800, 10000);
     ImageDataset queries = mnist.test().range("queries", 0, 50);
     var parts = partitions(3);
-    Ensemble whole = new EnsembleTrainer(teachers(3, 2)).train(parts.teachers(), evaluation, 9,
+    Ensemble whole = new EnsembleTrainer(TeacherTraining.of(teachers(3, 2))).train(parts.teachers(), evaluation, 9,
         dir.resolve("whole"), r -> {});
 
     Path resumed = dir.resolve("resumed");
-    Ensemble firstTwo = new EnsembleTrainer(teachers(2, 2)).train(parts.teachers().subList(0, 2),
+    Ensemble firstTwo = new EnsembleTrainer(TeacherTraining.of(teachers(2, 2))).train(parts.teachers().subList(0, 2),
         evaluation, 9, resumed, r -> {});
     java.util.Map<Integer, TeacherRecord> finished = new java.util.HashMap<>();
     firstTwo.records().forEach(r -> finished.put(r.index(), r));
     List<Integer> trained = new java.util.concurrent.CopyOnWriteArrayList<>();
-    Ensemble completed = new EnsembleTrainer(teachers(3, 2)).train(parts.teachers(), evaluation,
+    Ensemble completed = new EnsembleTrainer(TeacherTraining.of(teachers(3, 2))).train(parts.teachers(), evaluation,
         9, resumed, r -> trained.add(r.index()), finished);
 
     assertEquals(List.of(2), trained);

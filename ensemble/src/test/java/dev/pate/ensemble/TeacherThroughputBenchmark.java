@@ -64,7 +64,7 @@ public final class TeacherThroughputBenchmark {
       ImageDataset evaluation, Path dir) {
     NativeThreads.set(config.threadsPerWorker());
     long start = System.nanoTime();
-    Ensemble e = new EnsembleTrainer(config).train(parts.teachers(), evaluation, 1,
+    Ensemble e = new EnsembleTrainer(TeacherTraining.of(config)).train(parts.teachers(), evaluation, 1,
         dir.resolve("t" + start), r -> {});
     double seconds = (System.nanoTime() - start) / 1e9;
     e.voteCounts(Tensors.features(evaluation), config.workers(), config.threadsPerWorker());

@@ -1,14 +1,13 @@
 package dev.pate.student;
 
-import dev.pate.config.NetworkConfig;
+import dev.pate.config.Augmentation;
 import dev.pate.config.SelfTrainingConfig;
-import dev.pate.config.StudentConfig;
 import dev.pate.datasets.Dataset;
 import dev.pate.datasets.ImageDataset;
 import dev.pate.ensemble.augment.ImageAugmenter;
 import dev.pate.ensemble.nn.Classifiers;
 import dev.pate.ensemble.nn.InputShape;
-import dev.pate.ensemble.nn.NetworkBuilder;
+import dev.pate.ensemble.nn.NetworkSpec;
 import dev.pate.ensemble.nn.Seeds;
 import dev.pate.ensemble.nn.Tensors;
 import java.util.ArrayList;
@@ -48,10 +47,20 @@ import org.nd4j.linalg.factory.Nd4j;
  * learning-rate schedule ends exactly at the last step.
  */
 public final class SelfTrainingStudent implements StudentTrainer {
-  private final StudentConfig config;
+  private final NetworkSpec network;
+  private final List<Augmentation> augment;
+  private final SelfTrainingConfig settings;
 
-  public SelfTrainingStudent(StudentConfig config) {
-    this.config = config;
+  /**
+   * @param network the student's network ({@code batchSize} labelled images per step)
+   * @param augment the weak augmentation of the labelled images
+   * @param settings the pool's share of each step, the confidence, the strong augmentation
+   */
+  public SelfTrainingStudent(NetworkSpec network, List<Augmentation> augment,
+      SelfTrainingConfig settings) {
+    this.network = java.util.Objects.requireNonNull(network, "network");
+    this.augment = List.copyOf(augment);
+    this.settings = java.util.Objects.requireNonNull(settings, "settings");
   }
 
   @Override
@@ -62,8 +71,6 @@ public final class SelfTrainingStudent implements StudentTrainer {
     if (pool.size() == 0) {
       throw new IllegalArgumentException("unlabelled: self-training needs a non-empty pool");
     }
-    NetworkConfig network = config.network();
-    SelfTrainingConfig settings = config.selfTraining();
     int height = labelled.rows();
     int width = labelled.cols();
     int pixels = height * width;
@@ -71,8 +78,8 @@ public final class SelfTrainingStudent implements StudentTrainer {
     int batch = network.batchSize();
     int poolBatch = settings.unlabelledRatio() * batch;
     int stepsPerEpoch = (pool.size() + poolBatch - 1) / poolBatch;
-    MultiLayerNetwork net = NetworkBuilder.build(network, InputShape.image(height, width),
-        classes, seed, network.epochs() * stepsPerEpoch);
+    MultiLayerNetwork net = network.create(InputShape.image(height, width), classes, seed,
+        network.epochs() * stepsPerEpoch);
     WeightAverage average = WeightAverage.of(net, settings.emaDecay());
 
     float[] labelledPixels = floats(labelled);
@@ -80,7 +87,7 @@ public final class SelfTrainingStudent implements StudentTrainer {
     float[] poolPixels = poolFeatures.data().asFloat();
     int[] labels = data.labels();
     int[] poolTruth = pool.labels();
-    ImageAugmenter weak = new ImageAugmenter(config.augment(), height, width, seed);
+    ImageAugmenter weak = new ImageAugmenter(augment, height, width, seed);
     ImageAugmenter strong = new ImageAugmenter(settings.strongAugment(), height, width, seed);
     Evaluator evaluator = new Evaluator(data.evaluation());
     Random random = new Random(Seeds.derive(seed, "self-training", 0));

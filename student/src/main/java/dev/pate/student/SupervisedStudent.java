@@ -1,11 +1,10 @@
 package dev.pate.student;
 
-import dev.pate.config.NetworkConfig;
-import dev.pate.config.StudentConfig;
+import dev.pate.config.Augmentation;
 import dev.pate.ensemble.augment.ImageAugmenter;
 import dev.pate.ensemble.nn.Classifiers;
 import dev.pate.ensemble.nn.InputShape;
-import dev.pate.ensemble.nn.NetworkBuilder;
+import dev.pate.ensemble.nn.NetworkSpec;
 import dev.pate.ensemble.nn.Tensors;
 import java.util.ArrayList;
 import java.util.List;
@@ -19,23 +18,28 @@ import org.nd4j.linalg.api.ndarray.INDArray;
  * labels. It ignores the unlabelled pool.
  */
 public final class SupervisedStudent implements StudentTrainer {
-  private final StudentConfig config;
+  private final NetworkSpec network;
+  private final List<Augmentation> augment;
 
-  public SupervisedStudent(StudentConfig config) {
-    this.config = config;
+  /**
+   * @param network the student's network
+   * @param augment augmentations of the labelled images (images only; empty for none)
+   */
+  public SupervisedStudent(NetworkSpec network, List<Augmentation> augment) {
+    this.network = java.util.Objects.requireNonNull(network, "network");
+    this.augment = List.copyOf(augment);
   }
 
   @Override
   public StudentResult train(StudentData data, long seed, EpochListener onEpoch) {
     long start = System.nanoTime();
     var images = data.labelled();
-    NetworkConfig network = config.network();
     InputShape shape = InputShape.of(images);
-    MultiLayerNetwork net = NetworkBuilder.build(network, shape, images.numClasses(), seed,
-        NetworkBuilder.trainingSteps(network, images.size()));
+    MultiLayerNetwork net = network.create(shape, images.numClasses(), seed,
+        network.trainingSteps(images.size()));
     Evaluator evaluator = new Evaluator(data.evaluation());
     List<EpochRecord> curve = new ArrayList<>();
-    var epochImages = new ImageAugmenter(config.augment(), shape.height(), shape.width(), seed)
+    var epochImages = new ImageAugmenter(augment, shape.height(), shape.width(), seed)
         .epochs(Tensors.features(images));
     INDArray labels = Tensors.oneHot(data.labels(), images.numClasses());
     Classifiers.train(net, epochImages, labels, network.epochs(), network.batchSize(), seed,

@@ -1,6 +1,7 @@
 package dev.pate.study;
 
-import dev.pate.pipeline.RunPipeline;
+import dev.pate.pipeline.PatePipeline;
+import dev.pate.pipeline.RunInputs;
 import dev.pate.pipeline.cache.EnsembleKey;
 import dev.pate.pipeline.cache.TeacherCache;
 import dev.pate.pipeline.labelling.Labelling;
@@ -36,12 +37,12 @@ public final class StudyPlanner {
   private static final class EnsemblePlan {
     final int firstPoint;
     final RunConfig config;
-    final RunPipeline.Inputs inputs;
+    final RunInputs inputs;
     final int saved;
     final Set<Integer> voted;
     long newVotes;
 
-    EnsemblePlan(int firstPoint, RunConfig config, RunPipeline.Inputs inputs, int saved,
+    EnsemblePlan(int firstPoint, RunConfig config, RunInputs inputs, int saved,
         Set<Integer> voted) {
       this.firstPoint = firstPoint;
       this.config = config;
@@ -114,7 +115,7 @@ public final class StudyPlanner {
       } else {
         row.add("as point " + ensemble.firstPoint);
       }
-      Dataset queries = RunPipeline.firstRoundQueries(config, ensemble.inputs.publicSplit());
+      Dataset queries = pipeline(config).firstRoundQueries(ensemble.inputs.publicSplit());
       int fresh = 0;
       for (int q = 0; q < queries.size(); q++) {
         fresh += ensemble.voted.add(queries.sourceIndex(q)) ? 1 : 0;
@@ -148,9 +149,15 @@ public final class StudyPlanner {
     return out.toString();
   }
 
+  /** The pipeline of {@code config}, to read its inputs and keys (it is not run). */
+  private PatePipeline pipeline(RunConfig config) {
+    return PatePipeline.builder(config).dataDir(dataDir).build();
+  }
+
   private EnsemblePlan ensemble(int point, RunConfig config) {
-    RunPipeline.Inputs inputs = RunPipeline.inputs(config, dataDir);
-    EnsembleKey key = EnsembleKey.of(config, inputs.partitions(), inputs.publicSplit());
+    PatePipeline pipeline = pipeline(config);
+    RunInputs inputs = pipeline.inputs();
+    EnsembleKey key = pipeline.ensembleKey(inputs);
     int count = config.teachers().count();
     int numClasses = inputs.partitions().privateSet().numClasses();
     return new EnsemblePlan(point, config, inputs, cache.teachersSaved(key, count),

@@ -1,13 +1,13 @@
 package dev.pate.study;
 
 import dev.pate.ledger.Ledger;
-import dev.pate.pipeline.RunPipeline;
+import dev.pate.pipeline.PatePipeline;
+import dev.pate.pipeline.PipelineListener;
 import dev.pate.pipeline.RunPlace;
 import dev.pate.config.Randomness;
 import dev.pate.config.Study;
 import dev.pate.config.StudyPoint;
 import java.io.IOException;
-import java.io.PrintStream;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -15,7 +15,7 @@ import java.util.List;
 
 /**
  * Runs a study: each point not finished before, in grid order, through the same {@link
- * RunPipeline} as {@code pate run}, in its own folder and with the shared teacher cache; then the
+ * PatePipeline} as {@code pate run}, in its own folder and with the shared teacher cache; then the
  * results of all points. Killed at any moment (SIGINT or SIGKILL) and started again, it skips the
  * finished points, reuses every saved teacher, and finishes the interrupted point.
  */
@@ -24,19 +24,19 @@ public final class StudyRunner {
   private final StudyFolder folder;
   private final Path outDir;
   private final Path dataDir;
-  private final PrintStream console;
+  private final PipelineListener listener;
   private volatile String current = "before the first point";
 
   /**
    * @param outDir the output folder: the study goes to outDir/name/, teachers to outDir/cache/
    * @param dataDir the data folder given on the command line, or null
    */
-  public StudyRunner(Study study, Path outDir, Path dataDir, PrintStream console) {
+  public StudyRunner(Study study, Path outDir, Path dataDir, PipelineListener listener) {
     this.study = study;
     this.folder = StudyFolder.of(outDir, study.name());
     this.outDir = outDir;
     this.dataDir = dataDir;
-    this.console = console;
+    this.listener = listener;
   }
 
   public StudyFolder folder() {
@@ -46,7 +46,7 @@ public final class StudyRunner {
   /** Runs every unfinished point, then writes and returns the results. */
   public List<StudyRow> run(String source, List<String> overrides) {
     folder.writeIndex(study, source, overrides);
-    Thread interrupted = new Thread(() -> console.println("pate: study interrupted during "
+    Thread interrupted = new Thread(() -> listener.message("study interrupted during "
         + current + "; run the same command again to finish it (finished points and saved"
         + " teachers are kept)"));
     Runtime.getRuntime().addShutdownHook(interrupted);
@@ -64,11 +64,11 @@ public final class StudyRunner {
   private void runPoint(StudyPoint point) {
     String name = "point " + point.index() + "/" + study.points().size();
     if (folder.finished(point)) {
-      console.println("pate: " + name + " finished before: " + point.label());
+      listener.message("" + name + " finished before: " + point.label());
       return;
     }
     current = name;
-    console.println("pate: " + name + ": " + point.label());
+    listener.message("" + name + ": " + point.label());
     Path pointFolder = folder.point(point);
     if (Files.exists(pointFolder.resolve("config.yaml"))) {
       prepareToFinish(point, pointFolder);
@@ -76,13 +76,14 @@ public final class StudyRunner {
     PointStatus status = PointStatus.running();
     folder.status(point, status);
     try {
-      new RunPipeline(point.config(), dataDir, RunPlace.point(pointFolder, outDir), console).run();
+      PatePipeline.builder(point.config()).dataDir(dataDir)
+          .place(RunPlace.point(pointFolder, outDir)).listener(listener).build().run();
     } catch (RuntimeException e) {
       folder.status(point, status.failed(oneLine(e)));
       throw e;
     }
     folder.status(point, status.done());
-    console.println("pate: " + name + " done");
+    listener.message("" + name + " done");
   }
 
   /**
@@ -93,10 +94,10 @@ public final class StudyRunner {
    */
   private void prepareToFinish(StudyPoint point, Path pointFolder) {
     if (point.config().aggregator().randomness() != Randomness.SEEDED) {
-      console.println("pate: finishing the interrupted point, continuing its ledger");
+      listener.message("finishing the interrupted point, continuing its ledger");
       return;
     }
-    console.println("pate: finishing the interrupted point; its seeded noise is drawn again from"
+    listener.message("finishing the interrupted point; its seeded noise is drawn again from"
         + " the first query");
     try {
       // All three together: a folder with votes but no ledger is refused as a lost ledger.

@@ -1,6 +1,5 @@
 package dev.pate.ensemble.nn;
 
-import dev.pate.config.NetworkConfig;
 import dev.pate.datasets.Dataset;
 import java.util.Random;
 import java.util.function.Function;
@@ -38,20 +37,20 @@ public final class Classifiers {
    * A new network built from {@code network} and trained on {@code examples} with their own
    * labels: a teacher on its partition, or the non-private ceiling on all private data.
    */
-  public static MultiLayerNetwork fit(NetworkConfig network, Dataset examples, InputShape shape,
+  public static MultiLayerNetwork fit(NetworkSpec network, Dataset examples, InputShape shape,
       int numClasses, long seed, EpochListener listener) {
     return fit(network, examples, shape, numClasses, seed, EpochFeatures::fixed, listener);
   }
 
   /**
-   * As {@link #fit(NetworkConfig, Dataset, InputShape, int, long, EpochListener)}, training each
+   * As {@link #fit(NetworkSpec, Dataset, InputShape, int, long, EpochListener)}, training each
    * epoch on {@code epochFeatures} of the examples' features (e.g. an augmenter's {@code epochs}).
    */
-  public static MultiLayerNetwork fit(NetworkConfig network, Dataset examples, InputShape shape,
+  public static MultiLayerNetwork fit(NetworkSpec network, Dataset examples, InputShape shape,
       int numClasses, long seed, Function<INDArray, EpochFeatures> epochFeatures,
       EpochListener listener) {
-    MultiLayerNetwork net = NetworkBuilder.build(network, shape, numClasses, seed,
-        NetworkBuilder.trainingSteps(network, examples.size()));
+    MultiLayerNetwork net = network.create(shape, numClasses, seed,
+        network.trainingSteps(examples.size()));
     train(net, epochFeatures.apply(Tensors.features(examples)),
         Tensors.oneHot(examples.labels(), numClasses), network.epochs(), network.batchSize(), seed,
         listener);

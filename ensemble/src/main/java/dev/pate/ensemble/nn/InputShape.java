@@ -26,8 +26,11 @@ public record InputShape(int height, int width, boolean image) {
     return height * width;
   }
 
-  /** Networks always take flat rows; CNNs reshape them internally. */
-  InputType inputType() {
+  /**
+   * The input type to configure a network with: networks always take flat rows, so an image is
+   * {@code convolutionalFlat} (CNNs reshape it internally).
+   */
+  public InputType inputType() {
     return image ? InputType.convolutionalFlat(height, width, 1) : InputType.feedForward(features());
   }
 }

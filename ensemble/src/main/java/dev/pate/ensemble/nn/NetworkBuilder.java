@@ -76,11 +76,6 @@ public final class NetworkBuilder {
     return net;
   }
 
-  /** Gradient steps of {@code epochs} passes over {@code examples} in batches of {@code batch}. */
-  public static int trainingSteps(NetworkConfig config, int examples) {
-    return config.epochs() * ((examples + config.batchSize() - 1) / config.batchSize());
-  }
-
   /** Pieces of the linear decay: fine enough to be linear in effect, small to serialise. */
   static final int DECAY_PIECES = 100;
 

@@ -11,6 +11,7 @@ import java.util.HexFormat;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 
 /**
@@ -50,7 +51,21 @@ public record EnsembleKey(String hash, Map<String, String> settings, String data
 
   /** The key of the ensemble {@code config} trains on these partitions. */
   public static EnsembleKey of(RunConfig config, TeacherPartitions partitions, PublicSplit split) {
+    return of(config, partitions, split, Optional.empty());
+  }
+
+  /**
+   * The key of the ensemble {@code config} trains on these partitions, with a network given in
+   * code in place of {@code teachers.network}: its identity ({@code NetworkSpec.identity}) takes
+   * the place of those keys.
+   */
+  public static EnsembleKey of(RunConfig config, TeacherPartitions partitions, PublicSplit split,
+      Optional<String> customNetwork) {
     Map<String, String> settings = settings(config);
+    customNetwork.ifPresent(identity -> {
+      settings.keySet().removeIf(key -> key.startsWith("teachers.network."));
+      settings.put("teachers.network", identity);
+    });
     String data =
         DataFingerprint.of(List.of(partitions.privateSet(), split.pool(), split.holdout()));
     String partitionDigest = partitionDigest(partitions);

@@ -3,15 +3,15 @@ package dev.pate.pipeline.cache;
 import dev.pate.pipeline.UserError;
 import dev.pate.pipeline.report.AtomicFiles;
 import dev.pate.pipeline.report.Json;
-import dev.pate.config.TeachersConfig;
+import dev.pate.ensemble.TeacherTraining;
+import dev.pate.pipeline.PipelineListener;
+import dev.pate.pipeline.Stage;
 import dev.pate.datasets.Dataset;
-import dev.pate.datasets.progress.ProgressBar;
 import dev.pate.datasets.split.TeacherPartitions;
 import dev.pate.ensemble.Ensemble;
 import dev.pate.ensemble.EnsembleTrainer;
 import dev.pate.ensemble.TeacherRecord;
 import java.io.IOException;
-import java.io.PrintStream;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -101,8 +101,9 @@ public final class TeacherCache {
    * @param evaluation the held-out images each teacher's accuracy is measured on
    * @param runSeed the seed the teachers' seeds derive from
    */
-  public CachedEnsemble obtain(EnsembleKey key, TeachersConfig config,
-      TeacherPartitions partitions, Dataset evaluation, long runSeed, PrintStream console) {
+  public CachedEnsemble obtain(EnsembleKey key, TeacherTraining training,
+      TeacherPartitions partitions, Dataset evaluation, long runSeed,
+      PipelineListener listener) {
     Path folder = folder(key);
     int numClasses = partitions.privateSet().numClasses();
     Optional<EnsembleManifest> cached = manifest(key);
@@ -115,15 +116,15 @@ public final class TeacherCache {
     }
     AtomicFiles.writeString(folder.resolve(KEY), Json.write(key));
     Map<Integer, TeacherRecord> finished = finishedTeachers(folder, partitions.count());
-    ProgressBar bar = new ProgressBar("teachers", partitions.count() - finished.size(), console);
-    Ensemble ensemble = new EnsembleTrainer(config).train(partitions.teachers(), evaluation,
+    listener.stageStarted(Stage.TEACHERS, partitions.count() - finished.size());
+    Ensemble ensemble = new EnsembleTrainer(training).train(partitions.teachers(), evaluation,
         runSeed, folder, record -> {
           AtomicFiles.writeString(folder.resolve(recordFile(record.index())), Json.write(record));
-          bar.step();
+          listener.step(Stage.TEACHERS, "");
         }, finished);
-    bar.done();
+    listener.stageDone(Stage.TEACHERS);
     EnsembleManifest manifest = new EnsembleManifest(key, partitions.seed(),
-        partitions.examplesUsed(), partitions.privateSet().name(), config.network().epochs(),
+        partitions.examplesUsed(), partitions.privateSet().name(), training.network().epochs(),
         ensemble.records(), Instant.now().toString());
     AtomicFiles.writeString(folder.resolve(MANIFEST), Json.write(manifest));
     return new CachedEnsemble(folder, manifest, numClasses, ensemble,

@@ -34,7 +34,7 @@ final class CsvData {
         csv.publicSkipLines());
     TableData data = TableLoader.load(schema, privateFile, publicFile, queryPool);
     Map<String, Integer> unseenPrivate = new LinkedHashMap<>(data.unseen().get("private"));
-    return new RunData(data.privateSet(), data.publicSplit(), null, report(data, schema),
+    return new RunData("csv", data.privateSet(), data.publicSplit(), null, report(data, schema),
         new RunData.PrivateTable(data.privateFile(), unseenPrivate));
   }
 

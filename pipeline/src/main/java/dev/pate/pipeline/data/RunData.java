@@ -17,13 +17,15 @@ import java.util.Objects;
  * queries and the evaluation come from, and what the report says about them. The one place that
  * decides between an image dataset and CSV tables; every later stage sees only {@link Dataset}s.
  *
+ * @param name what the report calls the data: the built-in dataset's name, {@code csv}, or the
+ *     source of data given in code
  * @param privateSet the private data (training images, or the private CSV file's rows)
  * @param publicSplit the public data: query pool and held-out evaluation set
  * @param dataDir the folder of an image dataset; null for CSV
  * @param tables how the public CSV file was read and how rows are encoded; null for images
  * @param privateTable what reading the private CSV file found (private figures); null for images
  */
-public record RunData(Dataset privateSet, PublicSplit publicSplit, String dataDir,
+public record RunData(String name, Dataset privateSet, PublicSplit publicSplit, String dataDir,
     RunReport.Tables tables, PrivateTable privateTable) {
 
   /**
@@ -37,8 +39,30 @@ public record RunData(Dataset privateSet, PublicSplit publicSplit, String dataDi
 
 
   public RunData {
+    Objects.requireNonNull(name, "name");
     Objects.requireNonNull(privateSet, "privateSet");
     Objects.requireNonNull(publicSplit, "publicSplit");
+  }
+
+  /**
+   * Data given in code instead of the config's {@code dataset} section: any {@link Dataset}s,
+   * images or encoded tables. They are partitioned and checked for disjointness like built-in
+   * data.
+   *
+   * @throws IllegalArgumentException if the sets disagree on the classes or the features
+   */
+  public static RunData of(Dataset privateSet, PublicSplit publicSplit) {
+    for (Dataset set : java.util.List.of(publicSplit.pool(), publicSplit.holdout())) {
+      if (set.numClasses() != privateSet.numClasses()) {
+        throw new IllegalArgumentException("data: " + set.name() + " has " + set.numClasses()
+            + " classes, the private set " + privateSet.numClasses());
+      }
+      if (set.featureCount() != privateSet.featureCount()) {
+        throw new IllegalArgumentException("data: " + set.name() + " has " + set.featureCount()
+            + " features per example, the private set " + privateSet.featureCount());
+      }
+    }
+    return new RunData(privateSet.source(), privateSet, publicSplit, null, null, null);
   }
 
   /** Loads the data {@code config.dataset()} names, through {@code dataDirectory}. */
@@ -50,7 +74,7 @@ public record RunData(Dataset privateSet, PublicSplit publicSplit, String dataDi
     }
     String name = dataset.name().id();
     TrainTest images = ImageDatasets.load(name, dataDirectory);
-    return new RunData(images.train(), PublicSplit.of(images.test(), dataset.queryPool()),
+    return new RunData(name, images.train(), PublicSplit.of(images.test(), dataset.queryPool()),
         dataDirectory.locate(name).toString(), null, null);
   }
 

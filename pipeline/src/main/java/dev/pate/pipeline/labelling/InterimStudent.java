@@ -1,8 +1,9 @@
 package dev.pate.pipeline.labelling;
 
-import dev.pate.config.StudentConfig;
+import dev.pate.config.Augmentation;
 import dev.pate.datasets.Dataset;
 import dev.pate.ensemble.nn.Classifiers;
+import dev.pate.ensemble.nn.NetworkSpec;
 import dev.pate.ensemble.nn.Seeds;
 import dev.pate.ensemble.nn.Tensors;
 import dev.pate.student.StudentData;
@@ -22,9 +23,13 @@ final class InterimStudent implements ActiveSelector.Scorer {
   private final Dataset heldOut;
   private final long runSeed;
 
-  /** @param student the run's student, with the interim number of epochs */
-  InterimStudent(StudentConfig student, Dataset heldOut, long runSeed) {
-    this.trainer = new SupervisedStudent(student);
+  /**
+   * @param network the run's student network, with the interim number of epochs
+   * @param augment the run's student augmentation
+   */
+  InterimStudent(NetworkSpec network, java.util.List<Augmentation> augment, Dataset heldOut,
+      long runSeed) {
+    this.trainer = new SupervisedStudent(network, augment);
     this.heldOut = heldOut;
     this.runSeed = runSeed;
   }

@@ -12,8 +12,8 @@ import dev.pate.aggregator.noise.NoiseSource;
 import dev.pate.aggregator.noise.RandomSources;
 import dev.pate.config.AggregatorConfig;
 import dev.pate.config.RunConfig;
+import dev.pate.pipeline.PipelineListener;
 import dev.pate.ensemble.nn.Seeds;
-import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
@@ -48,7 +48,7 @@ final class LabellingSession implements AutoCloseable {
    * @param queries the most queries the run may ask
    */
   static LabellingSession open(RunFolder folder, RunConfig config, AggregatorConfig aggregator,
-      int queries, PrintStream console) {
+      int queries, PipelineListener listener) {
     Mechanisms mechanisms = Mechanisms.of(aggregator, config.privacy());
     PrivacyAccountant accountant = mechanisms.accountant(aggregator, config.privacy());
     Answer[] answers = new Answer[queries];
@@ -59,7 +59,7 @@ final class LabellingSession implements AutoCloseable {
     if (Files.exists(ledgerFile)) {
       int torn = Ledger.dropTornLastLine(ledgerFile);
       if (torn > 0) {
-        console.println("pate: dropped a charge cut short by the interruption (" + torn
+        listener.message("dropped a charge cut short by the interruption (" + torn
             + " bytes); its answer was never released");
       }
       Ledger.Contents contents = Ledger.read(ledgerFile);
@@ -77,7 +77,7 @@ final class LabellingSession implements AutoCloseable {
         answers[charged++] = e.answered() ? Answer.of(e.label()) : Answer.abstained();
       }
       ledger = Ledger.resume(ledgerFile, contents);
-      console.println("pate: resuming labelling after " + charged + " charges in " + ledgerFile);
+      listener.message("resuming labelling after " + charged + " charges in " + ledgerFile);
     } else {
       ledger = Ledger.create(ledgerFile, accountant);
     }

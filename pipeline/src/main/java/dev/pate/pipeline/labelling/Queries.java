@@ -5,6 +5,7 @@ import dev.pate.config.AggregatorConfig;
 import dev.pate.config.RunConfig;
 import dev.pate.datasets.Dataset;
 import dev.pate.datasets.split.PublicSplit;
+import dev.pate.ensemble.nn.NetworkSpec;
 import dev.pate.ensemble.nn.Seeds;
 import java.util.Arrays;
 import java.util.Random;
@@ -17,8 +18,11 @@ public final class Queries {
    * The selector {@code config} asks for: {@code first} and {@code random} choose all queries in
    * one round; {@code active} chooses round by round with interim students trained on the run's
    * student network (evaluated on the held-out examples, never trained on them).
+   *
+   * @param studentNetwork the run's student network: the interim students' too
    */
-  public static QuerySelector selector(RunConfig config, PublicSplit publicSplit) {
+  public static QuerySelector selector(RunConfig config, PublicSplit publicSplit,
+      NetworkSpec studentNetwork) {
     AggregatorConfig aggregator = config.aggregator();
     Dataset pool = publicSplit.pool();
     int n = aggregator.queries();
@@ -32,8 +36,9 @@ public final class Queries {
       case RANDOM -> (round, size, released) ->
           QuerySelector.RoundChoice.of(randomN(pool.size(), size, seed), "random");
       case ACTIVE -> new ActiveSelector(pool, new InterimStudent(
-          config.student().withEpochs(aggregator.activeEpochs().orElseThrow()),
-          publicSplit.holdout(), config.seed()), config.seed());
+          studentNetwork.withTraining(aggregator.activeEpochs().orElseThrow(),
+              studentNetwork.batchSize()), config.student().augment(), publicSplit.holdout(),
+          config.seed()), config.seed());
     };
   }
 

@@ -11,7 +11,7 @@ import dev.pate.aggregator.mechanism.Answer;
 import dev.pate.config.AggregatorConfig;
 import dev.pate.config.RunConfig;
 import dev.pate.datasets.Dataset;
-import java.io.PrintStream;
+import dev.pate.pipeline.PipelineListener;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -69,18 +69,18 @@ public final class QueryRounds {
   private final Dataset pool;
   private final QuerySelector selector;
   private final Voter voter;
-  private final PrintStream console;
+  private final PipelineListener listener;
 
   /** @param aggregator the run's aggregator with the noise labelling uses (given or planned) */
   public QueryRounds(RunConfig config, AggregatorConfig aggregator, RunFolder folder, Dataset pool,
-      QuerySelector selector, Voter voter, PrintStream console) {
+      QuerySelector selector, Voter voter, PipelineListener listener) {
     this.config = config;
     this.aggregator = aggregator;
     this.folder = folder;
     this.pool = pool;
     this.selector = selector;
     this.voter = voter;
-    this.console = console;
+    this.listener = listener;
   }
 
   public Outcome run() {
@@ -97,7 +97,7 @@ public final class QueryRounds {
     double labelling = 0;
     double selecting = 0;
     try (LabellingSession session = LabellingSession.open(folder, config, aggregator, total,
-        console)) {
+        listener)) {
       if (session.charged() > recorded.queries()) {
         throw new UserError(folder.path().resolve(Ledger.FILE) + ": " + session.charged()
             + " charges, but votes.csv records only " + recorded.queries() + " queries; the run"
@@ -132,11 +132,11 @@ public final class QueryRounds {
         Round round = round(r, choice, sizes[r], session.answers(labelled.asked()), start);
         rounds.add(round);
         if (sizes.length > 1) {
-          console.println(describe(round, sizes.length));
+          listener.message(describe(round, sizes.length));
         }
       }
       int asked = labelled.asked();
-      labelled.stoppedBecause().ifPresent(reason -> console.println("pate: labelling stopped after "
+      labelled.stoppedBecause().ifPresent(reason -> listener.message("labelling stopped after "
           + asked + " of " + total + " queries: " + reason));
       return new Outcome(queries(positions, chosen), Arrays.copyOf(votes, chosen),
           session.labelling(labelled.asked(), labelled.stoppedBecause()), rounds, voting,
@@ -188,7 +188,7 @@ public final class QueryRounds {
       case "recorded" -> "as recorded in votes.csv";
       default -> round.chosenBy();
     };
-    return "pate: round " + round.round() + " of " + rounds + ": " + round.chosen()
+    return "round " + round.round() + " of " + rounds + ": " + round.chosen()
         + " pool images, " + how + "; " + round.answered() + " of " + round.asked()
         + " asked answered";
   }

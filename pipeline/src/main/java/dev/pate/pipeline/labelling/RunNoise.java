@@ -52,6 +52,16 @@ public record RunNoise(AggregatorConfig aggregator, Optional<RunReport.Plan> pla
 
   /** The noise of {@code config}: given, or planned now. */
   public static RunNoise of(RunConfig config) {
+    // The class count comes from the config (a CSV's dataset.csv.classes), never from the data.
+    return of(config, config.dataset().csv().map(csv -> csv.classes().size())
+        .orElseGet(() -> ImageDatasets.classes(config.dataset().name().id())));
+  }
+
+  /**
+   * The noise of {@code config} for data of {@code classes} classes (data given in code: its
+   * class count is its schema, not a statistic of private data).
+   */
+  public static RunNoise of(RunConfig config, int classes) {
     AggregatorConfig a = config.aggregator();
     if (!a.planned()) {
       return new RunNoise(a, Optional.empty());
@@ -61,9 +71,6 @@ public record RunNoise(AggregatorConfig aggregator, Optional<RunReport.Plan> pla
     Budget budget = new Budget(target, p.budgetDelta(), Mechanisms.conversion(p),
         Mechanisms.orders(p));
     int teachers = config.teachers().count();
-    // The class count comes from the config (a CSV's dataset.csv.classes), never from the data.
-    int classes = config.dataset().csv().map(csv -> csv.classes().size())
-        .orElseGet(() -> ImageDatasets.classes(config.dataset().name().id()));
     PlanRequest request = PlanRequest.pate(PlanMechanism.fromId(a.mechanism().id()), budget,
         a.queries(), teachers, classes);
     String profile = null;

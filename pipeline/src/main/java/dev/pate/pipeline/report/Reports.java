@@ -1,6 +1,5 @@
 package dev.pate.pipeline.report;
 
-import dev.pate.pipeline.RunPipeline;
 import dev.pate.pipeline.cache.CachedEnsemble;
 import dev.pate.pipeline.data.RunData;
 import dev.pate.pipeline.labelling.Labelling;
@@ -61,31 +60,35 @@ public final class Reports {
    * @param noise the noise labelling used: the config's, or planned (then with its plan)
    * @param ceiling the non-private ceiling, or null when not asked for
    */
+  /** What the teachers and the student are, as the report names them. */
+  public record Networks(String teachers, String student) {}
+
   public static RunReport build(RunConfig config, RunNoise noise, RunFolder folder, RunData data,
-      TeacherPartitions partitions, CachedEnsemble ensemble, QueryRounds.Outcome asked,
-      StudentResult student, int unlabelledExamples, RunReport.NonPrivateCeiling ceiling,
-      RunReport.Timings timings) {
+      TeacherPartitions partitions, Networks networks, CachedEnsemble ensemble,
+      QueryRounds.Outcome asked, StudentResult student, int unlabelledExamples,
+      RunReport.NonPrivateCeiling ceiling, RunReport.Timings timings) {
     return new RunReport(
         config.name(),
         RunReport.DISCLOSURE,
         folder.path().toString(),
         config.seed(),
-        new RunReport.Dataset(config.dataset().name().id(), data.dataDir(),
+        new RunReport.Dataset(data.name(), data.dataDir(),
             data.publicSplit().pool().size(), data.publicSplit().holdout().size(), data.tables(),
             new RunReport.DatasetPrivate(partitions.examplesUsed(),
                 data.privateTable() == null ? null : data.privateTable().file(),
                 data.privateTable() == null ? null : data.privateTable().unseenCategories())),
-        teachers(config, ensemble),
+        teachers(config, networks.teachers(), ensemble),
         aggregation(config.aggregator().noise(), noise.aggregator(), asked),
         noise.plan().orElse(null),
         privacy(config, noise.aggregator(), asked.labelling(), asked.votes()),
-        student == null ? null : student(config, student, unlabelledExamples),
+        student == null ? null
+            : student(config, networks.student(), student, unlabelledExamples),
         new RunReport.RunPrivate(ceiling),
         timings);
   }
 
-  private static RunReport.Student student(RunConfig config, StudentResult student,
-      int unlabelledExamples) {
+  private static RunReport.Student student(RunConfig config, String network,
+      StudentResult student, int unlabelledExamples) {
     List<RunReport.Epoch> curve = student.learningCurve().stream()
         .map(e -> new RunReport.Epoch(e.epoch(), e.testAccuracy(),
             e.pseudoLabels().map(PseudoLabels::count).orElse(null),
@@ -94,18 +97,19 @@ public final class Reports {
     RunReport.PseudoLabels last = student.finalPseudoLabels()
         .map(p -> new RunReport.PseudoLabels(p.count(), p.poolSize(), p.coverage(), p.precision()))
         .orElse(null);
-    return new RunReport.Student(config.student().method().id(),
-        config.student().network().architecture().id(), student.trainingExamples(),
+    return new RunReport.Student(config.student().method().id(), network,
+        student.trainingExamples(),
         unlabelledExamples, student.testAccuracy(), curve, last);
   }
 
-  private static RunReport.Teachers teachers(RunConfig config, CachedEnsemble ensemble) {
+  private static RunReport.Teachers teachers(RunConfig config, String network,
+      CachedEnsemble ensemble) {
     List<TeacherRecord> records = ensemble.records();
     var accuracy = records.stream().mapToDouble(TeacherRecord::testAccuracy).summaryStatistics();
     var sizes = records.stream().mapToInt(TeacherRecord::trainingExamples).summaryStatistics();
     var t = config.teachers();
     CachedEnsemble.Provenance from = ensemble.provenance();
-    return new RunReport.Teachers(records.size(), t.network().architecture().id(), t.workers(),
+    return new RunReport.Teachers(records.size(), network, t.workers(),
         t.threadsPerWorker(), new RunReport.TeachersPrivate(accuracy.getAverage(),
             accuracy.getMin(), accuracy.getMax(), sizes.getMin(), sizes.getMax(),
             new RunReport.Cache(ensemble.folder().toString(), ensemble.key().hash(),
@@ -197,7 +201,7 @@ public final class Reports {
       double delta) {
     double[][] counts = new double[asked][];
     for (int q = 0; q < asked; q++) {
-      counts[q] = RunPipeline.toDoubles(votes[q]);
+      counts[q] = java.util.Arrays.stream(votes[q]).asDoubleStream().toArray();
     }
     try {
       return Pate2017Analysis.analyse(counts, gamma, delta, SMOOTH_BETA,

@@ -2,6 +2,7 @@ package dev.pate.pipeline.labelling;
 
 import dev.pate.ledger.Ledger;
 import dev.pate.pipeline.UserError;
+import dev.pate.pipeline.PipelineListener;
 import dev.pate.pipeline.report.RunFolder;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -68,7 +69,7 @@ class QueryRoundsTest {
     RunConfig config = ConfigLoader.parse(yaml, "test.yaml", List.of());
     QuerySelector selector = new ActiveSelector(pool, scorer, config.seed());
     return new QueryRounds(config, config.aggregator(), folder, pool, selector, voter,
-        new PrintStream(new ByteArrayOutputStream())).run();
+        PipelineListener.NONE).run();
   }
 
   private static int[] sourceIndices(Dataset images) {

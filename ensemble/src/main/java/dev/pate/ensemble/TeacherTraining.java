@@ -1,0 +1,44 @@
+package dev.pate.ensemble;
+
+import dev.pate.config.Augmentation;
+import dev.pate.config.TeachersConfig;
+import dev.pate.ensemble.nn.NetworkSpec;
+import java.util.List;
+import java.util.Objects;
+
+/**
+ * How teachers are trained: their network, the augmentation of their images, and the workers that
+ * train them in parallel, each with its own pinned native threads.
+ *
+ * @param network what each teacher is and how long it trains
+ * @param augment the augmentations applied to each teacher's images afresh every epoch (images
+ *     only; empty for none)
+ * @param workers teachers trained at once
+ * @param threadsPerWorker native (BLAS/OpenMP) threads of each worker
+ */
+public record TeacherTraining(NetworkSpec network, List<Augmentation> augment, int workers,
+    int threadsPerWorker) {
+
+  public TeacherTraining {
+    Objects.requireNonNull(network, "network");
+    augment = List.copyOf(augment);
+    if (workers < 1) {
+      throw new IllegalArgumentException("workers: " + workers + " is not >= 1");
+    }
+    if (threadsPerWorker < 1) {
+      throw new IllegalArgumentException("threadsPerWorker: " + threadsPerWorker
+          + " is not >= 1");
+    }
+  }
+
+  /** The training the {@code teachers} section of a config describes. */
+  public static TeacherTraining of(TeachersConfig config) {
+    return new TeacherTraining(NetworkSpec.of(config.network()), config.augment(),
+        config.workers(), config.threadsPerWorker());
+  }
+
+  /** This training with another network. */
+  public TeacherTraining withNetwork(NetworkSpec network) {
+    return new TeacherTraining(network, augment, workers, threadsPerWorker);
+  }
+}

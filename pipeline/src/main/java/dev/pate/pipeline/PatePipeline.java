@@ -1,0 +1,309 @@
+package dev.pate.pipeline;
+
+import dev.pate.aggregator.mechanism.Answer;
+import dev.pate.config.RunConfig;
+import dev.pate.config.StudentMethod;
+import dev.pate.datasets.Dataset;
+import dev.pate.datasets.files.DataDirectory;
+import dev.pate.datasets.split.Disjointness;
+import dev.pate.datasets.split.PartitionLimits;
+import dev.pate.datasets.split.PublicSplit;
+import dev.pate.datasets.split.TeacherPartitions;
+import dev.pate.ensemble.TeacherTraining;
+import dev.pate.ensemble.nn.InputShape;
+import dev.pate.ensemble.nn.NetworkSpec;
+import dev.pate.ensemble.nn.Seeds;
+import dev.pate.pipeline.baseline.NonPrivateCeiling;
+import dev.pate.pipeline.cache.CachedEnsemble;
+import dev.pate.pipeline.cache.EnsembleKey;
+import dev.pate.pipeline.data.RunData;
+import dev.pate.pipeline.labelling.Labelling;
+import dev.pate.pipeline.labelling.Queries;
+import dev.pate.pipeline.labelling.QueryRounds;
+import dev.pate.pipeline.labelling.QuerySelector;
+import dev.pate.pipeline.labelling.RunNoise;
+import dev.pate.pipeline.report.CsvTables;
+import dev.pate.pipeline.report.Json;
+import dev.pate.pipeline.report.Reports;
+import dev.pate.pipeline.report.RunFolder;
+import dev.pate.pipeline.report.RunReport;
+import dev.pate.pipeline.report.SummaryTable;
+import dev.pate.pipeline.report.TeacherManifest;
+import dev.pate.student.StudentData;
+import dev.pate.student.StudentResult;
+import dev.pate.student.StudentTrainer;
+import java.nio.file.Path;
+import java.util.Locale;
+import java.util.Objects;
+import java.util.Optional;
+
+/**
+ * One PATE run as a library: data, teachers (trained, or reused from the teacher cache), votes,
+ * noisy labels each charged to the ledger before it is released (within the budget), student,
+ * report. Each stage writes its output into the run folder as soon as it is done; the report is
+ * written last, so a run folder without report.json is an unfinished run. {@code pate run} and
+ * every point of a study run through here.
+ *
+ * <p>A run is described by a {@link RunConfig} (loaded from YAML with {@code ConfigLoader}, or
+ * parsed from text built in code), and the builder replaces what a program brings itself:
+ *
+ * <pre>{@code
+ * PipelineResult result = PatePipeline.builder(config)
+ *     .data(myPrivateSet, PublicSplit.of(myPublicSet, 9000))     // any Dataset: images, tables
+ *     .teacherNetwork(NetworkSpec.custom(myConfiguration, 10, 32))
+ *     .studentNetwork(NetworkSpec.custom(myConfiguration, 20, 32))
+ *     .listener(myProgressDisplay)
+ *     .outputDir(Path.of("runs"))
+ *     .build()
+ *     .run();
+ * }</pre>
+ *
+ * <p>Built-in and given data get the same treatment: partitions by position (a record's teacher
+ * depends on nothing but its position), the disjointness check of teachers, pool and held-out set,
+ * and the teacher cache, whose key covers the data's content and the networks' identity.
+ */
+public final class PatePipeline {
+  private final RunConfig config;
+  private final Path dataDir;
+  private final RunData givenData;
+  private final NetworkSpec teacherNetwork;
+  private final boolean customTeachers;
+  private final NetworkSpec studentNetwork;
+  private final RunPlace place;
+  private final PipelineListener listener;
+
+  private PatePipeline(Builder b) {
+    this.config = b.config;
+    this.dataDir = b.dataDir;
+    this.givenData = b.data;
+    this.customTeachers = b.teacherNetwork != null;
+    this.teacherNetwork = customTeachers ? b.teacherNetwork
+        : NetworkSpec.of(config.teachers().network());
+    this.studentNetwork = b.studentNetwork != null ? b.studentNetwork
+        : NetworkSpec.of(config.student().network());
+    this.place = b.place != null ? b.place : RunPlace.newRun(config.output().dir());
+    this.listener = b.listener;
+  }
+
+  /** A pipeline for {@code config}; everything else is optional. */
+  public static Builder builder(RunConfig config) {
+    return new Builder(config);
+  }
+
+  /** Builds a {@link PatePipeline}: what the config does not say, or what replaces it. */
+  public static final class Builder {
+    private final RunConfig config;
+    private Path dataDir;
+    private RunData data;
+    private NetworkSpec teacherNetwork;
+    private NetworkSpec studentNetwork;
+    private RunPlace place;
+    private PipelineListener listener = PipelineListener.NONE;
+
+    private Builder(RunConfig config) {
+      this.config = Objects.requireNonNull(config, "config");
+    }
+
+    /**
+     * Your own data instead of the config's {@code dataset} section: the private set the
+     * teachers share out, and the public set's query pool and held-out evaluation examples.
+     */
+    public Builder data(Dataset privateSet, PublicSplit publicSplit) {
+      this.data = RunData.of(Objects.requireNonNull(privateSet, "privateSet"),
+          Objects.requireNonNull(publicSplit, "publicSplit"));
+      return this;
+    }
+
+    /** Where built-in datasets are looked for first (default: the config's, then the usual). */
+    public Builder dataDir(Path dataDir) {
+      this.dataDir = dataDir;
+      return this;
+    }
+
+    /** Your own teacher network instead of {@code teachers.network}. */
+    public Builder teacherNetwork(NetworkSpec network) {
+      this.teacherNetwork = Objects.requireNonNull(network, "network");
+      return this;
+    }
+
+    /** Your own student network instead of {@code student.network}. */
+    public Builder studentNetwork(NetworkSpec network) {
+      this.studentNetwork = Objects.requireNonNull(network, "network");
+      return this;
+    }
+
+    /** Told of each stage and step (default: nothing is told). */
+    public Builder listener(PipelineListener listener) {
+      this.listener = Objects.requireNonNull(listener, "listener");
+      return this;
+    }
+
+    /**
+     * A new run in {@code <dir>/<name>/<UTC timestamp>/}, with the teacher cache under {@code
+     * <dir>/cache/} (default: the config's {@code output.dir}).
+     */
+    public Builder outputDir(Path dir) {
+      this.place = RunPlace.newRun(Objects.requireNonNull(dir, "dir"));
+      return this;
+    }
+
+    /** Where the run writes and which cache it uses: a resumed run, a study's point. */
+    public Builder place(RunPlace place) {
+      this.place = Objects.requireNonNull(place, "place");
+      return this;
+    }
+
+    public PatePipeline build() {
+      return new PatePipeline(this);
+    }
+  }
+
+  /** Runs every stage and returns what the run produced; see the class comment. */
+  public PipelineResult run() {
+    Stopwatch total = Stopwatch.start();
+    // Planned from the config alone, before any data is read (fixed noise: the config's own).
+    RunNoise noise = givenData == null ? RunNoise.of(config)
+        : RunNoise.of(config, givenData.privateSet().numClasses());
+    noise.plan().ifPresent(p -> listener.message("aggregator.noise auto: "
+        + SummaryTable.plan(p)));
+    Stopwatch load = Stopwatch.start();
+    listener.stageStarted(Stage.DATA, 0);
+    RunInputs inputs = inputs();
+    listener.stageDone(Stage.DATA);
+    double loadSeconds = load.seconds();
+
+    RunFolder folder = place.open(config);
+    noise.recordIn(folder);
+    listener.message("run folder " + folder.path());
+
+    Stopwatch teachersTime = Stopwatch.start();
+    CachedEnsemble ensemble = teachers(folder, inputs);
+    double teachersSeconds = teachersTime.seconds();
+
+    // Votes and labelling, in rounds: the selection may choose later queries from earlier answers.
+    listener.stageStarted(Stage.LABELLING, 0);
+    var teachersConfig = config.teachers();
+    QueryRounds.Outcome asked = new QueryRounds(config, noise.aggregator(), folder,
+        inputs.publicSplit().pool(), inputs.selector(), images -> ensemble.votes(images,
+            teachersConfig.workers(), teachersConfig.threadsPerWorker()), listener).run();
+    Labelling labelling = asked.labelling();
+    folder.write("labels.csv", CsvTables.labels(asked.queries(), labelling.answers()));
+    listener.stageDone(Stage.LABELLING);
+
+    Stopwatch studentTime = Stopwatch.start();
+    StudentData studentData = config.student().train()
+        ? studentData(inputs.publicSplit(), asked.queries(), labelling) : null;
+    StudentResult student = studentData == null ? null : student(studentData);
+    double studentSeconds = studentTime.seconds();
+
+    RunReport.NonPrivateCeiling ceiling = null;
+    if (config.baseline().nonPrivate()) {
+      listener.message("training the non-private ceiling (not private, for comparison)");
+      ceiling = NonPrivateCeiling.train(studentNetwork, config.baseline(), inputs.partitions(),
+          inputs.publicSplit().holdout(), Seeds.derive(config.seed(), "non-private-ceiling", 0),
+          listener);
+    }
+
+    RunReport report = Reports.build(config, noise, folder, inputs.data(), inputs.partitions(),
+        new Reports.Networks(teacherNetwork.name(), studentNetwork.name()), ensemble, asked,
+        student, studentData == null ? 0 : studentData.unlabelled().size(), ceiling,
+        new RunReport.Timings(loadSeconds, teachersSeconds, asked.votingSeconds(),
+            asked.labellingSeconds(), asked.selectionSeconds(), studentSeconds,
+            total.seconds()));
+    folder.write("report.json", Json.write(report));
+    return new PipelineResult(report, folder.path(),
+        Optional.ofNullable(student).map(StudentResult::network),
+        labelling.accountant().report(config.privacy().delta(),
+            dev.pate.pipeline.labelling.Mechanisms.conversion(config.privacy())));
+  }
+
+  /** Loads the data and splits it as the config says, and checks the split; trains nothing. */
+  public RunInputs inputs() {
+    RunData data = givenData != null ? givenData : RunData.load(config, dataDirectory());
+    PublicSplit publicSplit = data.publicSplit();
+    TeacherPartitions partitions = TeacherPartitions.split(data.privateSet(),
+        config.teachers().count(), Seeds.derive(config.seed(), "partitions", 0), limits(config));
+    Disjointness.verify(partitions, publicSplit);
+    return new RunInputs(data, partitions, Queries.selector(config, publicSplit,
+        studentNetwork));
+  }
+
+  private DataDirectory dataDirectory() {
+    Path explicit = dataDir != null ? dataDir : config.dataset().dataDir().orElse(null);
+    return DataDirectory.standard(explicit);
+  }
+
+  /** The key of the ensemble these inputs train: the teacher cache's folder name. */
+  public EnsembleKey ensembleKey(RunInputs inputs) {
+    Optional<String> network = customTeachers
+        ? Optional.of(teacherNetwork.identity(InputShape.of(inputs.data().privateSet()),
+            inputs.data().privateSet().numClasses()))
+        : Optional.empty();
+    return EnsembleKey.of(config, inputs.partitions(), inputs.publicSplit(), network);
+  }
+
+  /**
+   * The pool examples the first round asks: all queries for {@code first} and {@code random};
+   * for {@code active}, only the first round (later rounds depend on answers). For cost
+   * estimates.
+   */
+  public Dataset firstRoundQueries(PublicSplit publicSplit) {
+    int size = config.aggregator().roundSizes()[0];
+    Dataset pool = publicSplit.pool();
+    int[] positions = Queries.selector(config, publicSplit, studentNetwork)
+        .choose(0, size, new QuerySelector.Released(new int[0], new Answer[0])).positions();
+    return pool.subset(pool.name() + "/queries", positions);
+  }
+
+  /**
+   * The run's teachers, from the cache when an earlier run or study trained the same ensemble
+   * (see {@link EnsembleKey}), else trained into it; the run folder's teachers/manifest.json says
+   * which.
+   */
+  private CachedEnsemble teachers(RunFolder folder, RunInputs inputs) {
+    EnsembleKey key = ensembleKey(inputs);
+    TeacherTraining training = TeacherTraining.of(config.teachers()).withNetwork(teacherNetwork);
+    CachedEnsemble ensemble = place.cache().obtain(key, training, inputs.partitions(),
+        inputs.publicSplit().holdout(), config.seed(), listener);
+    listener.message(ensemble.describe());
+    if (place.linkTeachers()) {
+      ensemble.linkTeachersInto(folder.path().resolve("teachers"));
+    }
+    folder.write("teachers/manifest.json",
+        Json.write(TeacherManifest.of(ensemble, inputs.partitions())));
+    return ensemble;
+  }
+
+  private StudentResult student(StudentData data) {
+    listener.stageStarted(Stage.STUDENT, studentNetwork.epochs());
+    StudentResult student = StudentTrainer.forConfig(config.student(), studentNetwork).train(data,
+        Seeds.derive(config.seed(), "student", 0), record -> listener.step(Stage.STUDENT,
+            record.pseudoLabels().map(p -> String.format(Locale.ROOT,
+                "acc %.4f, %d pseudo-labels", record.testAccuracy(), p.count())).orElse("")));
+    listener.stageDone(Stage.STUDENT);
+    return student;
+  }
+
+  /**
+   * The student's data: the answered queries with their noisy labels, and, for methods that use
+   * it, the whole query pool without labels. {@link StudentData} asserts that neither contains a
+   * held-out evaluation example.
+   */
+  private StudentData studentData(PublicSplit publicSplit, Dataset queries,
+      Labelling labelling) {
+    Dataset answered = queries.subset(labelling.answeredPositions());
+    Dataset unlabelled = config.student().method() == StudentMethod.SUPERVISED
+        ? publicSplit.pool().range(publicSplit.pool().name() + "/unused", 0, 0)
+        : publicSplit.pool();
+    return new StudentData(answered, labelling.answeredLabels(), unlabelled,
+        publicSplit.holdout());
+  }
+
+  private static PartitionLimits limits(RunConfig config) {
+    PartitionLimits limits = PartitionLimits.NONE;
+    if (config.dataset().privateLimit().isPresent()) {
+      limits = limits.withMaxTotal(config.dataset().privateLimit().getAsInt());
+    }
+    return limits;
+  }
+}
