@@ -1,8 +1,8 @@
 package dev.pate.cli;
 
-import dev.pate.pipeline.UserError;
 import dev.pate.aggregator.rdp.Conversion;
 import dev.pate.aggregator.rdp.Orders;
+import dev.pate.pipeline.UserError;
 import java.util.List;
 import picocli.CommandLine.Option;
 

@@ -1,7 +1,5 @@
 package dev.pate.cli;
 
-import dev.pate.pipeline.UserError;
-import dev.pate.pipeline.report.Json;
 import dev.pate.aggregator.accounting.NoiseKind;
 import dev.pate.aggregator.analysis.AnalysisRequest;
 import dev.pate.aggregator.analysis.AnalysisResult;
@@ -13,6 +11,8 @@ import dev.pate.aggregator.noise.RandomSources;
 import dev.pate.aggregator.votes.RowSelection;
 import dev.pate.aggregator.votes.VoteFiles;
 import dev.pate.aggregator.votes.VoteMatrix;
+import dev.pate.pipeline.UserError;
+import dev.pate.pipeline.report.Json;
 import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.List;

@@ -1,10 +1,5 @@
 package dev.pate.cli;
 
-import dev.pate.ledger.Ledger;
-import dev.pate.pipeline.UserError;
-import dev.pate.pipeline.labelling.LedgerReplay;
-import dev.pate.pipeline.report.Json;
-import dev.pate.pipeline.report.NumberText;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.pate.aggregator.accounting.PrivacyAccountant;
 import dev.pate.aggregator.rdp.Conversion;
@@ -13,6 +8,11 @@ import dev.pate.aggregator.rdp.Orders;
 import dev.pate.aggregator.rdp.RdpConversions;
 import dev.pate.config.ConfigLoader;
 import dev.pate.config.RunConfig;
+import dev.pate.ledger.Ledger;
+import dev.pate.pipeline.UserError;
+import dev.pate.pipeline.labelling.LedgerReplay;
+import dev.pate.pipeline.report.Json;
+import dev.pate.pipeline.report.NumberText;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;

@@ -1,10 +1,7 @@
 package dev.pate.cli;
 
-import dev.pate.pipeline.UserError;
-import dev.pate.pipeline.report.Json;
-import dev.pate.pipeline.labelling.Queries;
-import dev.pate.aggregator.accounting.NoiseKind;
 import dev.pate.aggregator.accounting.Budget;
+import dev.pate.aggregator.accounting.NoiseKind;
 import dev.pate.aggregator.planning.ConfidentGnmaxPlan;
 import dev.pate.aggregator.planning.Plan;
 import dev.pate.aggregator.planning.PlanMechanism;
@@ -12,6 +9,9 @@ import dev.pate.aggregator.planning.PlanRequest;
 import dev.pate.aggregator.planning.Planner;
 import dev.pate.aggregator.planning.VoteProfile;
 import dev.pate.aggregator.votes.VoteFiles;
+import dev.pate.pipeline.UserError;
+import dev.pate.pipeline.labelling.Queries;
+import dev.pate.pipeline.report.Json;
 import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.Locale;

@@ -1,15 +1,14 @@
 package dev.pate.cli;
 
+import dev.pate.config.ConfigLoader;
+import dev.pate.config.RunConfig;
+import dev.pate.config.StudyPoint;
 import dev.pate.pipeline.PatePipeline;
 import dev.pate.pipeline.PipelineResult;
 import dev.pate.pipeline.RunPlace;
 import dev.pate.pipeline.UserError;
-import dev.pate.pipeline.report.RunReport;
 import dev.pate.pipeline.report.SummaryTable;
 import dev.pate.study.StudyPlanner;
-import dev.pate.config.ConfigLoader;
-import dev.pate.config.RunConfig;
-import dev.pate.config.StudyPoint;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;

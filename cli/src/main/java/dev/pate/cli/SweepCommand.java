@@ -1,13 +1,13 @@
 package dev.pate.cli;
 
+import dev.pate.config.Study;
+import dev.pate.config.StudyLoader;
 import dev.pate.pipeline.Stopwatch;
 import dev.pate.study.ResultsTable;
 import dev.pate.study.StudyFolder;
 import dev.pate.study.StudyPlanner;
 import dev.pate.study.StudyRow;
 import dev.pate.study.StudyRunner;
-import dev.pate.config.Study;
-import dev.pate.config.StudyLoader;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;

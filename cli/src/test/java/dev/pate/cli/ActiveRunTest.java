@@ -1,12 +1,12 @@
 package dev.pate.cli;
 
-import dev.pate.ledger.Ledger;
-import dev.pate.pipeline.report.Json;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.pate.ledger.Ledger;
+import dev.pate.pipeline.report.Json;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

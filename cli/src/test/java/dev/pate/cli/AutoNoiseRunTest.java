@@ -1,9 +1,5 @@
 package dev.pate.cli;
 
-import dev.pate.ledger.Ledger;
-import dev.pate.pipeline.labelling.RunNoise;
-import dev.pate.pipeline.report.Json;
-import dev.pate.pipeline.report.Reports;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -15,6 +11,10 @@ import dev.pate.aggregator.rdp.Conversion;
 import dev.pate.aggregator.rdp.EpsilonBound;
 import dev.pate.aggregator.rdp.Orders;
 import dev.pate.aggregator.rdp.RdpLedger;
+import dev.pate.ledger.Ledger;
+import dev.pate.pipeline.labelling.RunNoise;
+import dev.pate.pipeline.report.Json;
+import dev.pate.pipeline.report.Reports;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.StringWriter;

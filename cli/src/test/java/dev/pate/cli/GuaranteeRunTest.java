@@ -1,8 +1,5 @@
 package dev.pate.cli;
 
-import dev.pate.ledger.Ledger;
-import dev.pate.pipeline.labelling.LedgerReplay;
-import dev.pate.pipeline.report.Json;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -16,6 +13,9 @@ import dev.pate.aggregator.rdp.RdpConversions;
 import dev.pate.aggregator.rdp.RdpLedger;
 import dev.pate.config.ConfigLoader;
 import dev.pate.config.RunConfig;
+import dev.pate.ledger.Ledger;
+import dev.pate.pipeline.labelling.LedgerReplay;
+import dev.pate.pipeline.report.Json;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

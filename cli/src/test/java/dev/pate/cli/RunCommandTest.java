@@ -1,8 +1,5 @@
 package dev.pate.cli;
 
-import dev.pate.ledger.Ledger;
-import dev.pate.pipeline.labelling.RunNoise;
-import dev.pate.pipeline.report.Json;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -19,6 +16,13 @@ import dev.pate.aggregator.lnmax.Pate2017Report;
 import dev.pate.aggregator.lnmax.Pate2017Variant;
 import dev.pate.aggregator.rdp.Conversion;
 import dev.pate.aggregator.rdp.Orders;
+import dev.pate.config.ConfigLoader;
+import dev.pate.config.RunConfig;
+import dev.pate.ledger.Ledger;
+import dev.pate.pipeline.PatePipeline;
+import dev.pate.pipeline.PipelineResult;
+import dev.pate.pipeline.labelling.RunNoise;
+import dev.pate.pipeline.report.Json;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -301,5 +305,29 @@ class RunCommandTest {
     }
     assertNotNull(out);
     return out;
+  }
+
+  /**
+   * The command line is a thin layer over the library: the same config through PatePipeline
+   * gives the same teachers, votes, labels and privacy figures as pate run.
+   */
+  @Test
+  void theLibraryGivesWhatTheCommandLineGives() throws IOException {
+    RunConfig config = ConfigLoader.load(dir.resolve("tiny.yaml"), List.of());
+    PipelineResult result = PatePipeline.builder(config).outputDir(dir.resolve("api")).build()
+        .run();
+    for (String f : List.of("votes.csv", "labels.csv")) {
+      assertEquals(Files.readString(first.resolve(f)),
+          Files.readString(result.runFolder().resolve(f)), f);
+    }
+    JsonNode cli = Json.mapper().readTree(first.resolve("report.json").toFile());
+    JsonNode api = Json.mapper().readTree(result.runFolder().resolve("report.json").toFile());
+    assertEquals(cli.get("privacy"), api.get("privacy"));
+    assertEquals(cli.at("/teachers/private/mean_test_accuracy"),
+        api.at("/teachers/private/mean_test_accuracy"));
+    assertEquals(cli.at("/student/test_accuracy").asDouble(),
+        result.report().student().testAccuracy());
+    assertEquals(result.privacy().epsilonDataIndependent().epsilon(),
+        api.at("/privacy/epsilon_data_independent").asDouble());
   }
 }

@@ -1,6 +1,5 @@
 package dev.pate.cli;
 
-import dev.pate.pipeline.labelling.Mechanisms;
 import dev.pate.aggregator.mechanism.Aggregator;
 import dev.pate.aggregator.mechanism.Answer;
 import dev.pate.aggregator.noise.RandomSources;
@@ -14,6 +13,7 @@ import dev.pate.datasets.TrainTest;
 import dev.pate.datasets.files.DataDirectory;
 import dev.pate.datasets.split.PublicSplit;
 import dev.pate.ensemble.nn.NativeThreads;
+import dev.pate.pipeline.labelling.Mechanisms;
 import dev.pate.student.StudentData;
 import dev.pate.student.StudentResult;
 import dev.pate.student.StudentTrainer;

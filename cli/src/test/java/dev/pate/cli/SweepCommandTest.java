@@ -1,13 +1,13 @@
 package dev.pate.cli;
 
-import dev.pate.pipeline.report.Json;
-import dev.pate.study.StudyPlots;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.pate.pipeline.report.Json;
+import dev.pate.study.StudyPlots;
 import java.awt.image.BufferedImage;
 import java.io.IOException;
 import java.io.StringReader;

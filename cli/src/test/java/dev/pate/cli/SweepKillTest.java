@@ -1,11 +1,11 @@
 package dev.pate.cli;
 
-import dev.pate.pipeline.report.Json;
-import dev.pate.study.StudyFolder;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.pate.pipeline.report.Json;
+import dev.pate.study.StudyFolder;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;

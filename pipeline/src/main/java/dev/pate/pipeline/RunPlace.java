@@ -1,9 +1,9 @@
 package dev.pate.pipeline;
 
-import dev.pate.pipeline.cache.TeacherCache;
-import dev.pate.pipeline.report.RunFolder;
 import dev.pate.config.ConfigWriter;
 import dev.pate.config.RunConfig;
+import dev.pate.pipeline.cache.TeacherCache;
+import dev.pate.pipeline.report.RunFolder;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.function.Function;

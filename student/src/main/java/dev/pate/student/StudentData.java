@@ -1,7 +1,7 @@
 package dev.pate.student;
 
-import dev.pate.datasets.ExampleId;
 import dev.pate.datasets.Dataset;
+import dev.pate.datasets.ExampleId;
 import java.util.HashSet;
 import java.util.Set;
 

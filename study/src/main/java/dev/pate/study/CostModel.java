@@ -1,10 +1,10 @@
 package dev.pate.study;
 
-import dev.pate.pipeline.cache.EnsembleManifest;
 import dev.pate.config.Architecture;
 import dev.pate.config.ConfigWriter;
 import dev.pate.config.NetworkConfig;
 import dev.pate.config.RunConfig;
+import dev.pate.pipeline.cache.EnsembleManifest;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;

@@ -1,16 +1,16 @@
 package dev.pate.study;
 
+import dev.pate.aggregator.accounting.PrivacyAccountant;
+import dev.pate.aggregator.accounting.PrivacyStatement;
+import dev.pate.aggregator.accounting.QueryCharge;
+import dev.pate.aggregator.rdp.Conversion;
+import dev.pate.config.RunConfig;
 import dev.pate.ledger.Ledger;
 import dev.pate.ledger.LedgerEntry;
 import dev.pate.pipeline.UserError;
 import dev.pate.pipeline.labelling.LedgerReplay;
 import dev.pate.pipeline.labelling.Mechanisms;
 import dev.pate.pipeline.report.AtomicFiles;
-import dev.pate.aggregator.accounting.PrivacyAccountant;
-import dev.pate.aggregator.accounting.PrivacyStatement;
-import dev.pate.aggregator.accounting.QueryCharge;
-import dev.pate.aggregator.rdp.Conversion;
-import dev.pate.config.RunConfig;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;

@@ -1,13 +1,13 @@
 package dev.pate.study;
 
-import dev.pate.pipeline.cache.Hashing;
-import dev.pate.pipeline.report.AtomicFiles;
-import dev.pate.pipeline.report.Json;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.pate.config.ConfigWriter;
 import dev.pate.config.Study;
 import dev.pate.config.StudyPoint;
 import dev.pate.config.SweepAxis;
+import dev.pate.pipeline.cache.Hashing;
+import dev.pate.pipeline.report.AtomicFiles;
+import dev.pate.pipeline.report.Json;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;

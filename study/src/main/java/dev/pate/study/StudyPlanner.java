@@ -1,16 +1,16 @@
 package dev.pate.study;
 
-import dev.pate.pipeline.PatePipeline;
-import dev.pate.pipeline.RunInputs;
-import dev.pate.pipeline.cache.EnsembleKey;
-import dev.pate.pipeline.cache.TeacherCache;
-import dev.pate.pipeline.labelling.Labelling;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.pate.config.ConfigWriter;
 import dev.pate.config.RunConfig;
 import dev.pate.config.StudyPoint;
 import dev.pate.datasets.Dataset;
 import dev.pate.ensemble.nn.InputShape;
+import dev.pate.pipeline.PatePipeline;
+import dev.pate.pipeline.RunInputs;
+import dev.pate.pipeline.cache.EnsembleKey;
+import dev.pate.pipeline.cache.TeacherCache;
+import dev.pate.pipeline.labelling.Labelling;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashSet;

@@ -1,12 +1,12 @@
 package dev.pate.study;
 
+import dev.pate.config.Randomness;
+import dev.pate.config.Study;
+import dev.pate.config.StudyPoint;
 import dev.pate.ledger.Ledger;
 import dev.pate.pipeline.PatePipeline;
 import dev.pate.pipeline.PipelineListener;
 import dev.pate.pipeline.RunPlace;
-import dev.pate.config.Randomness;
-import dev.pate.config.Study;
-import dev.pate.config.StudyPoint;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;

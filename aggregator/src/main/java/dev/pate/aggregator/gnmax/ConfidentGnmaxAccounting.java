@@ -7,7 +7,6 @@ import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.Locale;
 import java.util.Map;
-import java.util.Objects;
 
 /**
  * Per-query RDP of Confident-GNMax (PATE 2018, Algorithm 1): a threshold check {@code max_j n_j +

@@ -8,9 +8,9 @@ import dev.pate.aggregator.noise.ExactPmfs;
 import dev.pate.aggregator.noise.GoodnessOfFit;
 import dev.pate.aggregator.noise.NoiseSource;
 import dev.pate.aggregator.noise.RandomSources;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
-import org.junit.jupiter.api.Test;
 
 class ConfidentGnMaxTest {
 

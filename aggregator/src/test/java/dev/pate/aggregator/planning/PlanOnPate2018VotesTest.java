@@ -1,9 +1,9 @@
 package dev.pate.aggregator.planning;
 
-import dev.pate.aggregator.accounting.Budget;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.pate.aggregator.accounting.Budget;
 import dev.pate.aggregator.accounting.NoiseKind;
 import dev.pate.aggregator.analysis.AnalysisRequest;
 import dev.pate.aggregator.analysis.AnalysisResult;

@@ -1,11 +1,11 @@
 package dev.pate.aggregator.planning;
 
-import dev.pate.aggregator.accounting.Budget;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.pate.aggregator.accounting.Budget;
 import dev.pate.aggregator.accounting.NoiseKind;
 import dev.pate.aggregator.gnmax.ConfidentGnmaxAccounting;
 import dev.pate.aggregator.gnmax.GnmaxAccounting;

@@ -1,12 +1,11 @@
 package dev.pate.aggregator.planning;
 
-import dev.pate.aggregator.accounting.Budget;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.pate.aggregator.accounting.Budget;
 import dev.pate.aggregator.accounting.NoiseKind;
-import dev.pate.aggregator.analysis.Mechanism;
 import dev.pate.aggregator.mechanism.Aggregators;
 import dev.pate.aggregator.mechanism.NoisyArgMax;
 import dev.pate.aggregator.votes.VoteMatrix;

@@ -1,7 +1,7 @@
 package dev.pate.datasets.split;
 
-import dev.pate.datasets.ExampleId;
 import dev.pate.datasets.Dataset;
+import dev.pate.datasets.ExampleId;
 import java.util.ArrayList;
 import java.util.BitSet;
 import java.util.HashMap;

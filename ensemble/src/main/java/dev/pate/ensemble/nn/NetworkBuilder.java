@@ -2,6 +2,8 @@ package dev.pate.ensemble.nn;
 
 import dev.pate.config.Architecture;
 import dev.pate.config.NetworkConfig;
+import java.util.HashMap;
+import java.util.Map;
 import org.deeplearning4j.nn.conf.NeuralNetConfiguration;
 import org.deeplearning4j.nn.conf.layers.ConvolutionLayer;
 import org.deeplearning4j.nn.conf.layers.DenseLayer;
@@ -13,8 +15,6 @@ import org.nd4j.linalg.activations.Activation;
 import org.nd4j.linalg.learning.config.Adam;
 import org.nd4j.linalg.lossfunctions.LossFunctions;
 import org.nd4j.linalg.schedule.FixedSchedule;
-import java.util.HashMap;
-import java.util.Map;
 import org.nd4j.linalg.schedule.ISchedule;
 import org.nd4j.linalg.schedule.MapSchedule;
 import org.nd4j.linalg.schedule.ScheduleType;

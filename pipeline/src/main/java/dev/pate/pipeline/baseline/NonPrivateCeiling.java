@@ -1,9 +1,5 @@
 package dev.pate.pipeline.baseline;
 
-import dev.pate.pipeline.PipelineListener;
-import dev.pate.pipeline.Stage;
-import dev.pate.pipeline.Stopwatch;
-import dev.pate.pipeline.report.RunReport;
 import dev.pate.config.BaselineConfig;
 import dev.pate.datasets.Dataset;
 import dev.pate.datasets.split.TeacherPartitions;
@@ -11,6 +7,10 @@ import dev.pate.ensemble.nn.Classifiers;
 import dev.pate.ensemble.nn.InputShape;
 import dev.pate.ensemble.nn.NetworkSpec;
 import dev.pate.ensemble.nn.Tensors;
+import dev.pate.pipeline.PipelineListener;
+import dev.pate.pipeline.Stage;
+import dev.pate.pipeline.Stopwatch;
+import dev.pate.pipeline.report.RunReport;
 import java.util.Arrays;
 import org.deeplearning4j.nn.multilayer.MultiLayerNetwork;
 

@@ -1,16 +1,16 @@
 package dev.pate.pipeline.cache;
 
-import dev.pate.pipeline.UserError;
-import dev.pate.pipeline.report.AtomicFiles;
-import dev.pate.pipeline.report.Json;
-import dev.pate.ensemble.TeacherTraining;
-import dev.pate.pipeline.PipelineListener;
-import dev.pate.pipeline.Stage;
 import dev.pate.datasets.Dataset;
 import dev.pate.datasets.split.TeacherPartitions;
 import dev.pate.ensemble.Ensemble;
 import dev.pate.ensemble.EnsembleTrainer;
 import dev.pate.ensemble.TeacherRecord;
+import dev.pate.ensemble.TeacherTraining;
+import dev.pate.pipeline.PipelineListener;
+import dev.pate.pipeline.Stage;
+import dev.pate.pipeline.UserError;
+import dev.pate.pipeline.report.AtomicFiles;
+import dev.pate.pipeline.report.Json;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;

@@ -1,7 +1,5 @@
 package dev.pate.pipeline.data;
 
-import dev.pate.pipeline.UserError;
-import dev.pate.pipeline.report.RunReport;
 import dev.pate.config.CsvConfig;
 import dev.pate.datasets.csv.ColumnEncoding;
 import dev.pate.datasets.csv.CsvFile;
@@ -13,6 +11,8 @@ import dev.pate.datasets.csv.StatSource;
 import dev.pate.datasets.csv.TableData;
 import dev.pate.datasets.csv.TableLoader;
 import dev.pate.datasets.files.DataDirectory;
+import dev.pate.pipeline.UserError;
+import dev.pate.pipeline.report.RunReport;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;

@@ -1,7 +1,5 @@
 package dev.pate.pipeline.data;
 
-import dev.pate.pipeline.UserError;
-import dev.pate.pipeline.report.RunReport;
 import dev.pate.config.Architecture;
 import dev.pate.config.RunConfig;
 import dev.pate.config.StudentMethod;
@@ -10,6 +8,8 @@ import dev.pate.datasets.ImageDatasets;
 import dev.pate.datasets.TrainTest;
 import dev.pate.datasets.files.DataDirectory;
 import dev.pate.datasets.split.PublicSplit;
+import dev.pate.pipeline.UserError;
+import dev.pate.pipeline.report.RunReport;
 import java.util.Objects;
 
 /**

@@ -1,10 +1,5 @@
 package dev.pate.pipeline.labelling;
 
-import dev.pate.ledger.Labeller;
-import dev.pate.ledger.Ledger;
-import dev.pate.ledger.LedgerEntry;
-import dev.pate.pipeline.UserError;
-import dev.pate.pipeline.report.RunFolder;
 import dev.pate.aggregator.accounting.PrivacyAccountant;
 import dev.pate.aggregator.accounting.QueryCharge;
 import dev.pate.aggregator.mechanism.Answer;
@@ -12,8 +7,13 @@ import dev.pate.aggregator.noise.NoiseSource;
 import dev.pate.aggregator.noise.RandomSources;
 import dev.pate.config.AggregatorConfig;
 import dev.pate.config.RunConfig;
-import dev.pate.pipeline.PipelineListener;
 import dev.pate.ensemble.nn.Seeds;
+import dev.pate.ledger.Labeller;
+import dev.pate.ledger.Ledger;
+import dev.pate.ledger.LedgerEntry;
+import dev.pate.pipeline.PipelineListener;
+import dev.pate.pipeline.UserError;
+import dev.pate.pipeline.report.RunFolder;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;

@@ -1,11 +1,11 @@
 package dev.pate.pipeline.labelling;
 
-import dev.pate.ledger.Ledger;
-import dev.pate.ledger.LedgerEntry;
-import dev.pate.pipeline.UserError;
 import dev.pate.aggregator.accounting.PrivacyAccountant;
 import dev.pate.aggregator.accounting.QueryCharge;
 import dev.pate.config.RunConfig;
+import dev.pate.ledger.Ledger;
+import dev.pate.ledger.LedgerEntry;
+import dev.pate.pipeline.UserError;
 import java.nio.file.Path;
 
 /**

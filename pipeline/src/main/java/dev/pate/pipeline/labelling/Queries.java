@@ -1,12 +1,12 @@
 package dev.pate.pipeline.labelling;
 
-import dev.pate.pipeline.UserError;
 import dev.pate.config.AggregatorConfig;
 import dev.pate.config.RunConfig;
 import dev.pate.datasets.Dataset;
 import dev.pate.datasets.split.PublicSplit;
 import dev.pate.ensemble.nn.NetworkSpec;
 import dev.pate.ensemble.nn.Seeds;
+import dev.pate.pipeline.UserError;
 import java.util.Arrays;
 import java.util.Random;
 

@@ -1,17 +1,17 @@
 package dev.pate.pipeline.labelling;
 
-import dev.pate.ledger.Labeller;
-import dev.pate.ledger.Ledger;
-import dev.pate.pipeline.Stopwatch;
-import dev.pate.pipeline.UserError;
-import dev.pate.pipeline.report.CsvTables;
-import dev.pate.pipeline.report.RunFolder;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import dev.pate.aggregator.mechanism.Answer;
 import dev.pate.config.AggregatorConfig;
 import dev.pate.config.RunConfig;
 import dev.pate.datasets.Dataset;
+import dev.pate.ledger.Labeller;
+import dev.pate.ledger.Ledger;
 import dev.pate.pipeline.PipelineListener;
+import dev.pate.pipeline.Stopwatch;
+import dev.pate.pipeline.UserError;
+import dev.pate.pipeline.report.CsvTables;
+import dev.pate.pipeline.report.RunFolder;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;

@@ -1,11 +1,5 @@
 package dev.pate.pipeline.labelling;
 
-import dev.pate.ledger.Ledger;
-import dev.pate.pipeline.UserError;
-import dev.pate.pipeline.report.Json;
-import dev.pate.pipeline.report.Reports;
-import dev.pate.pipeline.report.RunFolder;
-import dev.pate.pipeline.report.RunReport;
 import dev.pate.aggregator.accounting.Budget;
 import dev.pate.aggregator.accounting.PrivacyAccountant;
 import dev.pate.aggregator.accounting.QueryCharge;
@@ -24,6 +18,12 @@ import dev.pate.config.NoiseMode;
 import dev.pate.config.PrivacyConfig;
 import dev.pate.config.RunConfig;
 import dev.pate.datasets.ImageDatasets;
+import dev.pate.ledger.Ledger;
+import dev.pate.pipeline.UserError;
+import dev.pate.pipeline.report.Json;
+import dev.pate.pipeline.report.Reports;
+import dev.pate.pipeline.report.RunFolder;
+import dev.pate.pipeline.report.RunReport;
 import java.nio.file.Files;
 import java.util.LinkedHashMap;
 import java.util.Locale;

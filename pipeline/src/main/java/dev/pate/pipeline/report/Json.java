@@ -1,10 +1,10 @@
 package dev.pate.pipeline.report;
 
-import dev.pate.pipeline.UserError;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.PropertyNamingStrategies;
 import com.fasterxml.jackson.databind.SerializationFeature;
+import dev.pate.pipeline.UserError;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Path;

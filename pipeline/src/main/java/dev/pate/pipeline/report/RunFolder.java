@@ -1,8 +1,8 @@
 package dev.pate.pipeline.report;
 
-import dev.pate.pipeline.UserError;
 import dev.pate.config.ConfigWriter;
 import dev.pate.config.RunConfig;
+import dev.pate.pipeline.UserError;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.FileAlreadyExistsException;

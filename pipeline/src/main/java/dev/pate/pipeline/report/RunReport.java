@@ -1,11 +1,11 @@
 package dev.pate.pipeline.report;
 
-import dev.pate.pipeline.baseline.NonPrivateCeiling;
-import dev.pate.pipeline.labelling.QueryRounds;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.annotation.JsonPropertyOrder;
 import dev.pate.datasets.csv.FileSummary;
+import dev.pate.pipeline.baseline.NonPrivateCeiling;
+import dev.pate.pipeline.labelling.QueryRounds;
 import java.util.List;
 import java.util.Map;
 
@@ -45,7 +45,7 @@ public record RunReport(
    * @param dataDir the folder of an image dataset; null for CSV (see {@code tables})
    * @param tables how the CSV files were read and encoded; null for images
    */
-  record Dataset(String name, String dataDir, int queryPool, int heldOut, Tables tables,
+  public record Dataset(String name, String dataDir, int queryPool, int heldOut, Tables tables,
       @JsonProperty("private") DatasetPrivate datasetPrivate) {}
 
   /**
@@ -54,7 +54,7 @@ public record RunReport(
    * @param unseenCategories a CSV run: per categorical column, the private rows whose category is
    *     not in the vocabulary; null for images
    */
-  record DatasetPrivate(int privateExamplesUsed,
+  public record DatasetPrivate(int privateExamplesUsed,
       @JsonInclude(JsonInclude.Include.NON_NULL) FileSummary privateFile,
       @JsonInclude(JsonInclude.Include.NON_NULL) Map<String, Integer> unseenCategories) {}
 
@@ -83,7 +83,7 @@ public record RunReport(
   public record EncodedColumn(String column, String kind, String method, String source, Double center,
       Double scale, List<String> categories, Map<String, Integer> unseen) {}
 
-  record Teachers(int count, String architecture, int workers, int threadsPerWorker,
+  public record Teachers(int count, String architecture, int workers, int threadsPerWorker,
       @JsonProperty("private") TeachersPrivate teachersPrivate) {}
 
   /**
@@ -92,7 +92,7 @@ public record RunReport(
    * @param cache where the teachers and their votes came from; its key is a hash of the private
    *     data
    */
-  record TeachersPrivate(double meanTestAccuracy, double minTestAccuracy, double maxTestAccuracy,
+  public record TeachersPrivate(double meanTestAccuracy, double minTestAccuracy, double maxTestAccuracy,
       int minPartitionSize, int maxPartitionSize, Cache cache) {}
 
   /**
@@ -105,7 +105,7 @@ public record RunReport(
    * @param votesComputed queries the teachers voted on in this run
    * @param votesReused queries whose votes came from the cache
    */
-  record Cache(String folder, String key, int teachersTrained, int teachersReused,
+  public record Cache(String folder, String key, int teachersTrained, int teachersReused,
       int votesComputed, int votesReused) {}
 
   /**
@@ -120,14 +120,14 @@ public record RunReport(
    * @param rounds the query rounds: one for first and random selection, {@code
    *     aggregator.active_rounds} for active (fewer if the budget stopped labelling)
    */
-  record Aggregation(String mechanism, String noise, Double gamma, Double sigma, Double threshold,
+  public record Aggregation(String mechanism, String noise, Double gamma, Double sigma, Double threshold,
       Double sigma1, Double sigma2, String selection, int queries, int queriesAsked,
       int queriesAnswered, double labelAccuracy, String stoppedBecause,
       List<QueryRounds.Round> rounds,
       @JsonProperty("private") AggregationPrivate aggregationPrivate) {}
 
   /** @param ensembleAccuracy the noiseless plurality vote's accuracy on the queries voted on */
-  record AggregationPrivate(double ensembleAccuracy) {}
+  public record AggregationPrivate(double ensembleAccuracy) {}
 
   /**
    * How {@code aggregator.noise: auto} chose the noise (null in the report under fixed noise).
@@ -174,7 +174,7 @@ public record RunReport(
    *     same run, for comparison; null otherwise
    * @param composition what several runs on the same private data add up to
    */
-  record Privacy(String unit, String neighbours, double delta, String conversion,
+  public record Privacy(String unit, String neighbours, double delta, String conversion,
       String randomness, boolean guaranteeHolds, String noise, double epsilonDataIndependent,
       double orderDataIndependent, Guarantee guarantee, double epsilonSpent, double orderSpent,
       List<Statement> statements, String orders,
@@ -183,7 +183,7 @@ public record RunReport(
       @JsonProperty("private") PrivacyPrivate privacyPrivate) {}
 
   /** Why the guarantee holds: {@code GuaranteeBasis} id and description. */
-  record Guarantee(String basis, String description) {}
+  public record Guarantee(String basis, String description) {}
 
   /**
    * @param epsilonDataDependent depends on the private votes; itself not differentially private
@@ -192,11 +192,11 @@ public record RunReport(
    * @param comparisonPate2017 LNMax: the PATE 2017 code's data-dependent figure (continuous-noise
    *     q, moments 1..8, classic conversion); null otherwise
    */
-  record PrivacyPrivate(double epsilonDataDependent, double order, Statement statement,
+  public record PrivacyPrivate(double epsilonDataDependent, double order, Statement statement,
       @JsonProperty("comparison_pate2017") Comparison2017 comparisonPate2017) {}
 
   /** One (epsilon, delta) claim, stated in full. */
-  record Statement(String kind, double epsilon, double delta, double order, String conversion,
+  public record Statement(String kind, double epsilon, double delta, double order, String conversion,
       String orders, String note) {}
 
   /**
@@ -204,7 +204,7 @@ public record RunReport(
    *
    * @param note what it is and is not
    */
-  record Comparison2017(double epsilon, double moment, String conversion, String note) {}
+  public record Comparison2017(double epsilon, double moment, String conversion, String note) {}
 
   /**
    * Null in report.json when student.train is false.
@@ -214,7 +214,7 @@ public record RunReport(
    * @param learningCurve one entry per epoch
    * @param pseudoLabels the last epoch's pseudo-labels; null for methods without them
    */
-  record Student(String method, String architecture, int trainingExamples,
+  public record Student(String method, String architecture, int trainingExamples,
       int unlabelledExamples, double testAccuracy, List<Epoch> learningCurve,
       @JsonInclude(JsonInclude.Include.NON_NULL) PseudoLabels pseudoLabels) {}
 
@@ -223,7 +223,7 @@ public record RunReport(
    *     (supervised, warm-up)
    * @param pseudoLabelPrecision their accuracy against the pool's true labels (never trained on)
    */
-  record Epoch(int epoch, double testAccuracy,
+  public record Epoch(int epoch, double testAccuracy,
       @JsonInclude(JsonInclude.Include.NON_NULL) Integer pseudoLabels,
       @JsonInclude(JsonInclude.Include.NON_NULL) Double pseudoLabelPrecision) {}
 
@@ -231,10 +231,10 @@ public record RunReport(
    * Pseudo-labels of the last epoch; precision is measured against the public pool's true labels,
    * a benchmark diagnostic the student never trains on.
    */
-  record PseudoLabels(int count, int poolSize, double coverage, double precision) {}
+  public record PseudoLabels(int count, int poolSize, double coverage, double precision) {}
 
   /** What a run knows only from its private data as a whole. */
-  record RunPrivate(@JsonInclude(JsonInclude.Include.NON_NULL)
+  public record RunPrivate(@JsonInclude(JsonInclude.Include.NON_NULL)
       NonPrivateCeiling nonPrivateCeiling) {}
 
   /**

@@ -1,8 +1,8 @@
 package dev.pate.pipeline.report;
 
-import dev.pate.pipeline.cache.CachedEnsemble;
 import dev.pate.datasets.split.TeacherPartitions;
 import dev.pate.ensemble.TeacherRecord;
+import dev.pate.pipeline.cache.CachedEnsemble;
 import java.util.List;
 
 /**

@@ -1,9 +1,5 @@
 package dev.pate.pipeline.labelling;
 
-import dev.pate.ledger.Ledger;
-import dev.pate.pipeline.UserError;
-import dev.pate.pipeline.PipelineListener;
-import dev.pate.pipeline.report.RunFolder;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -15,9 +11,11 @@ import dev.pate.aggregator.rdp.Conversion;
 import dev.pate.config.ConfigLoader;
 import dev.pate.config.RunConfig;
 import dev.pate.datasets.Dataset;
-import java.io.ByteArrayOutputStream;
+import dev.pate.ledger.Ledger;
+import dev.pate.pipeline.PipelineListener;
+import dev.pate.pipeline.UserError;
+import dev.pate.pipeline.report.RunFolder;
 import java.io.IOException;
-import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;

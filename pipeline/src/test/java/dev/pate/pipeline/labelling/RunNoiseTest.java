@@ -1,16 +1,13 @@
 package dev.pate.pipeline.labelling;
 
-import dev.pate.pipeline.UserError;
-import dev.pate.pipeline.report.Json;
-import dev.pate.pipeline.report.RunReport;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.pate.aggregator.accounting.Budget;
 import dev.pate.aggregator.accounting.NoiseKind;
 import dev.pate.aggregator.gnmax.ConfidentGnmaxAccounting;
-import dev.pate.aggregator.accounting.Budget;
 import dev.pate.aggregator.planning.ConfidentGnmaxPlan;
 import dev.pate.aggregator.planning.PlanMechanism;
 import dev.pate.aggregator.planning.PlanRequest;
@@ -23,6 +20,9 @@ import dev.pate.aggregator.rdp.RdpConversions;
 import dev.pate.config.ConfigLoader;
 import dev.pate.config.NoiseMode;
 import dev.pate.config.RunConfig;
+import dev.pate.pipeline.UserError;
+import dev.pate.pipeline.report.Json;
+import dev.pate.pipeline.report.RunReport;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
