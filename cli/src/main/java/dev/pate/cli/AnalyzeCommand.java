@@ -5,6 +5,7 @@ import dev.pate.aggregator.analysis.AnalysisRequest;
 import dev.pate.aggregator.analysis.AnalysisResult;
 import dev.pate.aggregator.analysis.Mechanism;
 import dev.pate.aggregator.analysis.VoteAnalysis;
+import dev.pate.aggregator.gnmax.GaussianSampler;
 import dev.pate.aggregator.noise.DiscreteGaussian;
 import dev.pate.aggregator.noise.NoiseSource;
 import dev.pate.aggregator.noise.RandomSources;
@@ -29,7 +30,8 @@ import picocli.CommandLine.Option;
         + " and data-dependent epsilon, optionally the smooth-sensitivity release.",
         "Example: pate analyze --votes ../shared/data/pate2018-votes/mnist_250_teachers.npy"
             + " --rows 0:640 --mechanism confident-gnmax --threshold 200 --sigma1 150"
-            + " --sigma2 40 --expected --smooth-sensitivity"})
+            + " --sigma2 40 --expected --smooth-sensitivity --teachers 250"
+            + " --release-teacher-accuracy 0.9"})
 final class AnalyzeCommand implements Callable<Integer> {
   @Option(names = "--votes", required = true, paramLabel = "FILE",
       description = ".npy (float or int, queries x classes) or .csv (a run's votes.csv, or a"
@@ -82,12 +84,18 @@ final class AnalyzeCommand implements Callable<Integer> {
   boolean expected;
 
   @Option(names = "--smooth-sensitivity",
-      description = "Also release the data-dependent epsilon privately (PATE 2018, Sec. 4):"
-          + " prints beta, sigma_ss and the released epsilon. Draws secure noise.")
+      description = "Release the data-dependent epsilon privately (PATE 2018, Sec. 4) with"
+          + " parameters fixed in advance (--release-order, --release-beta, --release-sigma, or"
+          + " --release-teacher-accuracy). Prints only what is released and data-independent:"
+          + " no data-dependent epsilon. Draws secure noise.")
   boolean smoothSensitivity;
 
+  @Mixin
+  ReleaseOptions release;
+
   @Option(names = "--teachers", defaultValue = "0",
-      description = "Number of teachers for the smooth sensitivity (default: the largest row sum).")
+      description = "Number of teachers for the smooth sensitivity (default: the largest row sum;"
+          + " required with --release-teacher-accuracy).")
   int teachers;
 
   @Option(names = "--json", description = "Print one JSON object instead of a table.")
@@ -108,8 +116,10 @@ final class AnalyzeCommand implements Callable<Integer> {
         .withConversion(accounting.conversion())
         .withNoise(noiseKind)
         .withExpected(expected)
-        .withSmoothSensitivity(smoothSensitivity)
         .withTeachers(teachers);
+    if (smoothSensitivity) {
+      request = request.withRelease(release.parameters(request, selected, teachers));
+    }
     AnalysisResult result = new VoteAnalysis(releaseNoise()).analyze(selected, request);
     if (json) {
       System.out.print(Json.write(result.toMap()));
@@ -132,10 +142,11 @@ final class AnalyzeCommand implements Callable<Integer> {
 
   /**
    * The request checks the same, naming its own field; checked here first so that the message
-   * names the flag the user typed.
+   * names the flag the user typed. The release options are all checked before the votes are read.
    */
   private void checkSmoothSensitivity(Mechanism analysed, NoiseKind noiseKind) {
     if (!smoothSensitivity) {
+      release.checkUnused();
       return;
     }
     if (analysed instanceof Mechanism.Lnmax) {
@@ -146,6 +157,7 @@ final class AnalyzeCommand implements Callable<Integer> {
       throw new UserError("--smooth-sensitivity: the paper's analysis covers continuous Gaussian"
           + " noise only, not --noise " + noise);
     }
+    release.check(teachers);
   }
 
   private NoiseKind noiseKind() {
@@ -164,15 +176,13 @@ final class AnalyzeCommand implements Callable<Integer> {
   }
 
   /**
-   * The smooth-sensitivity release adds Gaussian noise to a real number. It is drawn exactly, as
-   * a discrete Gaussian on the lattice of multiples of 2^-20: on that lattice the release keeps
-   * the Gaussian's RDP (the discrete Gaussian's RDP is bounded by the continuous one's) and the
-   * rounding to 2^-20 is far below any printed digit.
+   * The smooth-sensitivity release's noise: integers drawn exactly from the discrete Gaussian
+   * (Canonne-Kamath-Steinke), which the release scales onto a lattice far finer than the noise and
+   * rounds to a fixed grid (see {@code GridNoise}).
    */
-  private static dev.pate.aggregator.gnmax.GaussianSampler releaseNoise() {
+  private static GaussianSampler releaseNoise() {
     NoiseSource source = RandomSources.secure();
-    double lattice = 0x1p20;
-    return sigma -> new DiscreteGaussian(sigma * lattice).sample(source) / lattice;
+    return sigma -> new DiscreteGaussian(sigma).sample(source);
   }
 
   private static void printTable(AnalysisResult result) {

@@ -1,9 +1,13 @@
 package dev.pate.aggregator.analysis;
 
 import dev.pate.aggregator.accounting.NoiseKind;
+import dev.pate.aggregator.gnmax.ReleaseParameters;
+import dev.pate.aggregator.gnmax.ReleaseTarget;
 import dev.pate.aggregator.rdp.Conversion;
 import dev.pate.aggregator.rdp.Orders;
+import java.util.Locale;
 import java.util.Objects;
+import java.util.Optional;
 
 /**
  * What to compute for a vote matrix. Start from {@link #of(Mechanism)} and change what differs
@@ -15,8 +19,10 @@ import java.util.Objects;
  * @param conversion how RDP becomes (epsilon, delta)
  * @param expected Confident-GNMax only: report the expectation over the threshold's noise (the
  *     paper's tables) instead of the actual accounting of the noiseless outcome
- * @param smoothSensitivity GNMax and Confident-GNMax with continuous noise: also compute the
- *     smooth-sensitivity release of the data-dependent epsilon (PATE 2018, Section 4.2)
+ * @param release GNMax and Confident-GNMax with continuous noise: the parameters of a
+ *     smooth-sensitivity release of the data-dependent epsilon (PATE 2018, Section 4.2), fixed
+ *     without looking at the votes (see {@link ReleaseParameters}); empty for the data owner's own
+ *     analysis, which publishes nothing
  * @param noise the noise the mechanism draws (the papers: continuous)
  * @param teachers the number of teachers for the smooth-sensitivity analysis; 0 to take the
  *     largest row sum of the votes
@@ -27,7 +33,7 @@ public record AnalysisRequest(
     Orders orders,
     Conversion conversion,
     boolean expected,
-    boolean smoothSensitivity,
+    Optional<ReleaseParameters> release,
     NoiseKind noise,
     int teachers) {
 
@@ -35,6 +41,7 @@ public record AnalysisRequest(
     Objects.requireNonNull(mechanism, "mechanism");
     Objects.requireNonNull(orders, "orders");
     Objects.requireNonNull(conversion, "conversion");
+    Objects.requireNonNull(release, "release");
     Objects.requireNonNull(noise, "noise");
     if (!(delta > 0 && delta < 1)) {
       throw new IllegalArgumentException("delta: " + delta + " is not in (0, 1)");
@@ -42,58 +49,82 @@ public record AnalysisRequest(
     if (teachers < 0) {
       throw new IllegalArgumentException("teachers: " + teachers + " is not >= 0 (0: from votes)");
     }
-    if (smoothSensitivity && mechanism instanceof Mechanism.Lnmax) {
-      throw new IllegalArgumentException("smoothSensitivity: the PATE 2018 smooth-sensitivity"
+    if (release.isPresent() && mechanism instanceof Mechanism.Lnmax) {
+      throw new IllegalArgumentException("release: the PATE 2018 smooth-sensitivity"
           + " analysis covers gnmax and confident-gnmax, not lnmax");
     }
-    if (smoothSensitivity && noise != NoiseKind.CONTINUOUS) {
-      throw new IllegalArgumentException("smoothSensitivity: the paper's smooth-sensitivity"
+    if (release.isPresent() && noise != NoiseKind.CONTINUOUS) {
+      throw new IllegalArgumentException("release: the paper's smooth-sensitivity"
           + " analysis (Algorithms 3-5, Prop. 13) covers continuous Gaussian noise only; it is not"
-          + " available with noise " + noise.name().toLowerCase());
+          + " available with noise " + noise.name().toLowerCase(Locale.ROOT));
     }
+  }
+
+  /** Whether the data-dependent epsilon is released (and only released values are reported). */
+  public boolean smoothSensitivity() {
+    return release.isPresent();
+  }
+
+  /**
+   * What a release of this request publishes, for these teachers and classes: the mechanism, its
+   * noise and the accounting (for Confident-GNMax, {@link #expected} or actual).
+   *
+   * @throws IllegalArgumentException for LNMax, which has no smooth-sensitivity analysis
+   */
+  public ReleaseTarget releaseTarget(int teachers, int classes) {
+    if (mechanism instanceof Mechanism.ConfidentGnmax c) {
+      return ReleaseTarget.confidentGnmax(
+          teachers, classes, c.threshold(), c.sigma1(), c.sigma2(), expected);
+    }
+    if (mechanism instanceof Mechanism.Gnmax g) {
+      return ReleaseTarget.gnmax(teachers, classes, g.sigma());
+    }
+    throw new IllegalArgumentException("mechanism: " + mechanism.id()
+        + " has no smooth-sensitivity release (gnmax and confident-gnmax have)");
   }
 
   /**
    * Defaults: delta 1e-5, {@link Orders#defaults()}, the improved conversion, actual accounting,
-   * no smooth sensitivity, continuous noise as in the papers, teachers from the votes.
+   * no release, continuous noise as in the papers, teachers from the votes.
    */
   public static AnalysisRequest of(Mechanism mechanism) {
     return new AnalysisRequest(mechanism, 1e-5, Orders.defaults(), Conversion.IMPROVED, false,
-        false, NoiseKind.CONTINUOUS, 0);
+        Optional.empty(), NoiseKind.CONTINUOUS, 0);
   }
 
   public AnalysisRequest withDelta(double delta) {
-    return new AnalysisRequest(mechanism, delta, orders, conversion, expected, smoothSensitivity,
-        noise, teachers);
+    return new AnalysisRequest(mechanism, delta, orders, conversion, expected, release, noise,
+        teachers);
   }
 
   public AnalysisRequest withOrders(Orders orders) {
-    return new AnalysisRequest(mechanism, delta, orders, conversion, expected, smoothSensitivity,
-        noise, teachers);
+    return new AnalysisRequest(mechanism, delta, orders, conversion, expected, release, noise,
+        teachers);
   }
 
   public AnalysisRequest withConversion(Conversion conversion) {
-    return new AnalysisRequest(mechanism, delta, orders, conversion, expected, smoothSensitivity,
-        noise, teachers);
+    return new AnalysisRequest(mechanism, delta, orders, conversion, expected, release, noise,
+        teachers);
   }
 
   public AnalysisRequest withExpected(boolean expected) {
-    return new AnalysisRequest(mechanism, delta, orders, conversion, expected, smoothSensitivity,
-        noise, teachers);
+    return new AnalysisRequest(mechanism, delta, orders, conversion, expected, release, noise,
+        teachers);
   }
 
-  public AnalysisRequest withSmoothSensitivity(boolean smoothSensitivity) {
-    return new AnalysisRequest(mechanism, delta, orders, conversion, expected, smoothSensitivity,
-        noise, teachers);
+  /** With a smooth-sensitivity release with these (data-independent) parameters. */
+  public AnalysisRequest withRelease(ReleaseParameters parameters) {
+    return new AnalysisRequest(mechanism, delta, orders, conversion, expected,
+        Optional.of(Objects.requireNonNull(parameters, "parameters")), noise, teachers);
   }
 
   public AnalysisRequest withNoise(NoiseKind noise) {
-    return new AnalysisRequest(mechanism, delta, orders, conversion, expected, smoothSensitivity,
-        noise, teachers);
+    return new AnalysisRequest(mechanism, delta, orders, conversion, expected, release, noise,
+        teachers);
   }
 
   public AnalysisRequest withTeachers(int teachers) {
-    return new AnalysisRequest(mechanism, delta, orders, conversion, expected, smoothSensitivity,
-        noise, teachers);
+    return new AnalysisRequest(mechanism, delta, orders, conversion, expected, release, noise,
+        teachers);
   }
 }

@@ -1,34 +1,36 @@
 package dev.pate.aggregator.analysis;
 
+import dev.pate.aggregator.gnmax.ReleaseParameters;
+import dev.pate.aggregator.gnmax.ReleaseTarget;
+import dev.pate.aggregator.gnmax.SmoothSensitivityRelease;
 import java.util.LinkedHashMap;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Objects;
 
 /**
  * What the smooth-sensitivity step of an analysis produced: either a noisy, publishable
  * data-dependent epsilon, or the reason none is needed or possible (then the data-independent
- * epsilon is the one to publish).
+ * epsilon is the one to publish). Every field may be published: the parameters were fixed in
+ * advance, the status depends on them alone (and on the number of teachers and classes), and the
+ * released values are the output of the GNSS mechanism. The private inputs of the release (the
+ * data-dependent RDP, its smooth sensitivity, the noise's standard deviation) are not kept.
  *
  * @param status what happened
- * @param order the Renyi order of the release (the data-dependent optimum)
- * @param beta smoothness parameter (0 unless released)
- * @param smoothSensitivity beta-smooth sensitivity of the data-dependent RDP (0 unless released)
- * @param sigmaSs GNSS noise multiplier (0 unless released)
- * @param noiseStd standard deviation of the published epsilon, {@code smoothSensitivity *
- *     sigmaSs}
+ * @param target what was released: mechanism, noise parameters, accounting, teachers, classes
+ * @param parameters the release's order, beta and sigma_ss
+ * @param rdpReleased for {@link Status#RELEASED}, the noisy data-dependent RDP at the order, a
+ *     multiple of {@link SmoothSensitivityRelease#GRID}; NaN otherwise
  * @param epsilonReleased the epsilon that may be published: for {@link Status#RELEASED} a private
  *     noisy estimate of the true cost including the release (not a certain upper bound, see
- *     {@link dev.pate.aggregator.gnmax.SmoothSensitivityRelease}); otherwise the data-independent
- *     epsilon
+ *     {@link SmoothSensitivityRelease}); otherwise the data-independent epsilon
  * @param explanation one sentence for reports
  */
 public record SmoothSensitivityOutcome(
     Status status,
-    double order,
-    double beta,
-    double smoothSensitivity,
-    double sigmaSs,
-    double noiseStd,
+    ReleaseTarget target,
+    ReleaseParameters parameters,
+    double rdpReleased,
     double epsilonReleased,
     String explanation) {
 
@@ -45,15 +47,39 @@ public record SmoothSensitivityOutcome(
     }
   }
 
-  /** The JSON object {@code smooth_sensitivity}. */
+  public SmoothSensitivityOutcome {
+    Objects.requireNonNull(status, "status");
+    Objects.requireNonNull(target, "target");
+    Objects.requireNonNull(parameters, "parameters");
+    Objects.requireNonNull(explanation, "explanation");
+  }
+
+  public double order() {
+    return parameters.order();
+  }
+
+  /** The RDP of the release itself at the order (Theorem 23), a function of the parameters. */
+  public double releaseRdp() {
+    return parameters.releaseRdp();
+  }
+
+  /**
+   * The JSON object {@code smooth_sensitivity}: {@code status}, the target ({@code accounting,
+   * teachers, classes}, the noise parameters), {@code order, beta, sigma_ss}, for a release also
+   * {@code release_rdp, rdp_released, grid}, then {@code epsilon_released, explanation}.
+   */
   public Map<String, Object> toMap() {
     Map<String, Object> m = new LinkedHashMap<>();
     m.put("status", status.id());
-    m.put("order", order);
-    m.put("beta", beta);
-    m.put("ss", smoothSensitivity);
-    m.put("sigma_ss", sigmaSs);
-    m.put("noise_std", noiseStd);
+    m.putAll(target.toMap());
+    m.put("order", parameters.order());
+    m.put("beta", parameters.beta());
+    m.put("sigma_ss", parameters.sigmaSs());
+    if (status == Status.RELEASED) {
+      m.put("release_rdp", releaseRdp());
+      m.put("rdp_released", rdpReleased);
+      m.put("grid", SmoothSensitivityRelease.GRID);
+    }
     m.put("epsilon_released", epsilonReleased);
     m.put("explanation", explanation);
     return m;

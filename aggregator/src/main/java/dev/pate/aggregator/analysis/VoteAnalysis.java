@@ -4,6 +4,8 @@ import dev.pate.aggregator.accounting.QueryAccounting;
 import dev.pate.aggregator.gnmax.ConfidentGnmaxAccounting;
 import dev.pate.aggregator.gnmax.GaussianSampler;
 import dev.pate.aggregator.gnmax.GnmaxAccounting;
+import dev.pate.aggregator.gnmax.ReleaseParameters;
+import dev.pate.aggregator.gnmax.ReleaseTarget;
 import dev.pate.aggregator.gnmax.SmoothSensitivityRelease;
 import dev.pate.aggregator.lnmax.LnmaxAccounting;
 import dev.pate.aggregator.rdp.EpsilonBound;
@@ -17,7 +19,9 @@ import java.util.stream.IntStream;
 /**
  * The privacy analysis of a vote matrix (the engine behind {@code pate analyze}): the data-dependent
  * and data-independent epsilon of answering every query with LNMax, GNMax or Confident-GNMax, and
- * optionally the smooth-sensitivity release of the data-dependent epsilon.
+ * optionally the smooth-sensitivity release of the data-dependent epsilon. With a release, the
+ * result still holds the private figures, but reports only the published ones ({@link
+ * AnalysisResult#toMap()}).
  *
  * <p>Accounting. GNMax and LNMax answer every query. For Confident-GNMax the actual data-dependent
  * accounting charges the threshold check for every query and GNMax for the answered ones; a vote
@@ -69,7 +73,7 @@ public final class VoteAnalysis {
         && request.mechanism() instanceof Mechanism.ConfidentGnmax
         ? Optional.of(epsilon(sums.expectedDataIndependent, request)) : Optional.empty();
     Optional<SmoothSensitivityOutcome> smooth = request.smoothSensitivity()
-        ? Optional.of(smoothSensitivity(votes, profiles, request, epsilon, independent))
+        ? Optional.of(smoothSensitivity(votes, profiles, request, independent))
         : Optional.empty();
     double seconds = (System.nanoTime() - start) / 1e9;
     return new AnalysisResult(request.mechanism().id(), request.noise(), request.conversion(),
@@ -181,61 +185,48 @@ public final class VoteAnalysis {
   }
 
   /**
-   * The smooth-sensitivity release at the data-dependent optimal order ({@code
-   * smooth_sensitivity_table.py} main: {@code _is_data_ind_step1/2}, {@code _check_conditions},
-   * {@code _find_optimal_smooth_sensitivity_parameters}), weighting GNMax's sensitivity by the
-   * answer probability (expected accounting) or by whether the query is answered (actual).
+   * The smooth-sensitivity release with the request's fixed parameters ({@code
+   * smooth_sensitivity_table.py} main, with the order, beta and sigma_ss given instead of
+   * optimised on the votes): {@code _is_data_ind_step1/2} and {@code _check_conditions} decide
+   * whether anything can be released at the order, then every query's RDP and local-sensitivity
+   * bounds are summed and the noisy RDP is drawn on the fixed grid.
    */
   private SmoothSensitivityOutcome smoothSensitivity(VoteMatrix votes, QueryProfiles profiles,
-      AnalysisRequest request, EpsilonBound epsilon, EpsilonBound independent) {
-    int teachers = teachers(votes, request.teachers());
-    double order = epsilon.order();
-    SmoothSensitivityRelease release;
-    ConfidentGnmaxAccounting confident = null;
-    if (request.mechanism() instanceof Mechanism.ConfidentGnmax c) {
-      release = SmoothSensitivityRelease.confidentGnmax(
-          teachers, votes.classes(), order, c.threshold(), c.sigma1(), c.sigma2());
-      confident = new ConfidentGnmaxAccounting(c.threshold(), c.sigma1(), c.sigma2(),
-          request.orders(), request.noise());
-    } else {
-      release = SmoothSensitivityRelease.gnmax(
-          teachers, votes.classes(), order, ((Mechanism.Gnmax) request.mechanism()).sigma());
+      AnalysisRequest request, EpsilonBound independent) {
+    ReleaseParameters parameters = request.release().orElseThrow();
+    if (!votes.integral()) {
+      throw new IllegalArgumentException("votes: the smooth-sensitivity release counts teachers;"
+          + " the vote counts must be whole numbers");
     }
+    ReleaseTarget target =
+        request.releaseTarget(teachers(votes, request.teachers()), votes.classes());
+    double order = parameters.order();
+    SmoothSensitivityRelease release = new SmoothSensitivityRelease(target, order);
     if (release.allDataIndependent()) {
-      return notReleased(SmoothSensitivityOutcome.Status.DATA_INDEPENDENT, order, independent,
-          "nothing is data-dependent at order " + order + ": publish the data-independent epsilon");
+      return notReleased(SmoothSensitivityOutcome.Status.DATA_INDEPENDENT, target, parameters,
+          independent, "nothing is data-dependent at order " + order
+              + ": publish the data-independent epsilon");
     }
     if (!release.conditions().hold()) {
-      return notReleased(SmoothSensitivityOutcome.Status.CONDITIONS_FAIL, order, independent,
-          "conditions C5/C6 fail at order " + order + ": only the data-independent epsilon may be"
-              + " published");
+      return notReleased(SmoothSensitivityOutcome.Status.CONDITIONS_FAIL, target, parameters,
+          independent, "conditions C5/C6 fail at order " + order
+              + ": only the data-independent epsilon may be published");
     }
     for (QueryProfiles.Profile p : profiles.list()) {
-      double weight = 1;
-      if (confident != null) {
-        weight = request.expected()
-            ? Math.exp(confident.logPrAnswered(p.counts()))
-            : confident.answersWithoutNoise(p.counts()) ? 1 : 0;
-      }
-      release.add(p.counts(), weight, p.multiplicity());
-    }
-    Optional<SmoothSensitivityRelease.Parameters> parameters = release.optimalParameters();
-    if (parameters.isEmpty()) {
-      return notReleased(SmoothSensitivityOutcome.Status.DATA_INDEPENDENT, order, independent,
-          "the smooth sensitivity is 0: publish the data-independent epsilon");
+      release.add(p.counts(), p.multiplicity());
     }
     SmoothSensitivityRelease.Release r =
-        release.release(parameters.get(), request.delta(), request.conversion(), releaseNoise);
-    return new SmoothSensitivityOutcome(SmoothSensitivityOutcome.Status.RELEASED, order,
-        r.parameters().beta(), r.parameters().smoothSensitivity(), r.parameters().sigmaSs(),
-        r.noiseStd(), r.epsilonReleased(),
+        release.release(parameters, request.delta(), request.conversion(), releaseNoise);
+    return new SmoothSensitivityOutcome(SmoothSensitivityOutcome.Status.RELEASED, target,
+        parameters, r.rdpReleased(), r.epsilonReleased(),
         "a private estimate of the data-dependent epsilon including the release cost");
   }
 
   private static SmoothSensitivityOutcome notReleased(SmoothSensitivityOutcome.Status status,
-      double order, EpsilonBound independent, String explanation) {
+      ReleaseTarget target, ReleaseParameters parameters, EpsilonBound independent,
+      String explanation) {
     return new SmoothSensitivityOutcome(
-        status, order, 0, 0, 0, 0, independent.epsilon(), explanation);
+        status, target, parameters, Double.NaN, independent.epsilon(), explanation);
   }
 
   /** The requested number of teachers, or the largest row sum (rounded up). */

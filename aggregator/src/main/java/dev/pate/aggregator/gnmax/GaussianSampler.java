@@ -1,11 +1,16 @@
 package dev.pate.aggregator.gnmax;
 
 /**
- * Where the noise of a smooth-sensitivity release comes from. The application wires an exact
- * sampler (see {@code dev.pate.aggregator.noise}); tests may pass a fixed value.
+ * Where the noise of a smooth-sensitivity release comes from: integers from the discrete Gaussian,
+ * which {@link GridNoise} scales onto a lattice far finer than the noise and the released grid.
+ * The application wires the exact sampler ({@code dev.pate.aggregator.noise.DiscreteGaussian});
+ * tests may pass a fixed value.
  */
 @FunctionalInterface
 public interface GaussianSampler {
-  /** One independent draw from a zero-mean Gaussian with standard deviation {@code sigma}. */
-  double sample(double sigma);
+  /**
+   * One independent draw k from the discrete Gaussian on the integers, {@code P(k) proportional
+   * to exp(-k^2 / (2 sigma^2))}. Releases ask for {@code sigma >= 2^20}.
+   */
+  long sample(double sigma);
 }

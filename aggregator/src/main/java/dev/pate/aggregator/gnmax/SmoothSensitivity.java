@@ -197,6 +197,11 @@ public final class SmoothSensitivity {
       return byLogq.computeIfAbsent(logq, l -> localSensitivity(l, sigma, numClasses, order));
     }
 
+    /** The largest local sensitivity of any vote vector (at log q1, see Algorithm 4). */
+    double plateau() {
+      return plateau;
+    }
+
     double[] bounds(double[] votes, int numTeachers) {
       if (votes.length != numClasses) {
         throw new IllegalArgumentException(
@@ -276,8 +281,11 @@ public final class SmoothSensitivity {
     return change;
   }
 
-  /** {@code _compute_rdp_list_threshold}: the threshold RDP for max count 0..numTeachers. */
-  private static double[] thresholdRdpByMax(
+  /**
+   * {@code _compute_rdp_list_threshold}: the threshold RDP for max count 0..numTeachers. Shared
+   * (cached): callers must not modify it.
+   */
+  static double[] thresholdRdpByMax(
       int numTeachers, double threshold, double sigma1, double order) {
     if (numTeachers < 1) {
       throw new IllegalArgumentException("numTeachers: " + numTeachers + " is not >= 1");

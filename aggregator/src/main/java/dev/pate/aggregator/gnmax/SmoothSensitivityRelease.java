@@ -1,98 +1,54 @@
 package dev.pate.aggregator.gnmax;
 
 import dev.pate.aggregator.rdp.Conversion;
-import dev.pate.aggregator.rdp.Orders;
 import dev.pate.aggregator.rdp.RdpConversions;
 import java.util.Objects;
 import java.util.Optional;
 
 /**
- * Publishing a data-dependent epsilon of GNMax or Confident-GNMax with the GNSS mechanism (PATE
- * 2018, Section 4.2 and Appendix C): the pipeline of tensorflow/privacy {@code
- * research/pate_2018/ICLR2018/smooth_sensitivity_table.py} at one Renyi order.
+ * Publishing the data-dependent RDP of GNMax or Confident-GNMax with the GNSS mechanism (PATE
+ * 2018, Section 4.2 and Appendix C, Theorem 23): {@code beta(D) + SS_beta(D) N(0, sigma_ss^2)} at
+ * one Renyi order, rounded to a fixed grid.
  *
- * <p>Use: construct for the order the data-dependent analysis chose, {@link #add} every query (in
- * any order), then {@link #optimalParameters} and {@link #release}. One instance per analysis;
- * not thread-safe.
+ * <p>Use: construct for a {@link ReleaseTarget} and the order of {@link ReleaseParameters} fixed
+ * in advance, {@link #add} every query (in any order), then {@link #release}. One instance per
+ * release; not thread-safe.
  *
- * <p><b>What the released epsilon claims.</b> The data-dependent RDP {@code beta(D)} at order
- * lambda depends on the sensitive votes, so it cannot be published as is. The release publishes
- * {@code beta(D) + SS_beta(D) N(0, sigma_ss^2)}, whose own RDP at lambda is {@code
- * rdpOfSmoothSensitivityGaussian(beta, sigma_ss, lambda)} (Theorem 23); that cost is added before
- * converting to epsilon at delta. The released epsilon is therefore a private, unbiased estimate
- * (with standard deviation {@link Release#noiseStd}) of the true total cost (answers plus
- * release) at lambda: it is not a certain upper bound, it is below the true value about half the
- * time. As in the paper, the parameters beta and sigma_ss are chosen here by minimising the
- * expected published value with full view of the votes (the official script notes that they
- * therefore "cannot be released"); a strict deployment fixes them in advance, e.g. from a previous
- * run, and calls {@link #release} with them.
+ * <p><b>What is private and what is published.</b> {@link #rdp()}, {@link #smoothSensitivity}
+ * and anything derived from them (the noise's standard deviation, the epsilon before the release)
+ * are functions of the votes and must not be published; {@link Release} holds only what may be:
+ * the released RDP, its epsilon, and the data-independent parameters and cost. The released
+ * epsilon is a private, unbiased estimate (up to the rounding) of the true cost of the answers
+ * plus the release at the order: not a certain upper bound, it is below the true value about half
+ * the time.
+ *
+ * <p><b>Soundness.</b> The smooth sensitivity is {@code max_d e^(-beta d) sum_q A_d(q)} with the
+ * per-query bounds of {@link QuerySensitivity}, which cover the jumps of Confident-GNMax's
+ * accounting that the official script leaves out; the noise is drawn and rounded as {@link
+ * GridNoise} explains. The parameters are never chosen here from the votes: {@link
+ * #paperParameters} reproduces the official choice for modelled (public) votes and for the
+ * paper's tables only.
  */
 public final class SmoothSensitivityRelease {
-  private final int numTeachers;
-  private final int numClasses;
+  /** Released RDP values are multiples of this, 2^-10. */
+  public static final double GRID = GridNoise.GRID;
+
+  private final ReleaseTarget target;
   private final double order;
-  private final double sigma2;
-  private final boolean confident;
-  private final double threshold;
-  private final double sigma1;
-  private final boolean dataIndependentStep1;
-  private final boolean dataIndependentStep2;
-  private final SmoothSensitivity.Conditions conditions;
-  private final SmoothSensitivity.GnmaxLocalSensitivity gnmaxLocalSensitivity;
-  private final Orders one;
-
-  private double rdp;
-  private double answered;
-  private long queries;
+  private final QuerySensitivity query;
   private final double[] localSensitivity;
+  private double rdp;
+  private double queries;
 
-  /** For plain GNMax (every query answered). */
-  public static SmoothSensitivityRelease gnmax(
-      int numTeachers, int numClasses, double order, double sigma) {
-    return new SmoothSensitivityRelease(
-        numTeachers, numClasses, order, sigma, false, Double.NaN, Double.NaN);
-  }
-
-  /** For Confident-GNMax: threshold T with sigma1, then GNMax with sigma2. */
-  public static SmoothSensitivityRelease confidentGnmax(int numTeachers, int numClasses,
-      double order, double threshold, double sigma1, double sigma2) {
-    ThresholdRdp.checkThreshold(threshold);
-    GnmaxRdp.checkSigma(sigma1, "sigma1");
-    return new SmoothSensitivityRelease(
-        numTeachers, numClasses, order, sigma2, true, threshold, sigma1);
-  }
-
-  private SmoothSensitivityRelease(int numTeachers, int numClasses, double order, double sigma2,
-      boolean confident, double threshold, double sigma1) {
-    if (numTeachers < 1) {
-      throw new IllegalArgumentException("numTeachers: " + numTeachers + " is not >= 1");
-    }
-    SmoothSensitivity.checkClasses(numClasses);
-    SmoothSensitivity.checkOrder(order);
-    GnmaxRdp.checkSigma(sigma2, "sigma2");
-    this.numTeachers = numTeachers;
-    this.numClasses = numClasses;
+  public SmoothSensitivityRelease(ReleaseTarget target, double order) {
+    this.target = Objects.requireNonNull(target, "target");
+    this.query = new QuerySensitivity(target, order);
     this.order = order;
-    this.sigma2 = sigma2;
-    this.confident = confident;
-    this.threshold = threshold;
-    this.sigma1 = sigma1;
-    this.one = Orders.of(order);
-    // _is_data_ind_step1 / _is_data_ind_step2: where the data-independent bound is always as
-    // good, that step is charged data-independently and contributes no sensitivity.
-    this.dataIndependentStep1 = !confident
-        || ThresholdRdp.dataIndependentAlwaysOptimal(numTeachers, threshold, sigma1, order);
-    this.dataIndependentStep2 =
-        GnmaxRdp.dataIndependentAlwaysOptimal(numTeachers, numClasses, sigma2, order);
-    // C5/C6 concern GNMax's bound only; the threshold's local sensitivity is exact enumeration.
-    // (The official script checks them whenever anything is data-dependent.)
-    this.conditions = dataIndependentStep2
-        ? new SmoothSensitivity.Conditions(true, true)
-        : SmoothSensitivity.checkConditions(sigma2, numClasses, order);
-    this.gnmaxLocalSensitivity = dataIndependentStep2 || !conditions.hold()
-        ? null
-        : new SmoothSensitivity.GnmaxLocalSensitivity(numClasses, sigma2, order);
-    this.localSensitivity = new double[numTeachers];
+    this.localSensitivity = new double[target.teachers() + 1];
+  }
+
+  public ReleaseTarget target() {
+    return target;
   }
 
   public double order() {
@@ -100,108 +56,98 @@ public final class SmoothSensitivityRelease {
   }
 
   public boolean dataIndependentStep1() {
-    return dataIndependentStep1;
+    return query.dataIndependentStep1();
   }
 
   public boolean dataIndependentStep2() {
-    return dataIndependentStep2;
+    return query.dataIndependentStep2();
   }
 
   /** C5/C6 for GNMax at this order ((true, true) when GNMax is charged data-independently). */
   public SmoothSensitivity.Conditions conditions() {
-    return conditions;
-  }
-
-  /** Whether nothing is data-dependent: the epsilon may be published without any release. */
-  public boolean allDataIndependent() {
-    return dataIndependentStep1 && dataIndependentStep2;
+    return query.conditions();
   }
 
   /**
-   * Adds {@code multiplicity} queries with these counts. {@code answeredWeight} is the weight of
-   * the GNMax step: the answer probability for the expected accounting of the paper, 1 or 0 for
-   * an actual run; plain GNMax always uses 1.
+   * Whether both steps are charged data-independently at this order: then there is nothing to
+   * release, and the data-independent epsilon is the one to publish.
    */
-  public void add(double[] counts, double answeredWeight, long multiplicity) {
-    GnmaxRdp.checkCounts(counts);
-    if (counts.length != numClasses) {
+  public boolean allDataIndependent() {
+    return dataIndependentStep1() && dataIndependentStep2();
+  }
+
+  /** Whether a release can be made at this order: something is data-dependent and C5/C6 hold. */
+  public boolean possible() {
+    return !allDataIndependent() && conditions().hold();
+  }
+
+  /** One query's data-dependent RDP at the order, as {@link #add} sums it (not publishable). */
+  public double queryRdp(double[] counts) {
+    return query.rdp(counts);
+  }
+
+  /**
+   * Adds {@code multiplicity} queries with these counts (whole numbers, at most {@code teachers}
+   * in all). The multiplicity may be fractional for a modelled profile.
+   *
+   * @throws IllegalStateException if conditions C5/C6 fail at the order
+   */
+  public void add(double[] counts, double multiplicity) {
+    if (!(multiplicity > 0) || Double.isInfinite(multiplicity)) {
       throw new IllegalArgumentException(
-          "counts: " + counts.length + " classes, expected " + numClasses);
+          "multiplicity: " + multiplicity + " is not a finite number > 0");
     }
-    if (!(answeredWeight >= 0 && answeredWeight <= 1)) {
-      throw new IllegalArgumentException("answeredWeight: " + answeredWeight + " is not in [0, 1]");
-    }
-    if (multiplicity < 1) {
-      throw new IllegalArgumentException("multiplicity: " + multiplicity + " is not >= 1");
-    }
-    if (!conditions.hold()) {
-      throw new IllegalStateException("smooth sensitivity: conditions C5/C6 fail at order " + order);
-    }
-    double weight = confident ? answeredWeight : 1;
-    double step1 = 0;
-    double[] ls1 = null;
-    if (confident) {
-      if (dataIndependentStep1) {
-        step1 = ThresholdRdp.dataIndependent(sigma1, one)[0];
-      } else {
-        step1 = ThresholdRdp.dataDependent(
-            ThresholdRdp.logq(threshold, sigma1, counts), sigma1, one)[0];
-        ls1 = SmoothSensitivity.localSensitivityBoundsThreshold(
-            counts, numTeachers, threshold, sigma1, order);
-      }
-    }
-    double step2;
-    double[] ls2 = null;
-    if (dataIndependentStep2) {
-      step2 = order / (sigma2 * sigma2);
-    } else {
-      step2 = GnmaxRdp.dataDependent(GnmaxRdp.logq(counts, sigma2), sigma2, one)[0];
-      ls2 = gnmaxLocalSensitivity.bounds(counts, numTeachers);
-    }
-    rdp += multiplicity * (step1 + weight * step2);
-    answered += multiplicity * weight;
+    double[] ls = query.localSensitivity(counts);
+    rdp += multiplicity * query.rdp(counts);
     queries += multiplicity;
-    for (int d = 0; d < numTeachers; d++) {
-      double ls = (ls1 == null ? 0 : ls1[d]) + (ls2 == null ? 0 : weight * ls2[d]);
-      localSensitivity[d] += multiplicity * ls;
+    for (int d = 0; d < ls.length; d++) {
+      localSensitivity[d] += multiplicity * ls[d];
     }
   }
 
-  /** The data-dependent RDP at the order accumulated so far (the value the release estimates). */
+  /** The data-dependent RDP at the order summed so far: the private value the release hides. */
   public double rdp() {
     return rdp;
   }
 
-  /** Answered queries so far (expected number when weights are probabilities). */
-  public double answered() {
-    return answered;
-  }
-
-  public long queries() {
+  /** Queries added so far. */
+  public double queries() {
     return queries;
   }
 
-  /** Beta, the smooth sensitivity at beta, and the GNSS noise scale sigma_ss. */
-  public record Parameters(double beta, double smoothSensitivity, double sigmaSs) {}
+  /** The beta-smooth sensitivity of {@link #rdp()} (private: it depends on the votes). */
+  public double smoothSensitivity(double beta) {
+    return SmoothSensitivity.discountedMax(beta, localSensitivity);
+  }
 
-  /**
-   * {@code _find_optimal_smooth_sensitivity_parameters}: over {@code beta = 0.30/order,
-   * 0.31/order, ..., 0.49/order} (as numpy.arange), with {@code sigma_ss = (order e^{2 beta} /
-   * ss)^(1/3)} minimising {@code order e^{2 beta}/sigma^2 + 2 ss sigma}, minimises {@code rdp +
-   * GNSS cost + 2 ss sigma_ss} (the upper end of a two-standard-deviation interval of the
-   * published value). Empty when nothing is data-dependent (see {@link #allDataIndependent}) or
-   * the smooth sensitivity is 0.
-   */
-  public Optional<Parameters> optimalParameters() {
+  /** {@link #paperParameters(double, double, double[])} for the queries added so far. */
+  public Optional<ReleaseParameters> paperParameters() {
     if (allDataIndependent()) {
       return Optional.empty();
     }
+    return paperParameters(order, rdp, localSensitivity);
+  }
+
+  /**
+   * {@code smooth_sensitivity_table._find_optimal_smooth_sensitivity_parameters}: over {@code
+   * beta = 0.30/order, 0.31/order, ..., 0.49/order} (as numpy.arange), with {@code sigma_ss =
+   * (order e^{2 beta} / ss)^(1/3)} minimising {@code order e^{2 beta}/sigma^2 + 2 ss sigma},
+   * minimises {@code rdp + GNSS cost + 2 ss sigma_ss} (the upper end of a two-standard-deviation
+   * interval of the published value). Empty when the smooth sensitivity is 0 at every beta.
+   *
+   * <p>Its result is a function of {@code rdp} and {@code localSensitivity}: run on private votes
+   * it is private too. Use it on modelled votes ({@code
+   * dev.pate.aggregator.planning.ReleasePlanner}) or to replay the paper.
+   */
+  public static Optional<ReleaseParameters> paperParameters(
+      double order, double rdp, double[] localSensitivity) {
+    SmoothSensitivity.checkOrder(order);
     double start = .3 / order;
     double stop = .495 / order;
     double step = .01 / order;
     int n = (int) Math.ceil((stop - start) / step);
     double delta = (start + step) - start; // numpy's arange fills start + i * delta
-    Parameters best = null;
+    ReleaseParameters best = null;
     double bestCost = Double.POSITIVE_INFINITY;
     for (int i = 0; i < n; i++) {
       double beta = i == 0 ? start : start + i * delta;
@@ -214,61 +160,57 @@ public final class SmoothSensitivityRelease {
           + 2 * ss * sigmaSs;
       if (cost < bestCost) {
         bestCost = cost;
-        best = new Parameters(beta, ss, sigmaSs);
+        best = new ReleaseParameters(order, beta, sigmaSs);
       }
     }
     return Optional.ofNullable(best);
   }
 
   /**
-   * The outcome of a release at {@link #order()} and delta.
+   * What a release publishes; every field may be printed.
    *
-   * @param rdp the data-dependent RDP of the answers (not publishable itself)
-   * @param releaseRdp the GNSS cost of publishing it (Theorem 23)
-   * @param epsilonBeforeRelease epsilon of the answers alone (not publishable)
-   * @param epsilonWithReleaseCost epsilon of answers plus release, the value estimated
-   * @param noiseStd standard deviation of the published value: {@code ss * sigma_ss}
-   * @param noisyRdp {@code rdp + ss * N(0, sigma_ss^2)}, the released statistic
-   * @param epsilonReleased the published epsilon: {@code noisyRdp} (clamped at 0, post-processing)
-   *     plus the release cost, converted at delta
+   * @param parameters the data-independent order, beta and sigma_ss
+   * @param delta the delta of the released epsilon
+   * @param conversion how the released RDP became epsilon
+   * @param releaseRdp the GNSS cost of the release itself at the order (Theorem 23)
+   * @param rdpReleased the noisy data-dependent RDP, a multiple of {@link #GRID} (may be
+   *     negative)
+   * @param epsilonReleased {@code rdpReleased} clamped at 0 (post-processing) plus {@code
+   *     releaseRdp}, converted at delta (clamped at 0)
    */
   public record Release(
-      Parameters parameters,
-      double order,
+      ReleaseParameters parameters,
       double delta,
       Conversion conversion,
-      double rdp,
       double releaseRdp,
-      double epsilonBeforeRelease,
-      double epsilonWithReleaseCost,
-      double noiseStd,
-      double noisyRdp,
+      double rdpReleased,
       double epsilonReleased) {}
 
-  /** Draws the noise and computes the published epsilon for these parameters. */
-  public Release release(
-      Parameters parameters, double delta, Conversion conversion, GaussianSampler noise) {
+  /**
+   * Draws the noise and computes the published values.
+   *
+   * @throws IllegalArgumentException if the parameters are for another order
+   * @throws IllegalStateException if conditions C5/C6 fail at the order
+   */
+  public Release release(ReleaseParameters parameters, double delta, Conversion conversion,
+      GaussianSampler noise) {
     Objects.requireNonNull(parameters, "parameters");
     Objects.requireNonNull(conversion, "conversion");
     Objects.requireNonNull(noise, "noise");
-    double releaseRdp = SmoothSensitivity.rdpOfSmoothSensitivityGaussian(
-        parameters.beta(), parameters.sigmaSs(), order);
-    double draw = noise.sample(parameters.sigmaSs());
-    if (!Double.isFinite(draw)) {
-      throw new IllegalArgumentException("noise: the sampler returned " + draw);
+    if (parameters.order() != order) {
+      throw new IllegalArgumentException("parameters: order " + parameters.order()
+          + " is not the order of this release, " + order);
     }
-    double noisyRdp = rdp + parameters.smoothSensitivity() * draw;
-    return new Release(
-        parameters,
-        order,
-        delta,
-        conversion,
-        rdp,
-        releaseRdp,
-        RdpConversions.epsilonAtOrder(order, rdp, delta, conversion),
-        RdpConversions.epsilonAtOrder(order, rdp + releaseRdp, delta, conversion),
-        parameters.smoothSensitivity() * parameters.sigmaSs(),
-        noisyRdp,
-        RdpConversions.epsilonAtOrder(order, Math.max(0, noisyRdp) + releaseRdp, delta, conversion));
+    if (!conditions().hold()) {
+      throw new IllegalStateException(
+          "smooth sensitivity: conditions C5/C6 fail at order " + order);
+    }
+    double std = smoothSensitivity(parameters.beta()) * parameters.sigmaSs();
+    double rdpReleased = GridNoise.release(rdp, std, noise);
+    double releaseRdp = parameters.releaseRdp();
+    double epsilon = RdpConversions.epsilonAtOrder(
+        order, Math.max(0, rdpReleased) + releaseRdp, delta, conversion);
+    return new Release(parameters, delta, conversion, releaseRdp, rdpReleased,
+        Math.max(0, epsilon));
   }
 }

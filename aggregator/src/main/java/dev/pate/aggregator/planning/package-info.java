@@ -4,7 +4,8 @@
  * data-independent epsilon meets it, for LNMax (gamma), GNMax (sigma), Confident-GNMax (a table
  * of (T, sigma1, sigma2) candidates) and the Poisson-subsampled Gaussian of DP-SGD (noise
  * multiplier), and, given an expected vote profile, the expected utility and expected
- * data-dependent epsilon of each candidate.
+ * data-dependent epsilon of each candidate; and the a-priori parameters of a smooth-sensitivity
+ * release of the data-dependent epsilon ({@link dev.pate.aggregator.planning.ReleasePlanner}).
  *
  * <p>Entry point: {@link dev.pate.aggregator.planning.Planner#plan(PlanRequest)}; results are
  * immutable {@link dev.pate.aggregator.planning.Plan}s with {@code toMap()} for JSON and {@code

@@ -12,6 +12,8 @@ import dev.pate.aggregator.accounting.NoiseKind;
 import dev.pate.aggregator.accounting.QueryAccounting;
 import dev.pate.aggregator.gnmax.ConfidentGnmaxAccounting;
 import dev.pate.aggregator.gnmax.GnmaxAccounting;
+import dev.pate.aggregator.gnmax.ReleaseParameters;
+import dev.pate.aggregator.gnmax.SmoothSensitivityRelease;
 import dev.pate.aggregator.lnmax.LnmaxAccounting;
 import dev.pate.aggregator.rdp.Conversion;
 import dev.pate.aggregator.rdp.EpsilonBound;
@@ -161,106 +163,150 @@ class VoteAnalysisTest {
     }
   }
 
+  /** A release at order 20 (beta 0.02 < 1/40), fixed without looking at any votes. */
+  private static final ReleaseParameters FIXED = new ReleaseParameters(20, 0.02, 10);
+
   /**
-   * The Table 2 pipeline through the facade: expected accounting, classic conversion; a zero
-   * noise draw publishes exactly the noiseless value the official script prints, a draw of 1
-   * adds one standard deviation.
+   * The Table 2 pipeline through the facade, with the paper's parameters given as fixed ones: a
+   * zero noise draw publishes the noiseless value the official script prints, up to the grid; a
+   * draw of one standard deviation adds the release's own (larger, sound) smooth sensitivity
+   * times sigma_ss.
    */
   @Test
-  void smoothSensitivityReleaseMatchesTheTable2Pipeline() {
+  void releaseWithThePapersParametersPublishesTheTable2ValueOnTheGrid() {
     for (JsonNode c :
         ReferenceVectors.casesWithPrefix("b18.smooth_sensitivity.table2_pipeline.")) {
       JsonNode in = c.get("inputs");
       JsonNode out = c.get("outputs");
-      AnalysisRequest request = AnalysisRequest.of(new Mechanism.ConfidentGnmax(
-              num(in.get("threshold")), num(in.get("sigma1")), num(in.get("sigma2"))))
+      ReleaseParameters paper = new ReleaseParameters(num(out.get("order")),
+          num(out.get("beta_opt")), num(out.get("sigma_ss_opt")));
+      Mechanism.ConfidentGnmax mechanism = new Mechanism.ConfidentGnmax(
+          num(in.get("threshold")), num(in.get("sigma1")), num(in.get("sigma2")));
+      AnalysisRequest request = AnalysisRequest.of(mechanism)
           .withOrders(ReferenceVectors.longOrders2018())
           .withDelta(num(in.get("delta")))
           .withConversion(Conversion.CLASSIC)
           .withExpected(true)
-          .withSmoothSensitivity(true)
+          .withRelease(paper)
           .withTeachers(in.get("num_teachers").asInt());
       String id = c.get("id").asText();
-      SmoothSensitivityOutcome zero = new VoteAnalysis(sigma -> 0.0)
+      SmoothSensitivityOutcome zero = new VoteAnalysis(sigma -> 0L)
           .analyze(votes(in), request).smoothSensitivity().orElseThrow();
       assertEquals(SmoothSensitivityOutcome.Status.RELEASED, zero.status(), id);
-      assertClose(num(out.get("order")), zero.order(), 1e-12, id + " order");
-      assertClose(num(out.get("beta_opt")), zero.beta(), CLOSED_FORM_REL_TOL, id + " beta");
-      assertClose(num(out.get("ss_opt")), zero.smoothSensitivity(), 1e-6, id + " ss");
-      assertClose(num(out.get("sigma_ss_opt")), zero.sigmaSs(), 1e-6, id + " sigma_ss");
+      assertOnGrid(zero.rdpReleased(), id);
       Matcher m = Pattern.compile("goes from [0-9.]+ to ([0-9.]+) \\+/- ([0-9.]+)")
           .matcher(out.get("stdout_ss").asText());
       assertTrue(m.find(), id);
-      assertEquals(Double.parseDouble(m.group(1)), zero.epsilonReleased(), 0.0005 + 1e-12, id);
-      assertEquals(Double.parseDouble(m.group(2)), zero.noiseStd(), 0.0005 + 1e-12, id);
+      double halfCell = SmoothSensitivityRelease.GRID / 2;
+      assertEquals(Double.parseDouble(m.group(1)), zero.epsilonReleased(),
+          0.0005 + halfCell + 1e-12, id);
 
-      SmoothSensitivityOutcome one = new VoteAnalysis(sigma -> sigma)
+      SmoothSensitivityRelease sound = new SmoothSensitivityRelease(request.releaseTarget(
+          in.get("num_teachers").asInt(), votes(in).classes()), paper.order());
+      for (double[] row : ReferenceVectors.voteRows(in)) {
+        sound.add(row, 1);
+      }
+      double std = sound.smoothSensitivity(paper.beta()) * paper.sigmaSs();
+      assertTrue(std >= Double.parseDouble(m.group(2)) - 0.0005, id + ": std " + std);
+      SmoothSensitivityOutcome one = new VoteAnalysis(Math::round)
           .analyze(votes(in), request).smoothSensitivity().orElseThrow();
-      assertEquals(zero.epsilonReleased() + zero.noiseStd(), one.epsilonReleased(), 1e-12, id);
+      assertOnGrid(one.rdpReleased(), id);
+      assertEquals(zero.rdpReleased() + std, one.rdpReleased(), 2 * halfCell + 1e-12, id);
     }
+  }
+
+  private static void assertOnGrid(double value, String what) {
+    double cells = value / SmoothSensitivityRelease.GRID;
+    assertEquals(Math.rint(cells), cells, 0.0, what + ": " + value + " is not on the grid");
   }
 
   @Test
   void smoothSensitivityReportsWhenNothingCanBeReleased() {
     VoteMatrix votes = VoteMatrix.of(ReferenceVectors.voteRows("strong", 0, 50));
-    VoteAnalysis analysis = new VoteAnalysis(sigma -> 0.0);
+    VoteAnalysis analysis = new VoteAnalysis(sigma -> 0L);
     // sigma 20 at order 25: condition C6 fails (official unit test), so no data-dependent release
     AnalysisResult fail = analysis.analyze(votes, AnalysisRequest.of(new Mechanism.Gnmax(20))
-        .withOrders(Orders.of(25)).withSmoothSensitivity(true));
+        .withOrders(Orders.of(25)).withRelease(new ReleaseParameters(25, 0.015, 10)));
     SmoothSensitivityOutcome outcome = fail.smoothSensitivity().orElseThrow();
     assertEquals(SmoothSensitivityOutcome.Status.CONDITIONS_FAIL, outcome.status());
     assertEquals(fail.epsilonDataIndependent().epsilon(), outcome.epsilonReleased());
     // sigma 1000: the data-dependent bound never helps, even for unanimous votes
     AnalysisResult independent = analysis.analyze(votes,
-        AnalysisRequest.of(new Mechanism.Gnmax(1000)).withSmoothSensitivity(true));
+        AnalysisRequest.of(new Mechanism.Gnmax(1000)).withRelease(FIXED));
     assertEquals(SmoothSensitivityOutcome.Status.DATA_INDEPENDENT,
         independent.smoothSensitivity().orElseThrow().status());
+    assertFinite(independent.toMap());
   }
 
+  /**
+   * The data owner's own analysis reports everything; a release only what may be published: no
+   * data-dependent epsilon or order, no answered count, no smooth sensitivity or noise scale, no
+   * timing.
+   */
   @Test
   void toMapHasTheDocumentedKeysAndOnlyFiniteNumbers() {
     VoteMatrix votes = VoteMatrix.of(ReferenceVectors.voteRows("strong", 0, 100));
-    AnalysisResult actual = new VoteAnalysis(sigma -> 0.5).analyze(votes,
-        AnalysisRequest.of(new Mechanism.ConfidentGnmax(200, 150, 40)).withSmoothSensitivity(true));
-    Map<String, Object> map = actual.toMap();
+    Mechanism.ConfidentGnmax mechanism = new Mechanism.ConfidentGnmax(200, 150, 40);
+    Map<String, Object> own = NO_RELEASE.analyze(votes, AnalysisRequest.of(mechanism)).toMap();
     assertEquals(List.of("mechanism", "noise", "conversion", "orders", "delta", "epsilon", "order",
         "epsilon_data_independent", "order_data_independent", "queries", "queries_answered",
-        "smooth_sensitivity", "seconds"), List.copyOf(map.keySet()));
-    assertEquals("confident-gnmax", map.get("mechanism"));
-    assertEquals("continuous", map.get("noise"));
-    assertEquals("improved", map.get("conversion"));
-    assertEquals(Orders.defaults().size(), map.get("orders"));
+        "seconds"), List.copyOf(own.keySet()));
+    assertEquals("confident-gnmax", own.get("mechanism"));
+    assertEquals("continuous", own.get("noise"));
+    assertEquals("improved", own.get("conversion"));
+    assertEquals(Orders.defaults().size(), own.get("orders"));
+    assertFinite(own);
+
+    AnalysisResult released = new VoteAnalysis(Math::round).analyze(votes,
+        AnalysisRequest.of(mechanism).withRelease(FIXED));
+    Map<String, Object> map = released.toMap();
+    assertEquals(List.of("mechanism", "noise", "conversion", "orders", "delta",
+        "epsilon_data_independent", "order_data_independent", "queries", "smooth_sensitivity"),
+        List.copyOf(map.keySet()));
     @SuppressWarnings("unchecked")
     Map<String, Object> ss = (Map<String, Object>) map.get("smooth_sensitivity");
-    assertTrue(ss.keySet().containsAll(List.of("beta", "sigma_ss", "epsilon_released")));
+    assertEquals(List.of("status", "accounting", "teachers", "classes", "threshold", "sigma1",
+        "sigma2", "order", "beta", "sigma_ss", "release_rdp", "rdp_released", "grid",
+        "epsilon_released", "explanation"), List.copyOf(ss.keySet()));
     assertEquals("released", ss.get("status"));
+    assertEquals("confident-actual", ss.get("accounting"));
+    assertEquals(20.0, ss.get("order"));
+    assertOnGrid((Double) ss.get("rdp_released"), "rdp_released");
     assertFinite(map);
+    for (String[] row : released.tableRows()) {
+      assertTrue(!row[0].contains("data-dependent") && !row[0].contains("answered")
+          && !row[0].contains("seconds"), row[0]);
+    }
 
     Map<String, Object> expected = NO_RELEASE.analyze(votes,
-        AnalysisRequest.of(new Mechanism.ConfidentGnmax(200, 150, 40)).withExpected(true)).toMap();
+        AnalysisRequest.of(mechanism).withExpected(true)).toMap();
     assertTrue(expected.containsKey("expected_answered") && !expected.containsKey("queries_answered"));
     assertTrue(!expected.containsKey("smooth_sensitivity"));
     assertFinite(expected);
-    assertTrue(actual.tableRows().size() >= 8);
   }
 
   @Test
   void requestsAreValidatedUpFront() {
     AnalysisRequest gnmax = AnalysisRequest.of(new Mechanism.Gnmax(40));
-    assertMessage("smoothSensitivity:", () -> AnalysisRequest.of(new Mechanism.Lnmax(0.05))
-        .withSmoothSensitivity(true));
-    assertMessage("smoothSensitivity:", () -> gnmax.withNoise(NoiseKind.DISCRETE)
-        .withSmoothSensitivity(true));
+    assertMessage("release:", () -> AnalysisRequest.of(new Mechanism.Lnmax(0.05))
+        .withRelease(FIXED));
+    assertMessage("release:", () -> gnmax.withNoise(NoiseKind.DISCRETE).withRelease(FIXED));
+    assertMessage("order: 30.0 is not below", () -> new ReleaseParameters(30, 0.02, 10));
+    assertMessage("beta:", () -> new ReleaseParameters(20, 0, 10));
+    assertMessage("sigmaSs:", () -> new ReleaseParameters(20, 0.02, -1));
     assertMessage("delta:", () -> gnmax.withDelta(1));
     assertMessage("sigma:", () -> new Mechanism.Gnmax(-1));
     assertMessage("threshold:", () -> new Mechanism.ConfidentGnmax(Double.NaN, 1, 1));
     assertMessage("teachers:", () -> gnmax.withTeachers(-3));
     VoteMatrix votes = VoteMatrix.of(ReferenceVectors.voteRows("strong", 0, 5));
     assertThrows(IllegalStateException.class,
-        () -> NO_RELEASE.analyze(votes, gnmax.withSmoothSensitivity(true)));
+        () -> NO_RELEASE.analyze(votes, gnmax.withRelease(FIXED)));
     assertMessage("teachers: 100 is less than",
-        () -> new VoteAnalysis(s -> 0.0).analyze(votes, gnmax.withSmoothSensitivity(true)
+        () -> new VoteAnalysis(s -> 0L).analyze(votes, gnmax.withRelease(FIXED)
             .withTeachers(100)));
+    VoteMatrix fractional = VoteMatrix.of(new double[][] {{200.5, 49.5}});
+    assertMessage("votes:", () -> new VoteAnalysis(s -> 0L).analyze(fractional,
+        gnmax.withRelease(FIXED)));
   }
 
   private static void assertMessage(String prefix, Runnable r) {

@@ -13,6 +13,7 @@ import dev.pate.aggregator.accounting.NoiseKind;
 import dev.pate.aggregator.rdp.Conversion;
 import dev.pate.aggregator.rdp.EpsilonBound;
 import dev.pate.aggregator.rdp.Orders;
+import dev.pate.aggregator.rdp.RdpConversions;
 import dev.pate.aggregator.rdp.RdpLedger;
 import dev.pate.aggregator.rdp.ReferenceVectors;
 import java.util.ArrayList;
@@ -104,7 +105,10 @@ class SmoothSensitivityReferenceTest {
   /**
    * {@code smooth_sensitivity_table.py} main: the order from {@code _compute_rdp} (expected
    * accounting, classic conversion, long orders), then the data-independence tests, C5/C6 and
-   * the optimal (beta, ss, sigma_ss); the printed RDP before and after the release too.
+   * the optimal (beta, ss, sigma_ss); the printed RDP before and after the release too. The
+   * official local sensitivity (GNMax's bounds weighted by the answer probability at the votes)
+   * is rebuilt here from the official functions: the release's own bounds are larger (they also
+   * bound the change of the answer probability), which the last check asserts.
    */
   private static void replayPipeline(JsonNode c) {
     String id = c.get("id").asText();
@@ -128,20 +132,34 @@ class SmoothSensitivityReferenceTest {
     double order = eps.order();
     assertClose(num(outputs.get("order")), order, 1e-12, id + " order");
 
-    SmoothSensitivityRelease release = SmoothSensitivityRelease.confidentGnmax(
-        teachers, votes[0].length, order, threshold, sigma1, sigma2);
+    SmoothSensitivityRelease release = new SmoothSensitivityRelease(ReleaseTarget.confidentGnmax(
+        teachers, votes[0].length, threshold, sigma1, sigma2, true), order);
     assertEquals(outputs.get("data_ind_step1").asBoolean(), release.dataIndependentStep1(),
         id + " data_ind_step1");
     assertEquals(outputs.get("data_ind_step2").asBoolean(), release.dataIndependentStep2(),
         id + " data_ind_step2");
     assertTrue(release.conditions().hold(), id + " C5/C6 hold (the official run went on)");
+    double rdp = 0;
+    double answered = 0;
+    double[] official = new double[teachers];
     for (double[] v : votes) {
-      release.add(v, Math.exp(accounting.logPrAnswered(v)), 1);
+      double pr = Math.exp(accounting.logPrAnswered(v));
+      rdp += release.queryRdp(v);
+      answered += pr;
+      double[] ls1 = release.dataIndependentStep1() ? new double[teachers]
+          : SmoothSensitivity.localSensitivityBoundsThreshold(v, teachers, threshold, sigma1, order);
+      double[] ls2 = SmoothSensitivity.localSensitivityBoundsGnmax(v, teachers, sigma2, order);
+      for (int d = 0; d < teachers; d++) {
+        official[d] += ls1[d] + pr * ls2[d];
+      }
+      release.add(v, 1);
     }
-    SmoothSensitivityRelease.Parameters p = release.optimalParameters().orElseThrow();
+    assertEquals(rdp, release.rdp(), 1e-12 * rdp, id + " rdp");
+    ReleaseParameters p =
+        SmoothSensitivityRelease.paperParameters(order, rdp, official).orElseThrow();
+    double ss = SmoothSensitivity.discountedMax(p.beta(), official);
     assertClose(num(outputs.get("beta_opt")), p.beta(), CLOSED_FORM_REL_TOL, id + " beta");
-    assertClose(num(outputs.get("ss_opt")), p.smoothSensitivity(), ROOT_FINDING_REL_TOL,
-        id + " ss");
+    assertClose(num(outputs.get("ss_opt")), ss, ROOT_FINDING_REL_TOL, id + " ss");
     assertClose(num(outputs.get("sigma_ss_opt")), p.sigmaSs(), ROOT_FINDING_REL_TOL,
         id + " sigma_ss");
 
@@ -149,13 +167,14 @@ class SmoothSensitivityReferenceTest {
     Matcher m = Pattern.compile("E\\[answered queries\\] = ([0-9.]+), RDP at ([0-9.]+) goes from"
         + " ([0-9.]+) to ([0-9.]+) \\+/- ([0-9.]+)").matcher(outputs.get("stdout_ss").asText());
     assertTrue(m.find(), id + " stdout_ss format");
-    SmoothSensitivityRelease.Release r =
-        release.release(p, delta, Conversion.CLASSIC, sigma -> 0.0);
-    assertPrinted(m.group(1), release.answered(), id + " answered");
-    assertPrinted(m.group(3), r.epsilonBeforeRelease(), id + " eps before release");
-    assertPrinted(m.group(4), r.epsilonWithReleaseCost(), id + " eps with release");
-    assertPrinted(m.group(5), r.noiseStd(), id + " noise std");
-    assertEquals(r.epsilonWithReleaseCost(), r.epsilonReleased(), 1e-12, "zero noise");
+    assertPrinted(m.group(1), answered, id + " answered");
+    assertPrinted(m.group(3), RdpConversions.epsilonAtOrder(order, rdp, delta, Conversion.CLASSIC),
+        id + " eps before release");
+    assertPrinted(m.group(4), RdpConversions.epsilonAtOrder(order, rdp + p.releaseRdp(), delta,
+        Conversion.CLASSIC), id + " eps with release");
+    assertPrinted(m.group(5), ss * p.sigmaSs(), id + " noise std");
+    assertTrue(release.smoothSensitivity(p.beta()) >= ss,
+        id + ": the release's smooth sensitivity is never below the official one");
   }
 
   /** A value printed with d decimals must round to the printed text. */
