@@ -27,20 +27,21 @@ import org.junit.jupiter.api.io.TempDir;
 class FashionMnistExampleTest {
   private static final Path SOURCE = Path.of(System.getProperty("pate.repo.root", "..")).resolve(
       "examples/src/main/java/dev/pate/examples/FashionMnistExample.java");
-  private static final int QUERIES = 60;
+  private static final int QUERIES = 150;
 
   @Test
   void runsAndPrintsTheGuaranteeOfItsQueries(@TempDir Path out) throws IOException {
     Path data = DataDirectory.standard().locate("fashion-mnist");
     ByteArrayOutputStream printed = new ByteArrayOutputStream();
     PipelineResult result = FashionMnistExample.run(data, out,
-        new FashionMnistExample.Size(4, 2000, 400, 200, QUERIES, 3),
+        new FashionMnistExample.Size(8, 4000, 400, 300, QUERIES, 4),
         new PrintStream(printed, true, StandardCharsets.UTF_8));
 
     assertTrue(Files.isRegularFile(result.runFolder().resolve("report.json")));
     assertTrue(result.student().isPresent());
     double accuracy = result.report().student().testAccuracy();
-    assertTrue(accuracy > 0.3, "student accuracy " + accuracy + " is near chance (0.1)");
+    System.out.println("example student accuracy " + accuracy);
+    assertTrue(accuracy > 0.4, "student accuracy " + accuracy + " is near chance (0.1)");
     assertEquals("custom", result.report().teachers().architecture());
 
     // GNMax answers every query: the guarantee is all of them at sigma 2's worst case.
