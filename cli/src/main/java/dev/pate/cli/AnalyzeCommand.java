@@ -6,9 +6,6 @@ import dev.pate.aggregator.analysis.AnalysisResult;
 import dev.pate.aggregator.analysis.Mechanism;
 import dev.pate.aggregator.analysis.VoteAnalysis;
 import dev.pate.aggregator.gnmax.GaussianSampler;
-import dev.pate.aggregator.noise.DiscreteGaussian;
-import dev.pate.aggregator.noise.NoiseSource;
-import dev.pate.aggregator.noise.RandomSources;
 import dev.pate.aggregator.votes.RowSelection;
 import dev.pate.aggregator.votes.VoteFiles;
 import dev.pate.aggregator.votes.VoteMatrix;
@@ -120,7 +117,7 @@ final class AnalyzeCommand implements Callable<Integer> {
     if (smoothSensitivity) {
       request = request.withRelease(release.parameters(request, selected, teachers));
     }
-    AnalysisResult result = new VoteAnalysis(releaseNoise()).analyze(selected, request);
+    AnalysisResult result = new VoteAnalysis(GaussianSampler.secure()).analyze(selected, request);
     if (json) {
       System.out.print(Json.write(result.toMap()));
     } else {
@@ -173,16 +170,6 @@ final class AnalyzeCommand implements Callable<Integer> {
       throw new UserError(option + ": required with --mechanism " + mechanism);
     }
     return value;
-  }
-
-  /**
-   * The smooth-sensitivity release's noise: integers drawn exactly from the discrete Gaussian
-   * (Canonne-Kamath-Steinke), which the release scales onto a lattice far finer than the noise and
-   * rounds to a fixed grid (see {@code GridNoise}).
-   */
-  private static GaussianSampler releaseNoise() {
-    NoiseSource source = RandomSources.secure();
-    return sigma -> new DiscreteGaussian(sigma).sample(source);
   }
 
   private static void printTable(AnalysisResult result) {

@@ -1,10 +1,10 @@
 /**
- * The {@code pate} command line. It owns no privacy math and no training: it reads a run's YAML,
- * wires datasets, ensemble, aggregator and student together in that order ({@code RunPipeline}),
- * and writes the run folder (config, votes, labels, teachers, report) atomically. Teachers come
- * from the teacher cache ({@code dev.pate.cli.cache}) when they were trained before. A study
- * ({@code pate sweep}) runs each point of its grid through the same pipeline ({@code
- * StudyRunner}), estimates its cost beforehand ({@code StudyPlanner}, {@code --dry-run}) and
- * presents its results ({@code dev.pate.cli.study}).
+ * The {@code pate} command line: picocli commands that parse arguments, call the public API of
+ * the other modules as any program would ({@code PatePipeline} for {@code run}, {@code
+ * StudyRunner} for {@code sweep}, {@code VoteAnalysis} for {@code analyze}, the planner for {@code
+ * plan}, ledgers for {@code ledger}) and print to the console ({@link dev.pate.cli.ConsoleListener}
+ * draws the progress bars). It draws no noise, charges no accountant, writes no ledger and trains
+ * no network. Bad input from any module becomes one line and exit code 2 ({@link
+ * dev.pate.cli.Errors}).
  */
 package dev.pate.cli;

@@ -1,9 +1,10 @@
 /**
- * What a study shows: one {@link dev.pate.study.StudyRow} per point (read back from the
- * point's report.json, so finished and resumed points are treated alike), written as {@code
- * results.csv}, drawn as PNG plots with XChart (label accuracy against noise, one line per teacher
- * count; epsilon against queries answered; student accuracy against epsilon) and put together in a
- * self-contained {@code report.html}. Plain presentation: the runs themselves are in {@code
- * dev.pate.cli}.
+ * Studies on top of the pipeline: a grid of run configs ({@code pate sweep}), each point run
+ * through {@code PatePipeline} in its own folder with the shared teacher cache and resumed after
+ * an interruption ({@link dev.pate.study.StudyRunner}); cost estimates before anything runs
+ * ({@link dev.pate.study.StudyPlanner}); and the results: one {@link dev.pate.study.StudyRow} per
+ * point (read back from the point's report.json), results.csv, PNG plots drawn with XChart (label
+ * accuracy against noise, epsilon against queries answered, student accuracy against epsilon) and
+ * a self-contained report.html.
  */
 package dev.pate.study;

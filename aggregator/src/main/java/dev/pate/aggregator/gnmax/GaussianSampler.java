@@ -1,5 +1,9 @@
 package dev.pate.aggregator.gnmax;
 
+import dev.pate.aggregator.noise.DiscreteGaussian;
+import dev.pate.aggregator.noise.NoiseSource;
+import dev.pate.aggregator.noise.RandomSources;
+
 /**
  * Where the noise of a smooth-sensitivity release comes from: integers from the discrete Gaussian,
  * which {@link GridNoise} scales onto a lattice far finer than the noise and the released grid.
@@ -13,4 +17,13 @@ public interface GaussianSampler {
    * to exp(-k^2 / (2 sigma^2))}. Releases ask for {@code sigma >= 2^20}.
    */
   long sample(double sigma);
+
+  /**
+   * The exact sampler of Canonne, Kamath and Steinke ({@link DiscreteGaussian}) on a {@code
+   * SecureRandom}: what a release that may be published draws.
+   */
+  static GaussianSampler secure() {
+    NoiseSource source = RandomSources.secure();
+    return sigma -> new DiscreteGaussian(sigma).sample(source);
+  }
 }

@@ -3,7 +3,7 @@
  * studies so that nothing is trained twice.
  *
  * <p>An ensemble's folder is {@code <output.dir>/cache/teachers/<hash>/}, where the hash ({@link
- * dev.pate.cli.cache.EnsembleKey}) covers everything that decides what the teachers learn: the
+ * dev.pate.pipeline.cache.EnsembleKey}) covers everything that decides what the teachers learn: the
  * content of the data, the partitions, the teacher count, network and training settings and the
  * seed, but not how many threads trained them. Teachers are saved one by one as they finish
  * ({@code teacher-NNN.zip}, then its record {@code teacher-NNN.json}), so an interrupted training

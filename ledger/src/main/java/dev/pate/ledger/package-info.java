@@ -1,0 +1,11 @@
+/**
+ * A run's privacy record, the privacy-critical code that runs while queries are answered: the
+ * {@link dev.pate.ledger.Labeller}, which refuses a query the budget would not admit ({@code
+ * PrivacyAccountant.refusal}), draws the noisy answer, appends its charge to the {@link
+ * dev.pate.ledger.Ledger} and forces it to disk, and only then releases the answer; the ledger
+ * itself (ledger.jsonl: a header naming what every charge is computed with and what the guarantee
+ * rests on, then one hash-chained line per charge); and the check that a resumed run would charge
+ * exactly as the ledger's charges were made ({@link dev.pate.ledger.Ledger.Header#differenceFrom}).
+ * Plain Java and Jackson, no DL4J: the math is in {@code dev.pate.aggregator.accounting}.
+ */
+package dev.pate.ledger;
