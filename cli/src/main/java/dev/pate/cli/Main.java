@@ -13,7 +13,8 @@ import picocli.CommandLine.Option;
         + " partitions, label public data through a noisy, privacy-accounted aggregator, and"
         + " release only a student.",
     subcommands = {RunCommand.class, SweepCommand.class, AnalyzeCommand.class, PlanCommand.class,
-        LedgerCommand.class, InspectCommand.class, ConfigReferenceCommand.class,
+        LedgerCommand.class, PredictCommand.class, EvaluateCommand.class, InspectCommand.class,
+        ConfigReferenceCommand.class,
         CommandLine.HelpCommand.class})
 public final class Main {
   static final int EXIT_USER_ERROR = 2;

@@ -101,4 +101,34 @@ class CsvRunTest {
     double accuracy = ceiling.at("/test_accuracy").asDouble();
     assertTrue(accuracy > 0.75 && accuracy <= 1, "ceiling " + accuracy);
   }
+
+  /**
+   * A CSV run releases its student with the public pool's encoding: evaluate on the public file's
+   * held-out records gives the report's accuracy exactly, and predict gives a row per record.
+   */
+  @Test
+  void theReleaseReadsRecordsAsTheRunEncodedThem() throws IOException {
+    Path release = run.resolve("release");
+    JsonNode manifest = Json.mapper().readTree(release.resolve("release.json").toFile());
+    assertEquals("table", manifest.at("/input/kind").asText());
+    assertEquals("[\"low\",\"high\"]", manifest.at("/classes").toString());
+    assertEquals("public pool", manifest.at("/input/table/encoding/0/source").asText());
+    Path publicFile = dir.resolve("public.csv");
+    Captured evaluation = Captured.run("evaluate", "--model", release.toString(), "--input",
+        publicFile.toString(), "--rows", "200:300", "--json");
+    assertEquals(0, evaluation.exitCode(), evaluation.err());
+    JsonNode e = Json.mapper().readTree(evaluation.out());
+    assertEquals(100, e.get("examples").asInt());
+    assertEquals(report.at("/student/test_accuracy").asDouble(), e.get("accuracy").asDouble());
+
+    Captured predicted = Captured.run("predict", "--model", release.toString(), "--input",
+        publicFile.toString());
+    assertEquals(0, predicted.exitCode(), predicted.err());
+    assertEquals(301, predicted.out().lines().count());
+
+    Path wrong = Files.writeString(dir.resolve("wrong.csv"), "id,hours,shade,income\n1,2.0,red,low\n");
+    Captured refused = Captured.run("predict", "--model", release.toString(), "--input",
+        wrong.toString());
+    ReleaseTest.assertOneLine(refused, "header column 'shade'");
+  }
 }

@@ -73,7 +73,7 @@ class ConfigLoaderDefaultsTest {
     assertEquals(
         new StudentConfig(true, StudentMethod.SUPERVISED, studentNetwork, List.of(),
             SelfTrainingConfig.defaults()), config.student());
-    assertEquals(new OutputConfig(Path.of("runs")), config.output());
+    assertEquals(new OutputConfig(Path.of("runs"), true), config.output());
   }
 
   @Test

@@ -145,7 +145,8 @@ class ConfigWriterTest {
             "epochs",
             "batch_size",
             "output",
-            "dir"),
+            "dir",
+            "release"),
         keys);
     assertTrue(written.contains("    dense: [256, 64]\n"), written);
     assertFalse(written.contains("gamma"), written);

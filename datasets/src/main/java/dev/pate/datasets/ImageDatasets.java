@@ -20,14 +20,22 @@ import java.util.Map;
  * one-line {@link DataException} naming the file.
  */
 public final class ImageDatasets {
-  private record Spec(int trainCount, int testCount, int rows, int cols, int numClasses) {}
+  private record Spec(int trainCount, int testCount, int rows, int cols,
+      List<String> classNames) {
+    int numClasses() {
+      return classNames.size();
+    }
+  }
 
   private static final Map<String, Spec> SPECS = new LinkedHashMap<>();
 
   static {
     // Published shapes: LeCun et al. (MNIST) and Xiao et al. 2017 (Fashion-MNIST).
-    SPECS.put("mnist", new Spec(60000, 10000, 28, 28, 10));
-    SPECS.put("fashion-mnist", new Spec(60000, 10000, 28, 28, 10));
+    SPECS.put("mnist", new Spec(60000, 10000, 28, 28,
+        List.of("0", "1", "2", "3", "4", "5", "6", "7", "8", "9")));
+    SPECS.put("fashion-mnist", new Spec(60000, 10000, 28, 28,
+        List.of("T-shirt/top", "Trouser", "Pullover", "Dress", "Coat", "Sandal", "Shirt",
+            "Sneaker", "Bag", "Ankle boot")));
   }
 
   private ImageDatasets() {}
@@ -45,6 +53,11 @@ public final class ImageDatasets {
    */
   public static int classes(String name) {
     return spec(name).numClasses();
+  }
+
+  /** The class names of a dataset, in label order, from its published description. */
+  public static List<String> classNames(String name) {
+    return spec(name).classNames();
   }
 
   private static Spec spec(String name) {

@@ -22,6 +22,8 @@ import dev.pate.pipeline.labelling.Queries;
 import dev.pate.pipeline.labelling.QueryRounds;
 import dev.pate.pipeline.labelling.QuerySelector;
 import dev.pate.pipeline.labelling.RunNoise;
+import dev.pate.pipeline.release.ReleaseManifest;
+import dev.pate.pipeline.release.ReleaseWriter;
 import dev.pate.pipeline.report.CsvTables;
 import dev.pate.pipeline.report.Json;
 import dev.pate.pipeline.report.Reports;
@@ -33,6 +35,7 @@ import dev.pate.student.StudentData;
 import dev.pate.student.StudentResult;
 import dev.pate.student.StudentTrainer;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Locale;
 import java.util.Objects;
 import java.util.Optional;
@@ -210,6 +213,16 @@ public final class PatePipeline {
         new RunReport.Timings(loadSeconds, teachersSeconds, asked.votingSeconds(),
             asked.labellingSeconds(), asked.selectionSeconds(), studentSeconds,
             total.seconds()));
+    boolean release = student != null && config.output().release();
+    if (release) {
+      ReleaseManifest manifest = ReleaseWriter.write(folder, config, inputs.data(), report,
+          student.network());
+      report = report.withRelease(new RunReport.Release(ReleaseWriter.FOLDER,
+          List.of(ReleaseWriter.MODEL, ReleaseWriter.MANIFEST, ReleaseWriter.CARD),
+          manifest.model().sha256()));
+      listener.message("released the student: " + folder.path().resolve(ReleaseWriter.FOLDER));
+    }
+    ReleaseWriter.writeFolderReadme(folder, release);
     folder.write("report.json", Json.write(report));
     return new PipelineResult(report, folder.path(),
         Optional.ofNullable(student).map(StudentResult::network),

@@ -28,26 +28,39 @@ import org.apache.commons.csv.CSVRecord;
  * disappears silently. Blank lines are not rows.
  */
 public final class CsvReader {
+  /** The label of a row whose label is missing, where labels may be missing. */
+  static final int NO_LABEL = -1;
+
   private final CsvFile csv;
   private final CsvSchema schema;
   private final Path path;
+  private final boolean labelsRequired;
 
   /** Where the parser is, for messages: the physical line of the last record read. */
   private CSVParser parser;
 
-  private CsvReader(CsvFile csv, CsvSchema schema) {
+  private CsvReader(CsvFile csv, CsvSchema schema, boolean labelsRequired) {
     this.csv = csv;
     this.schema = schema;
     this.path = csv.path();
+    this.labelsRequired = labelsRequired;
   }
 
   /**
-   * Reads {@code csv} as {@code schema} says.
+   * Reads {@code csv} as {@code schema} says; a row whose label is missing is dropped.
    *
    * @throws DataException naming the file and line of the first problem
    */
   static RawTable read(CsvFile csv, CsvSchema schema) {
-    return new CsvReader(csv, schema).read();
+    return new CsvReader(csv, schema, true).read();
+  }
+
+  /**
+   * Reads {@code csv} as {@code schema} says, keeping rows whose label is missing with label
+   * {@link #NO_LABEL} (a missing label is not a missing value); other rows as {@link #read}.
+   */
+  static RawTable readUnlabelled(CsvFile csv, CsvSchema schema) {
+    return new CsvReader(csv, schema, false).read();
   }
 
   private RawTable read() {
@@ -98,14 +111,15 @@ public final class CsvReader {
             + (row.size() > names.size()
                 ? " (a value holding the delimiter must be quoted with \")" : ""));
       }
-      boolean missing = countMissing(row, at, missingCounts);
       String labelText = row.get(at.label);
-      if (schema.isMissing(labelText)
+      boolean noLabel = schema.isMissing(labelText) || (!labelsRequired && labelText.isEmpty());
+      boolean missing = countMissing(row, at, missingCounts, noLabel && !labelsRequired);
+      if ((noLabel && labelsRequired)
           || (missing && schema.missingPolicy() == MissingPolicy.DROP)) {
         dropped++;
         continue;
       }
-      labels.add(classOf(labelText, classIndex));
+      labels.add(noLabel ? NO_LABEL : classOf(labelText, classIndex));
       double[] numbers = new double[at.numeric.length];
       for (int k = 0; k < numbers.length; k++) {
         numbers[k] = number(row.get(at.numeric[k]), schema.numeric().get(k));
@@ -141,14 +155,15 @@ public final class CsvReader {
 
   /**
    * Counts the missing values of {@code row} by column; true if a used (not ignored) column has
-   * one.
+   * one, not counting the label where {@code labelMayBeMissing}.
    */
-  private boolean countMissing(CSVRecord row, Columns at, int[] counts) {
+  private boolean countMissing(CSVRecord row, Columns at, int[] counts,
+      boolean labelMayBeMissing) {
     boolean any = false;
     for (int c = 0; c < counts.length; c++) {
       if (schema.isMissing(row.get(c))) {
         counts[c]++;
-        any |= at.used[c];
+        any |= at.used[c] && !(labelMayBeMissing && c == at.label);
       }
     }
     return any;

@@ -40,6 +40,29 @@ public final class TableEncoding {
   }
 
   /**
+   * An encoding fitted before (a released model's, read back from its description): the numeric
+   * columns' encodings, then the categorical columns', as {@link #columns()} lists them.
+   *
+   * @param poolRows the rows of the public pool it was fitted on
+   */
+  public static TableEncoding of(List<ColumnEncoding> columns, int poolRows) {
+    List<ColumnEncoding.Numeric> numeric = new ArrayList<>();
+    List<ColumnEncoding.Categorical> categorical = new ArrayList<>();
+    for (ColumnEncoding column : columns) {
+      if (column instanceof ColumnEncoding.Numeric n) {
+        if (!categorical.isEmpty()) {
+          throw new IllegalArgumentException("columns: numeric column '" + n.column()
+              + "' after a categorical one; numeric columns come first");
+        }
+        numeric.add(n);
+      } else {
+        categorical.add((ColumnEncoding.Categorical) column);
+      }
+    }
+    return new TableEncoding(numeric, categorical, poolRows);
+  }
+
+  /**
    * Fits the encoding: fixed vocabularies and ranges from {@code schema}, everything else from the
    * rows of {@code pool}.
    *

@@ -49,6 +49,21 @@ public final class TableLoader {
         privateRows.summary(), publicRows.summary(), unseen);
   }
 
+  /**
+   * Reads {@code file} as {@code schema} says and encodes its rows with {@code encoding}, fitted
+   * before and kept as it is: what a released model's input goes through. Rows whose label is
+   * missing are kept (label -1); rows with another missing value are dropped under the schema's
+   * {@code drop} policy and counted.
+   *
+   * @throws DataException for any problem with the file
+   */
+  public static EncodedRows encode(CsvSchema schema, CsvFile file, TableEncoding encoding) {
+    RawTable rows = CsvReader.readUnlabelled(file, schema);
+    TableEncoding.Encoded encoded = encoding.encode(rows);
+    return new EncodedRows(encoded.features(), encoding.featureCount(), rows.records(),
+        rows.labels(), rows.summary(), encoded.unseen());
+  }
+
   private static TableDataset dataset(RawTable rows, TableEncoding.Encoded encoded,
       TableEncoding encoding, CsvSchema schema) {
     return TableDataset.wrap(rows.source(), rows.name(), encoding.featureNames(),

@@ -1,6 +1,7 @@
 package dev.pate.datasets.idx;
 
 import dev.pate.datasets.DataException;
+import java.io.BufferedInputStream;
 import java.io.EOFException;
 import java.io.IOException;
 import java.io.InputStream;
@@ -101,10 +102,18 @@ public final class IdxReader {
     T read(InputStream in) throws IOException;
   }
 
+  /**
+   * Opens {@code file} gunzipped when it starts with the gzip magic bytes, as it is otherwise (an
+   * IDX file's own magic starts with two zero bytes, so the two never collide).
+   */
   private static <T> T withGzip(Path file, Body<T> body) {
-    try (InputStream raw = Files.newInputStream(file);
-        InputStream in = new GZIPInputStream(raw, GZIP_BUFFER)) {
-      return body.read(in);
+    try (InputStream raw = new BufferedInputStream(Files.newInputStream(file), GZIP_BUFFER)) {
+      raw.mark(2);
+      boolean gzip = raw.read() == 0x1f && raw.read() == 0x8b;
+      raw.reset();
+      try (InputStream in = gzip ? new GZIPInputStream(raw, GZIP_BUFFER) : raw) {
+        return body.read(in);
+      }
     } catch (NoSuchFileException e) {
       throw DataException.forFile(file, "file not found", e);
     } catch (ZipException e) {

@@ -140,10 +140,13 @@ class IdxReaderTest {
   }
 
   @Test
-  void notGzipAtAll() throws IOException {
-    Path file = write("plain.gz", concat(header(2049, 1), bytes(1)));
-    DataException e = assertThrows(DataException.class, () -> IdxReader.readLabels(file, 10));
-    assertTrue(e.getMessage().startsWith(file + ": corrupt gzip data ("), e.getMessage());
+  void plainIdxIsReadAsItIsAndBrokenGzipIsNamed() throws IOException {
+    Path plain = write("plain", concat(header(2049, 2), bytes(1, 7)));
+    assertArrayEquals(new int[] {1, 7}, IdxReader.readLabels(plain, 10).labels());
+    // The gzip magic bytes, then garbage: a gzip file that is broken, said so.
+    Path broken = write("broken.gz", bytes(0x1f, 0x8b, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10));
+    DataException e = assertThrows(DataException.class, () -> IdxReader.readLabels(broken, 10));
+    assertTrue(e.getMessage().startsWith(broken + ": corrupt gzip data ("), e.getMessage());
   }
 
   @Test

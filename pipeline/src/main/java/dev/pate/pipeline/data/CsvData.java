@@ -35,7 +35,8 @@ final class CsvData {
     TableData data = TableLoader.load(schema, privateFile, publicFile, queryPool);
     Map<String, Integer> unseenPrivate = new LinkedHashMap<>(data.unseen().get("private"));
     return new RunData("csv", data.privateSet(), data.publicSplit(), null, report(data, schema),
-        new RunData.PrivateTable(data.privateFile(), unseenPrivate));
+        new RunData.PrivateTable(data.privateFile(), unseenPrivate),
+        new RunData.Encoding(schema, data.encoding()));
   }
 
   /**

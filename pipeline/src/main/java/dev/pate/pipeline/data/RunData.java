@@ -6,6 +6,8 @@ import dev.pate.config.StudentMethod;
 import dev.pate.datasets.Dataset;
 import dev.pate.datasets.ImageDatasets;
 import dev.pate.datasets.TrainTest;
+import dev.pate.datasets.csv.CsvSchema;
+import dev.pate.datasets.csv.TableEncoding;
 import dev.pate.datasets.files.DataDirectory;
 import dev.pate.datasets.split.PublicSplit;
 import dev.pate.pipeline.UserError;
@@ -24,9 +26,14 @@ import java.util.Objects;
  * @param dataDir the folder of an image dataset; null for CSV
  * @param tables how the public CSV file was read and how rows are encoded; null for images
  * @param privateTable what reading the private CSV file found (private figures); null for images
+ * @param encoding a CSV run: how a raw record becomes the networks' input (the schema, and the
+ *     encoding fitted on the public pool); null otherwise
  */
 public record RunData(String name, Dataset privateSet, PublicSplit publicSplit, String dataDir,
-    RunReport.Tables tables, PrivateTable privateTable) {
+    RunReport.Tables tables, PrivateTable privateTable, Encoding encoding) {
+
+  /** How a CSV record becomes the networks' input: what a released model needs with it. */
+  public record Encoding(CsvSchema schema, TableEncoding table) {}
 
   /**
    * Statistics of the private CSV file, for the report's private figures.
@@ -62,7 +69,7 @@ public record RunData(String name, Dataset privateSet, PublicSplit publicSplit, 
             + " features per example, the private set " + privateSet.featureCount());
       }
     }
-    return new RunData(privateSet.source(), privateSet, publicSplit, null, null, null);
+    return new RunData(privateSet.source(), privateSet, publicSplit, null, null, null, null);
   }
 
   /** Loads the data {@code config.dataset()} names, through {@code dataDirectory}. */
@@ -75,7 +82,7 @@ public record RunData(String name, Dataset privateSet, PublicSplit publicSplit, 
     String name = dataset.name().id();
     TrainTest images = ImageDatasets.load(name, dataDirectory);
     return new RunData(name, images.train(), PublicSplit.of(images.test(), dataset.queryPool()),
-        dataDirectory.locate(name).toString(), null, null);
+        dataDirectory.locate(name).toString(), null, null, null);
   }
 
   /** Tables have no pixels: no convolutions, no image augmentation, so no self-training. */

@@ -30,6 +30,16 @@ public final class AtomicFiles {
     }
   }
 
+  /** Forces a file's content to disk. */
+  public static void force(Path file) {
+    try (var channel = java.nio.channels.FileChannel.open(file,
+        java.nio.file.StandardOpenOption.WRITE)) {
+      channel.force(true);
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot force " + file + " to disk: " + e.getMessage(), e);
+    }
+  }
+
   public static void writeString(Path target, String content) {
     writeBytes(target, content.getBytes(StandardCharsets.UTF_8));
   }

@@ -83,6 +83,7 @@ public final class Reports {
         privacy(config, noise.aggregator(), asked.labelling(), asked.votes()),
         student == null ? null
             : student(config, networks.student(), student, unlabelledExamples),
+        null,
         new RunReport.RunPrivate(ceiling),
         timings);
   }
@@ -183,7 +184,7 @@ public final class Reports {
         labelling.randomness().kind().id(), secret, Mechanisms.noiseName(aggregator),
         guarantee.epsilon(), guarantee.order(),
         new RunReport.Guarantee(s.basis().id(), s.basis().description()),
-        spent.epsilon(), spent.order(), statements, orders, paperIndependent, COMPOSITION,
+        spent.epsilon(), spent.order(), statements, orders, paperIndependent, COMPOSITION, null,
         new RunReport.PrivacyPrivate(dependent.epsilon(), dependent.order(),
             statement("data-dependent", dependent, orders, "a function of the private votes:"
                 + " not itself differentially private; publish it only through a private"

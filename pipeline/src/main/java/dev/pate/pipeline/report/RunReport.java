@@ -33,6 +33,7 @@ public record RunReport(
     Plan plan,
     Privacy privacy,
     Student student,
+    Release release,
     @JsonProperty("private") RunPrivate runPrivate,
     Timings timings) {
 
@@ -173,6 +174,8 @@ public record RunReport(
    * @param comparisonPate2017 LNMax: the PATE 2017 paper's data-independent analysis of the
    *     same run, for comparison; null otherwise
    * @param composition what several runs on the same private data add up to
+   * @param dataDependentRelease the data-dependent epsilon released privately (smooth
+   *     sensitivity), with its parameters; null when not released
    */
   public record Privacy(String unit, String neighbours, double delta, String conversion,
       String randomness, boolean guaranteeHolds, String noise, double epsilonDataIndependent,
@@ -180,6 +183,7 @@ public record RunReport(
       List<Statement> statements, String orders,
       @JsonProperty("comparison_pate2017") Comparison2017 comparisonPate2017,
       String composition,
+      @JsonInclude(JsonInclude.Include.NON_NULL) Map<String, Object> dataDependentRelease,
       @JsonProperty("private") PrivacyPrivate privacyPrivate) {}
 
   /** Why the guarantee holds: {@code GuaranteeBasis} id and description. */
@@ -232,6 +236,21 @@ public record RunReport(
    * a benchmark diagnostic the student never trains on.
    */
   public record PseudoLabels(int count, int poolSize, double coverage, double precision) {}
+
+  /**
+   * The run's release: what may be published, in {@code <run folder>/<folder>/}. Null when the
+   * run released nothing (no student, or {@code output.release: false}).
+   *
+   * @param folder the release folder, relative to the run folder
+   * @param modelSha256 the sha256 of the released model file
+   */
+  public record Release(String folder, List<String> files, String modelSha256) {}
+
+  /** This report with {@code release} in place of its release block. */
+  public RunReport withRelease(Release release) {
+    return new RunReport(name, disclosure, runFolder, seed, dataset, teachers, aggregation, plan,
+        privacy, student, release, runPrivate, timings);
+  }
 
   /** What a run knows only from its private data as a whole. */
   public record RunPrivate(@JsonInclude(JsonInclude.Include.NON_NULL)

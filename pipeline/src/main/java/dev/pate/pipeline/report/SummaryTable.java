@@ -21,7 +21,7 @@ public final class SummaryTable {
     if (!p.guaranteeHolds()) {
       row(b, "", "NOT a guarantee: seeded noise, which anyone with the config can replay");
     }
-    if (p.epsilonSpent() < p.epsilonDataIndependent()) {
+    if (p.epsilonSpent() < p.epsilonDataIndependent() - 1e-9) {
       row(b, "spent", String.format(Locale.ROOT, "epsilon %.4f (order %s): the steps that ran;"
           + " not itself a guarantee", p.epsilonSpent(), NumberText.of(p.orderSpent())));
     }
@@ -52,6 +52,10 @@ public final class SummaryTable {
       row(b, "pseudo-labels", String.format(Locale.ROOT,
           "%d of %d pool examples, precision %.4f (against true labels, not trained on)",
           pl.count(), pl.poolSize(), pl.precision()));
+    }
+    if (r.release() != null) {
+      row(b, "release (publishable)", r.runFolder() + "/" + r.release().folder() + " ("
+          + String.join(", ", r.release().files()) + ")");
     }
     row(b, "wall time", String.format(Locale.ROOT, "%.1f s", r.timings().totalSeconds()));
 

@@ -1,0 +1,40 @@
+package dev.pate.cli;
+
+import dev.pate.pipeline.release.ModelEvaluation;
+import dev.pate.pipeline.release.ReleasedModel;
+import dev.pate.pipeline.report.Json;
+import java.nio.file.Path;
+import java.util.Optional;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+
+/** {@code pate evaluate}: a released student's accuracy and confusion matrix on labelled data. */
+@Command(name = "evaluate", mixinStandardHelpOptions = true, sortOptions = false,
+    description = {"Evaluate a released student on labelled examples: accuracy and confusion"
+        + " matrix (rows: true class, columns: predicted).",
+        "Example: pate evaluate --model runs/mnist-quick/<stamp>/release"
+            + " --input ../shared/data/mnist/t10k-images-idx3-ubyte.gz"
+            + " --labels ../shared/data/mnist/t10k-labels-idx1-ubyte.gz --rows 9000:10000"})
+final class EvaluateCommand implements Callable<Integer> {
+  @Mixin
+  ModelOptions options;
+
+  @Option(names = "--labels", paramLabel = "FILE",
+      description = "IDX labels for IDX images (a CSV file's labels are its label column).")
+  Path labels;
+
+  @Option(names = "--json", description = "Print one JSON object instead of a table.")
+  boolean json;
+
+  @Override
+  public Integer call() {
+    ReleasedModel model = options.load();
+    ReleasedModel.Examples examples = options.read(model, Optional.ofNullable(labels));
+    ModelEvaluation evaluation = ModelEvaluation.of(model.classes(), examples,
+        model.predict(examples), options.input.toString());
+    System.out.print(json ? Json.write(evaluation) : evaluation.table());
+    return 0;
+  }
+}

@@ -1,0 +1,45 @@
+package dev.pate.cli;
+
+import dev.pate.pipeline.release.PredictionTable;
+import dev.pate.pipeline.release.ReleasedModel;
+import dev.pate.pipeline.report.AtomicFiles;
+import java.nio.file.Path;
+import java.util.Optional;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+
+/** {@code pate predict}: a released student's predictions for the examples of a file. */
+@Command(name = "predict", mixinStandardHelpOptions = true, sortOptions = false,
+    description = {"Predict with a released student: one CSV row per input example,"
+        + " index,prediction,confidence (index: its position in the file; prediction: the class"
+        + " name).",
+        "Example: pate predict --model runs/mnist-quick/<stamp>/release"
+            + " --input ../shared/data/mnist/t10k-images-idx3-ubyte.gz --rows 9000:9010"})
+final class PredictCommand implements Callable<Integer> {
+  @Mixin
+  ModelOptions options;
+
+  @Option(names = "--probabilities",
+      description = "Also one column per class with its probability.")
+  boolean probabilities;
+
+  @Option(names = "--output", paramLabel = "FILE",
+      description = "Write the CSV here (atomically) instead of standard output.")
+  Path output;
+
+  @Override
+  public Integer call() {
+    ReleasedModel model = options.load();
+    ReleasedModel.Examples examples = options.read(model, Optional.empty());
+    String csv = PredictionTable.csv(model.classes(), examples,
+        model.predict(examples), probabilities);
+    if (output != null) {
+      AtomicFiles.writeString(output, csv);
+    } else {
+      System.out.print(csv);
+    }
+    return 0;
+  }
+}

@@ -1,0 +1,80 @@
+package dev.pate.pipeline.release;
+
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * MODEL_CARD.md: the release in prose, for a reader who is not a privacy expert. Written from the
+ * manifest alone, so it says nothing release.json does not.
+ */
+final class ModelCard {
+  private ModelCard() {}
+
+  static String text(ReleaseManifest m, String runName) {
+    ReleaseManifest.Privacy p = m.privacy();
+    StringBuilder b = new StringBuilder();
+    b.append("# Model card: ").append(runName).append("\n\n");
+    b.append("A classifier of ").append(m.classes().size()).append(" classes (")
+        .append(String.join(", ", m.classes())).append("), trained with PATE (Private Aggregation"
+            + " of Teacher Ensembles) so that it can be published without exposing the private"
+            + " data it learned from.\n\n");
+
+    b.append("## How it was trained\n\n");
+    b.append("The private data was split among teacher models, each trained on its own part"
+        + " only. The teachers then voted on examples of a separate, public data set; each vote"
+        + " was answered with random noise added (").append(p.mechanism()).append(", ")
+        .append(p.noise()).append(") and every answer's privacy cost was recorded before it was"
+            + " released. ").append(p.queriesAnswered()).append(" of ").append(p.queriesAsked())
+        .append(" public examples got a label this way. This model (the \"student\", a ")
+        .append(m.model().network()).append(" network, ").append(m.model().method())
+        .append(m.model().weightAverage() ? ", with averaged weights" : "")
+        .append(") learned from those labels and the public examples only; it never saw the"
+            + " private data or the teachers.\n\n");
+
+    b.append("## What is protected\n\n");
+    b.append(String.format(Locale.ROOT, "The model is (%.4g, %.0e)-differentially private"
+        + " with respect to %s: %s%n%n", p.epsilon(), p.delta(), p.unit(), p.neighbours()));
+    b.append("In words: whether any one record was in the private data or not changes the"
+        + " probability of obtaining this model by at most a factor of e^epsilon (plus a"
+        + " probability delta of a larger change). Smaller epsilon is stronger; the guarantee"
+        + " holds whatever the data was (it is data-independent: ").append(p.basis())
+        .append(").\n\n");
+    if (!p.guaranteeHolds()) {
+        b.append("**This run is NOT private**: its noise was drawn from a seeded generator that"
+            + " anyone with the run's configuration can replay. It is for studies only; do not"
+            + " publish it as private.\n\n");
+    }
+    Map<String, Object> dd = p.dataDependent();
+    if ("released".equals(dd.get("status"))) {
+      b.append(String.format(Locale.ROOT, "A data-dependent epsilon, usually smaller, was also"
+          + " released privately (through smooth sensitivity; it includes its own cost): %s.%n%n",
+          dd.get("epsilon_released")));
+    }
+    b.append("What is **not** protected: the public data (its examples may be recognised in the"
+        + " model's behaviour), the classes and the input format, and anything learned from"
+        + " other releases of the same private data: ").append(p.composition()).append(".\n\n");
+
+    b.append("## Accuracy\n\n");
+    b.append(String.format(Locale.ROOT, "%.4f on %d held-out public examples (%s).%n%n",
+        m.evaluation().accuracy(), m.evaluation().examples(), m.evaluation().data()));
+
+    b.append("## How to use it\n\n");
+    b.append("With pate: `pate predict --model <this folder> --input FILE` (one prediction per"
+        + " input row, as CSV) and `pate evaluate --model <this folder> --input FILE --labels"
+        + " FILE`. From Java, with pate: `ReleasedModel.load(folder).predict(...)`. Without pate,"
+        + " with DL4J alone: `ModelSerializer.restoreMultiLayerNetwork(\"student.zip\")`, then"
+        + " `network.output(rows)`, where each row is ").append(inputInWords(m.input()))
+        .append("; the outputs are the probabilities of the classes in the order above.\n");
+    return b.toString();
+  }
+
+  private static String inputInWords(ReleaseManifest.Input input) {
+    return switch (input.kind()) {
+      case ReleaseManifest.Input.IMAGE -> String.format(Locale.ROOT, "a %dx%d greyscale image as"
+          + " %d floats (%s)", input.height(), input.width(), input.features(), input.scaling());
+      case ReleaseManifest.Input.TABLE -> "a record of the table encoded as release.json's"
+          + " input.table says (" + input.features() + " floats)";
+      default -> input.features() + " floats";
+    };
+  }
+}

@@ -1,0 +1,133 @@
+package dev.pate.pipeline.release;
+
+import com.fasterxml.jackson.annotation.JsonInclude;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+
+/**
+ * release.json: what a released student expects and what it promises. Written beside the model
+ * (student.zip) in a run's {@code release/} folder; everything in it is public information, the
+ * config, or a function of the released answers and public data: no figure of the private data
+ * that no charge paid for.
+ *
+ * @param format {@value #FORMAT}
+ * @param model the model file and what it is
+ * @param input how a raw example becomes the model's input row
+ * @param classes class names, in the order of the model's outputs
+ * @param evaluation the student's accuracy on held-out public examples
+ * @param privacy the privacy statement, to be published with the model
+ */
+public record ReleaseManifest(String format, Model model, Input input, List<String> classes,
+    Evaluation evaluation, Privacy privacy) {
+
+  /** The format this code writes and reads. */
+  public static final String FORMAT = "pate-release-1";
+
+  public ReleaseManifest {
+    Objects.requireNonNull(format, "format");
+    Objects.requireNonNull(model, "model");
+    Objects.requireNonNull(input, "input");
+    classes = List.copyOf(classes);
+    Objects.requireNonNull(evaluation, "evaluation");
+    Objects.requireNonNull(privacy, "privacy");
+  }
+
+  /**
+   * @param file the model's file in the release folder
+   * @param format how to load it
+   * @param sha256 the file's sha256
+   * @param network the network ({@code cnn}, {@code mlp}, {@code custom})
+   * @param method how the student was trained ({@code supervised}, {@code self-training})
+   * @param weightAverage whether the released weights are a moving average of the trained ones
+   */
+  public record Model(String file, String format, String sha256, String network, String method,
+      boolean weightAverage) {}
+
+  /**
+   * The input: images ({@code kind: image}), encoded table rows ({@code kind: table}), or rows of
+   * features given in code ({@code kind: features}).
+   *
+   * @param features floats per input row
+   * @param height images: rows of pixels
+   * @param width images: columns of pixels
+   * @param channels images: 1 (greyscale)
+   * @param scaling how values become floats (images: unsigned bytes divided by 255)
+   * @param table tables: the columns and their encoding
+   */
+  public record Input(String kind, int features,
+      @JsonInclude(JsonInclude.Include.NON_NULL) Integer height,
+      @JsonInclude(JsonInclude.Include.NON_NULL) Integer width,
+      @JsonInclude(JsonInclude.Include.NON_NULL) Integer channels,
+      String scaling,
+      @JsonInclude(JsonInclude.Include.NON_NULL) Table table) {
+
+    public static final String IMAGE = "image";
+    public static final String TABLE = "table";
+    public static final String FEATURES = "features";
+  }
+
+  /**
+   * A table's records as the student was trained on them: how the CSV is read (as in the run's
+   * {@code dataset.csv} block) and how each column is encoded (fitted on the public pool or fixed
+   * in the schema, never on private rows).
+   *
+   * @param columns the column names of a file without a header; null: the first record is the
+   *     header, and columns are found by name
+   * @param missingPolicy {@code drop}: a record with a missing value gets no prediction; {@code
+   *     category}: missing is a category of its own (a missing number encodes as 0)
+   * @param encoding the numeric columns, then the categorical ones, in the order of the input row
+   */
+  public record Table(List<String> columns, String delimiter, String label,
+      String stripLabelSuffix, List<String> categorical, List<String> numeric,
+      List<String> ignored, List<String> missing, String missingPolicy, int poolRows,
+      List<Column> encoding) {}
+
+  /**
+   * One column's encoding.
+   *
+   * @param kind {@code numeric}: {@code (x - center) / scale}; {@code categorical}: one-hot over
+   *     {@code categories} (an unknown category is all zeros), with a last slot for a missing
+   *     value where {@code missingSlot}
+   * @param source {@code public pool} or {@code schema}: where its statistics came from
+   */
+  public record Column(String column, String kind, String method, String source,
+      @JsonInclude(JsonInclude.Include.NON_NULL) Double center,
+      @JsonInclude(JsonInclude.Include.NON_NULL) Double scale,
+      @JsonInclude(JsonInclude.Include.NON_NULL) List<String> categories,
+      @JsonInclude(JsonInclude.Include.NON_NULL) Boolean missingSlot) {}
+
+  /**
+   * @param examples held-out public examples the accuracy was measured on
+   * @param accuracy the released student's accuracy on them
+   * @param data which examples they are
+   */
+  public record Evaluation(int examples, double accuracy, String data) {}
+
+  /**
+   * The privacy statement.
+   *
+   * @param unit what one "record" is
+   * @param neighbours the neighbour relation the guarantee is stated for
+   * @param mechanism {@code lnmax}, {@code gnmax} or {@code confident-gnmax}
+   * @param parameters its noise parameters
+   * @param noise the noise drawn
+   * @param randomness {@code secure} or {@code seeded}
+   * @param guaranteeHolds false for seeded noise, which anyone with the config can replay
+   * @param queriesAsked queries put to the teachers
+   * @param queriesAnswered of them, answered (the student's labels)
+   * @param epsilon the guarantee: holds whatever the private data, at {@code delta}
+   * @param order the Renyi order that gives it
+   * @param conversion the RDP to (epsilon, delta) conversion
+   * @param kind always {@code data-independent}
+   * @param basis why it holds (every query at its worst case, or the budget as a Renyi filter)
+   * @param dataDependent the data-dependent epsilon in its privately released form (smooth
+   *     sensitivity), or why there is none; never the raw figure
+   * @param composition what releasing other models from the same data adds up to
+   */
+  public record Privacy(String unit, String neighbours, String mechanism,
+      Map<String, Double> parameters, String noise, String randomness, boolean guaranteeHolds,
+      int queriesAsked, int queriesAnswered, double delta, double epsilon, double order,
+      String conversion, String kind, String basis, Map<String, Object> dataDependent,
+      String composition) {}
+}

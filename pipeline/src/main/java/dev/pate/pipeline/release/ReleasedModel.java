@@ -1,0 +1,310 @@
+package dev.pate.pipeline.release;
+
+import dev.pate.aggregator.votes.RowSelection;
+import dev.pate.datasets.ImageDataset;
+import dev.pate.datasets.csv.ColumnEncoding;
+import dev.pate.datasets.csv.CsvFile;
+import dev.pate.datasets.csv.CsvSchema;
+import dev.pate.datasets.csv.EncodedRows;
+import dev.pate.datasets.csv.MissingPolicy;
+import dev.pate.datasets.csv.Scaling;
+import dev.pate.datasets.csv.StatSource;
+import dev.pate.datasets.csv.TableEncoding;
+import dev.pate.datasets.csv.TableLoader;
+import dev.pate.datasets.files.Checksums;
+import dev.pate.datasets.idx.IdxImages;
+import dev.pate.datasets.idx.IdxReader;
+import dev.pate.ensemble.nn.Classifiers;
+import dev.pate.ensemble.nn.Tensors;
+import dev.pate.pipeline.UserError;
+import dev.pate.pipeline.report.Json;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.stream.IntStream;
+import org.deeplearning4j.nn.multilayer.MultiLayerNetwork;
+import org.deeplearning4j.util.ModelSerializer;
+import org.nd4j.linalg.api.buffer.DataType;
+import org.nd4j.linalg.api.ndarray.INDArray;
+import org.nd4j.linalg.factory.Nd4j;
+
+/**
+ * A released student, loaded from its release folder: the model checked against the sha256 in
+ * release.json, and the input format that release.json describes. Reads input files as the
+ * training did (IDX images scaled the same way, CSV records encoded with the same fitted
+ * encoding) and predicts.
+ *
+ * <pre>{@code
+ * ReleasedModel model = ReleasedModel.load(Path.of("runs/mnist-quick/<stamp>/release"));
+ * Examples examples = model.read(Path.of("t10k-images-idx3-ubyte.gz"), Optional.empty(),
+ *     RowSelection.parse("9000:10000"), 0);
+ * Predictions predictions = model.predict(examples);
+ * }</pre>
+ */
+public final class ReleasedModel {
+  private final Path folder;
+  private final ReleaseManifest manifest;
+  private final MultiLayerNetwork network;
+
+  private ReleasedModel(Path folder, ReleaseManifest manifest, MultiLayerNetwork network) {
+    this.folder = folder;
+    this.manifest = manifest;
+    this.network = network;
+  }
+
+  /**
+   * Loads the release in {@code folder}.
+   *
+   * @throws UserError (one line) if the folder is not a release, its format is unknown, or the
+   *     model file is missing or not the one release.json names
+   */
+  public static ReleasedModel load(Path folder) {
+    Path file = folder.resolve(ReleaseWriter.MANIFEST);
+    if (!Files.isRegularFile(file)) {
+      throw new UserError(folder + ": not a pate release (no " + ReleaseWriter.MANIFEST
+          + "; a run's release is <run folder>/" + ReleaseWriter.FOLDER + ")");
+    }
+    ReleaseManifest manifest;
+    try {
+      manifest = Json.read(file, ReleaseManifest.class);
+    } catch (RuntimeException e) {
+      throw new UserError(file + ": not a release manifest (" + e.getMessage() + ")", e);
+    }
+    if (!ReleaseManifest.FORMAT.equals(manifest.format())) {
+      throw new UserError(file + ": format " + manifest.format() + ", this pate reads "
+          + ReleaseManifest.FORMAT);
+    }
+    Path model = folder.resolve(manifest.model().file());
+    if (!Files.isRegularFile(model)) {
+      throw new UserError(model + ": missing; the release names it as its model");
+    }
+    String sha256 = Checksums.sha256(model);
+    if (!sha256.equals(manifest.model().sha256())) {
+      throw new UserError(model + ": sha256 " + sha256 + " is not the " + manifest.model().sha256()
+          + " that " + ReleaseWriter.MANIFEST + " names (the model was changed or damaged)");
+    }
+    try {
+      return new ReleasedModel(folder, manifest,
+          ModelSerializer.restoreMultiLayerNetwork(model.toFile(), false));
+    } catch (IOException | RuntimeException e) {
+      throw new UserError(model + ": not a DL4J model (" + e.getMessage() + ")", e);
+    }
+  }
+
+  public Path folder() {
+    return folder;
+  }
+
+  public ReleaseManifest manifest() {
+    return manifest;
+  }
+
+  /** The network itself, as DL4J's {@code ModelSerializer} restored it. */
+  public MultiLayerNetwork network() {
+    return network;
+  }
+
+  public List<String> classes() {
+    return manifest.classes();
+  }
+
+  /**
+   * Input examples read from a file, as the model takes them.
+   *
+   * @param features {@code n x features} floats
+   * @param positions each example's position in its file (image index, or CSV record number)
+   * @param labels each example's class, -1 where unknown
+   * @param dropped CSV records dropped for a missing value (policy drop); 0 for images
+   */
+  public record Examples(INDArray features, int[] positions, int[] labels, int dropped) {
+    public int size() {
+      return positions.length;
+    }
+
+    /** Whether every example has a label. */
+    public boolean labelled() {
+      return Arrays.stream(labels).allMatch(l -> l >= 0);
+    }
+  }
+
+  /**
+   * The class of each example with its probability, and all probabilities.
+   *
+   * @param classes the predicted class of each example (index into {@link #classes()})
+   * @param probabilities {@code probabilities[i][k]}: of class k for example i
+   */
+  public record Predictions(int[] classes, double[][] probabilities) {
+    public double confidence(int i) {
+      return probabilities[i][classes[i]];
+    }
+  }
+
+  /** The model's class probabilities and predictions for {@code examples}. */
+  public Predictions predict(Examples examples) {
+    return predict(examples.features());
+  }
+
+  /**
+   * The model's class probabilities and predictions for rows of input ({@code n x features}
+   * floats, as release.json's input says), computed in the same batches as the held-out
+   * evaluation of the run, so that the same rows get the very same predictions.
+   */
+  public Predictions predict(INDArray features) {
+    if (features.columns() != manifest.input().features()) {
+      throw new UserError("input: " + features.columns() + " features per row, the model takes "
+          + manifest.input().features());
+    }
+    double[][] probabilities = Classifiers.probabilities(network, features).toDoubleMatrix();
+    int[] classes = new int[probabilities.length];
+    for (int i = 0; i < classes.length; i++) {
+      for (int k = 1; k < probabilities[i].length; k++) {
+        if (probabilities[i][k] > probabilities[i][classes[i]]) {
+          classes[i] = k;
+        }
+      }
+    }
+    return new Predictions(classes, probabilities);
+  }
+
+  /**
+   * Reads examples from {@code input}: an IDX image file (gzipped or not) for an image model,
+   * with labels from {@code labels} (an IDX label file) if given; a CSV file with the training's
+   * columns for a table model, with labels from its label column where present.
+   *
+   * @param rows positions in the file (image indices, or CSV record numbers) to read
+   * @param skipLines CSV: lines to skip at the top (a junk line before the header)
+   */
+  public Examples read(Path input, Optional<Path> labels, RowSelection rows, int skipLines) {
+    Objects.requireNonNull(rows, "rows");
+    return switch (manifest.input().kind()) {
+      case ReleaseManifest.Input.IMAGE -> images(input, labels, rows);
+      case ReleaseManifest.Input.TABLE -> {
+        if (labels.isPresent()) {
+          throw new UserError("--labels: a table's labels are its label column '"
+              + manifest.input().table().label() + "'; give the CSV file alone");
+        }
+        yield table(input, rows, skipLines);
+      }
+      default -> throw new UserError(folder + ": the model takes rows of features given in"
+          + " code (release.json input.kind " + manifest.input().kind() + "); predict from"
+          + " Java with predict(features)");
+    };
+  }
+
+  private Examples images(Path input, Optional<Path> labelFile, RowSelection rows) {
+    ReleaseManifest.Input expected = manifest.input();
+    IdxImages images = IdxReader.readImages(input);
+    if (images.rows() != expected.height() || images.cols() != expected.width()) {
+      throw new UserError(input + ": images of " + images.rows() + "x" + images.cols()
+          + ", the model takes " + expected.height() + "x" + expected.width());
+    }
+    int[] labels = new int[images.count()];
+    Arrays.fill(labels, -1);
+    if (labelFile.isPresent()) {
+      int[] read = IdxReader.readLabels(labelFile.get(), classes().size()).labels();
+      if (read.length != images.count()) {
+        throw new UserError(labelFile.get() + ": " + read.length + " labels for the "
+            + images.count() + " images of " + input);
+      }
+      labels = read;
+    }
+    int from = rows.from();
+    int to = end(rows, images.count(), input);
+    // Unknown labels are held as 0 in the dataset; the examples keep -1 for them.
+    int[] datasetLabels = Arrays.stream(labels).map(l -> Math.max(l, 0)).toArray();
+    ImageDataset all = ImageDataset.copyOf(input.getFileName().toString(), images.rows(),
+        images.cols(), classes().size(), images.pixels(), datasetLabels);
+    ImageDataset selected = all.range(all.name(), from, to);
+    return new Examples(Tensors.features(selected), IntStream.range(from, to).toArray(),
+        Arrays.copyOfRange(labels, from, to), 0);
+  }
+
+  private Examples table(Path input, RowSelection rows, int skipLines) {
+    ReleaseManifest.Table t = manifest.input().table();
+    EncodedRows encoded;
+    try {
+      encoded = TableLoader.encode(schema(t), new CsvFile(input, skipLines), encoding(t));
+    } catch (IllegalArgumentException e) {
+      throw new UserError(input + ": " + e.getMessage(), e);
+    }
+    int to = rows.to() == RowSelection.OPEN_END ? Integer.MAX_VALUE : rows.to();
+    List<Integer> keep = new ArrayList<>();
+    for (int r = 0; r < encoded.rows(); r++) {
+      int record = encoded.records()[r];
+      if (record >= rows.from() && record < to) {
+        keep.add(r);
+      }
+    }
+    if (keep.isEmpty()) {
+      throw new UserError(input + ": no record in rows " + rows + " (" + encoded.summary().records()
+          + " records, " + encoded.summary().kept() + " without a missing value)");
+    }
+    int width = encoded.featureCount();
+    float[] features = new float[keep.size() * width];
+    int[] positions = new int[keep.size()];
+    int[] labels = new int[keep.size()];
+    for (int i = 0; i < keep.size(); i++) {
+      int r = keep.get(i);
+      System.arraycopy(encoded.features(), r * width, features, i * width, width);
+      positions[i] = encoded.records()[r];
+      labels[i] = encoded.labels()[r];
+    }
+    int dropped = droppedIn(encoded, rows.from(), to);
+    return new Examples(Nd4j.create(features, new long[] {keep.size(), width}, DataType.FLOAT),
+        positions, labels, dropped);
+  }
+
+  /** Records in [from, to) that reading dropped (they are not among the kept records). */
+  private static int droppedIn(EncodedRows encoded, int from, int to) {
+    int last = Math.min(to, encoded.summary().records());
+    int keptInRange = (int) Arrays.stream(encoded.records())
+        .filter(r -> r >= from && r < to).count();
+    return Math.max(0, last - from - keptInRange);
+  }
+
+  private CsvSchema schema(ReleaseManifest.Table t) {
+    try {
+      return new CsvSchema(Optional.ofNullable(t.columns()), t.delimiter(), t.label(), classes(),
+          Optional.ofNullable(t.stripLabelSuffix()), t.categorical(), t.numeric(), t.ignored(),
+          t.missing(), MissingPolicy.valueOf(t.missingPolicy().toUpperCase(Locale.ROOT)),
+          Scaling.NONE, Map.of(), Map.of());
+    } catch (IllegalArgumentException e) {
+      throw new UserError(folder.resolve(ReleaseWriter.MANIFEST) + ": input.table."
+          + e.getMessage(), e);
+    }
+  }
+
+  private TableEncoding encoding(ReleaseManifest.Table t) {
+    List<ColumnEncoding> columns = new ArrayList<>();
+    for (ReleaseManifest.Column c : t.encoding()) {
+      StatSource source = c.source().equals("schema") ? StatSource.SCHEMA : StatSource.PUBLIC_POOL;
+      columns.add(c.kind().equals("numeric")
+          ? new ColumnEncoding.Numeric(c.column(), c.method(), c.center(), c.scale(), source)
+          : new ColumnEncoding.Categorical(c.column(), c.categories(),
+              Boolean.TRUE.equals(c.missingSlot()), source));
+    }
+    TableEncoding encoding = TableEncoding.of(columns, t.poolRows());
+    if (encoding.featureCount() != manifest.input().features()) {
+      throw new UserError(folder.resolve(ReleaseWriter.MANIFEST) + ": input.table.encoding gives "
+          + encoding.featureCount() + " features, input.features says "
+          + manifest.input().features());
+    }
+    return encoding;
+  }
+
+  private static int end(RowSelection rows, int size, Path input) {
+    int end = rows.to() == RowSelection.OPEN_END ? size : rows.to();
+    if (end > size || rows.from() >= end) {
+      throw new UserError("--rows: " + rows + " is not within the " + size + " examples of "
+          + input + " (rows 0:" + size + ")");
+    }
+    return end;
+  }
+}
