@@ -56,7 +56,9 @@ class ConfigLoaderDefaultsTest {
             Randomness.SECURE),
         config.aggregator());
     assertEquals(
-        new PrivacyConfig(1e-5, Optional.empty(), Conversion.IMPROVED, BudgetConfig.none()),
+        new PrivacyConfig(1e-5, Optional.empty(), Conversion.IMPROVED, BudgetConfig.none(),
+            DataDependentRelease.NONE, NoiseMode.AUTO, OptionalDouble.empty(),
+            OptionalDouble.empty(), OptionalDouble.empty(), OptionalDouble.empty()),
         config.privacy());
     NetworkConfig studentNetwork =
         new NetworkConfig(

@@ -27,7 +27,7 @@ class ConfigSchemaTest {
       assertFalse(key.meaning().isBlank(), key.path());
       assertFalse(key.defaultValue().isBlank(), key.path());
     }
-    assertEquals(78, KEYS.size(), KEYS.stream().map(ConfigKey::path).toList().toString());
+    assertEquals(84, KEYS.size(), KEYS.stream().map(ConfigKey::path).toList().toString());
   }
 
   @Test

@@ -119,6 +119,7 @@ class ConfigWriterTest {
             "budget",
             "epsilon",
             "delta",
+            "release",
             "student",
             "train",
             "method",
