@@ -37,15 +37,14 @@ import java.util.function.IntToDoubleFunction;
  * sigma2^2} (G is capped at its data-independent value, so {@code G'' <= G_max}) and {@code
  * lsG(d)} the GNMax bound: the paper's for continuous noise (Algorithms 3-5, {@link
  * SmoothSensitivity#localSensitivityBoundsGnmax}, which needs conditions C5/C6), {@link
- * DiscreteGnmaxSensitivity}'s for discrete noise. For a transcript w is the constant a, so
- * {@code dwMax = 0} and {@code wMax = a}: no jump term. F and w depend on m only and are
- * enumerated exactly for m = 0..teachers, for either noise. For the actual
- * accounting this charges GNMax's local sensitivity wherever the indicator can be 1 within the
- * window and a whole {@code G_max} wherever it can flip, i.e. where the window meets {@code [T -
- * 1, T + 1)}; the official code charged neither jump nor window (GNMax's term only where the
- * indicator is 1 at the votes themselves). For the expected accounting the official code weighted
- * lsG by {@code w(D)} alone and ignored the change of w; the first term is the paper's own for
- * plain GNMax (w = 1, dw = 0).
+ * DiscreteGnmaxSensitivity}'s for discrete noise. F and w depend on m only and are enumerated
+ * exactly for m = 0..teachers, for either noise. For the actual accounting this charges GNMax's
+ * local sensitivity wherever the indicator can be 1 within the window and a whole {@code G_max}
+ * wherever it can flip, i.e. where the window meets {@code [T - 1, T + 1)}; the official code
+ * charged neither jump nor window (GNMax's term only where the indicator is 1 at the votes
+ * themselves). For the expected accounting the official code weighted lsG by {@code w(D)} alone
+ * and ignored the change of w; the first term is the paper's own for plain GNMax (w = 1, dw = 0).
+ * For a transcript w is the constant a: {@code wMax = a} and {@code dwMax = 0}, no jump term.
  *
  * <p><b>Why windows.</b> A release sums the bounds of every query at the same d, while a dataset
  * at distance d may be at any distance up to d in each query, so each entry must cover the whole
