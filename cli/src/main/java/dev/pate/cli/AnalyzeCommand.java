@@ -102,7 +102,7 @@ final class AnalyzeCommand implements Callable<Integer> {
   public Integer call() throws Exception {
     Mechanism analysed = mechanism();
     NoiseKind noiseKind = noiseKind();
-    checkSmoothSensitivity(analysed, noiseKind);
+    checkSmoothSensitivity(analysed);
     VoteMatrix all = VoteFiles.read(votes);
     VoteMatrix selected = selection.indices != null
         ? all.rows(VoteFiles.readIndices(selection.indices))
@@ -141,7 +141,7 @@ final class AnalyzeCommand implements Callable<Integer> {
    * The request checks the same, naming its own field; checked here first so that the message
    * names the flag the user typed. The release options are all checked before the votes are read.
    */
-  private void checkSmoothSensitivity(Mechanism analysed, NoiseKind noiseKind) {
+  private void checkSmoothSensitivity(Mechanism analysed) {
     if (!smoothSensitivity) {
       release.checkUnused();
       return;
@@ -149,10 +149,6 @@ final class AnalyzeCommand implements Callable<Integer> {
     if (analysed instanceof Mechanism.Lnmax) {
       throw new UserError("--smooth-sensitivity: the PATE 2018 smooth-sensitivity analysis"
           + " covers gnmax and confident-gnmax, not lnmax");
-    }
-    if (noiseKind != NoiseKind.CONTINUOUS) {
-      throw new UserError("--smooth-sensitivity: the paper's analysis covers continuous Gaussian"
-          + " noise only, not --noise " + noise);
     }
     release.check(teachers);
   }

@@ -50,8 +50,9 @@ class AnalyzeReleaseTest {
    */
   @Test
   void releasePrintsNoPrivateFigure() throws IOException {
-    for (String[] mode : new String[][] {{}, {"--expected"}}) {
-      String accounting = mode.length == 0 ? "actual" : "expected";
+    for (String[] mode : new String[][] {{}, {"--expected"}, {"--noise", "discrete"},
+        {"--expected", "--noise", "discrete"}}) {
+      String accounting = String.join(" ", mode);
       JsonNode out = json(analyze(MNIST, new String[] {"--rows", "0:100", "--json"}, CONFIDENT,
           FIXED, mode));
       Set<String> keys = new HashSet<>();
@@ -64,6 +65,10 @@ class AnalyzeReleaseTest {
       assertFalse(out.has("epsilon") || out.has("order"), accounting + ": " + out);
       JsonNode release = out.get("smooth_sensitivity");
       assertEquals("released", release.get("status").asText(), out.toString());
+      assertEquals(accounting.contains("discrete"), release.has("noise"), release.toString());
+      if (release.has("noise")) {
+        assertEquals("discrete", release.get("noise").asText());
+      }
       assertEquals(20.0, release.get("order").asDouble());
       assertEquals(0.02, release.get("beta").asDouble());
       assertEquals(12.0, release.get("sigma_ss").asDouble());

@@ -128,9 +128,9 @@ class BadInputTest {
         "--gamma", "0.05", "--smooth-sensitivity");
     assertOneLineError(lnmax, "--smooth-sensitivity", "lnmax");
     assertFalse(lnmax.stderr().contains("smoothSensitivity"), lnmax.stderr());
-    Outcome discrete = run("analyze", "--votes", votes.toString(), "--mechanism", "gnmax",
+    Outcome missing = run("analyze", "--votes", votes.toString(), "--mechanism", "gnmax",
         "--sigma", "40", "--noise", "discrete", "--smooth-sensitivity");
-    assertOneLineError(discrete, "--smooth-sensitivity", "--noise discrete");
+    assertOneLineError(missing, "--smooth-sensitivity", "--release-order");
   }
 
   @Test

@@ -5,7 +5,6 @@ import dev.pate.aggregator.gnmax.ReleaseParameters;
 import dev.pate.aggregator.gnmax.ReleaseTarget;
 import dev.pate.aggregator.rdp.Conversion;
 import dev.pate.aggregator.rdp.Orders;
-import java.util.Locale;
 import java.util.Objects;
 import java.util.Optional;
 
@@ -19,10 +18,11 @@ import java.util.Optional;
  * @param conversion how RDP becomes (epsilon, delta)
  * @param expected Confident-GNMax only: report the expectation over the threshold's noise (the
  *     paper's tables) instead of the actual accounting of the noiseless outcome
- * @param release GNMax and Confident-GNMax with continuous noise: the parameters of a
- *     smooth-sensitivity release of the data-dependent epsilon (PATE 2018, Section 4.2), fixed
- *     without looking at the votes (see {@link ReleaseParameters}); empty for the data owner's own
- *     analysis, which publishes nothing
+ * @param release GNMax and Confident-GNMax: the parameters of a smooth-sensitivity release of
+ *     the data-dependent epsilon (PATE 2018, Section 4.2), fixed without looking at the votes (see
+ *     {@link ReleaseParameters}), with the paper's bounds for continuous noise and those of {@code
+ *     DiscreteGnmaxSensitivity} for discrete noise; empty for the data owner's own analysis, which
+ *     publishes nothing
  * @param noise the noise the mechanism draws (the papers: continuous)
  * @param teachers the number of teachers for the smooth-sensitivity analysis; 0 to take the
  *     largest row sum of the votes
@@ -53,11 +53,6 @@ public record AnalysisRequest(
       throw new IllegalArgumentException("release: the PATE 2018 smooth-sensitivity"
           + " analysis covers gnmax and confident-gnmax, not lnmax");
     }
-    if (release.isPresent() && noise != NoiseKind.CONTINUOUS) {
-      throw new IllegalArgumentException("release: the paper's smooth-sensitivity"
-          + " analysis (Algorithms 3-5, Prop. 13) covers continuous Gaussian noise only; it is not"
-          + " available with noise " + noise.name().toLowerCase(Locale.ROOT));
-    }
   }
 
   /** Whether the data-dependent epsilon is released (and only released values are reported). */
@@ -67,17 +62,18 @@ public record AnalysisRequest(
 
   /**
    * What a release of this request publishes, for these teachers and classes: the mechanism, its
-   * noise and the accounting (for Confident-GNMax, {@link #expected} or actual).
+   * noise parameters and kind, and the accounting (for Confident-GNMax, {@link #expected} or
+   * actual).
    *
    * @throws IllegalArgumentException for LNMax, which has no smooth-sensitivity analysis
    */
   public ReleaseTarget releaseTarget(int teachers, int classes) {
     if (mechanism instanceof Mechanism.ConfidentGnmax c) {
       return ReleaseTarget.confidentGnmax(
-          teachers, classes, c.threshold(), c.sigma1(), c.sigma2(), expected);
+          teachers, classes, c.threshold(), c.sigma1(), c.sigma2(), expected).withNoise(noise);
     }
     if (mechanism instanceof Mechanism.Gnmax g) {
-      return ReleaseTarget.gnmax(teachers, classes, g.sigma());
+      return ReleaseTarget.gnmax(teachers, classes, g.sigma()).withNoise(noise);
     }
     throw new IllegalArgumentException("mechanism: " + mechanism.id()
         + " has no smooth-sensitivity release (gnmax and confident-gnmax have)");

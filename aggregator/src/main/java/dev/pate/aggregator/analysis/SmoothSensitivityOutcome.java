@@ -39,7 +39,10 @@ public record SmoothSensitivityOutcome(
     RELEASED,
     /** Nothing is data-dependent at the order: the data-independent epsilon is published. */
     DATA_INDEPENDENT,
-    /** Conditions C5/C6 fail at the order: only the data-independent epsilon may be published. */
+    /**
+     * The bounds' conditions fail at the order (C5/C6 for continuous noise, g non-decreasing in q
+     * for discrete): only the data-independent epsilon may be published.
+     */
     CONDITIONS_FAIL;
 
     public String id() {

@@ -1,5 +1,6 @@
 package dev.pate.aggregator.analysis;
 
+import dev.pate.aggregator.accounting.NoiseKind;
 import dev.pate.aggregator.accounting.QueryAccounting;
 import dev.pate.aggregator.gnmax.ConfidentGnmaxAccounting;
 import dev.pate.aggregator.gnmax.GaussianSampler;
@@ -209,8 +210,9 @@ public final class VoteAnalysis {
     }
     if (!release.conditions().hold()) {
       return notReleased(SmoothSensitivityOutcome.Status.CONDITIONS_FAIL, target, parameters,
-          independent, "conditions C5/C6 fail at order " + order
-              + ": only the data-independent epsilon may be published");
+          independent, (target.noise() == NoiseKind.CONTINUOUS ? "conditions C5/C6 fail"
+              : "the discrete bounds' condition (g non-decreasing in q) fails") + " at order "
+              + order + ": only the data-independent epsilon may be published");
     }
     for (QueryProfiles.Profile p : profiles.list()) {
       release.add(p.counts(), p.multiplicity());

@@ -358,26 +358,30 @@ public final class SmoothSensitivity {
       return new Conditions(false, false);
     }
     DoubleUnaryOperator beta = logq -> GnmaxRdp.theorem6Unchecked(logq, sigma, order);
-    boolean c5 = nonDecreasingOnGrid(beta, logq0);
+    boolean c5 = nonDecreasingOnGrid(beta, logq0, LOG_SPAN);
     if (!c5) {
       return new Conditions(false, false);
     }
     double logBlq0 = logLowerNeighbourQ(logq0, sigma, numClasses);
     DoubleUnaryOperator gap = logq -> beta.applyAsDouble(
         logUpperNeighbourQUncapped(logq, sigma, numClasses)) - beta.applyAsDouble(logq);
-    return new Conditions(true, nonDecreasingOnGrid(gap, logBlq0));
+    return new Conditions(true, nonDecreasingOnGrid(gap, logBlq0, LOG_SPAN));
   }
 
   static final int LINEAR_POINTS = 4000;
   static final int LOG_POINTS = 2000;
   static final double LOG_SPAN = 100;
 
-  /** Whether f (a function of log q) does not decrease on a grid over (0, e^logTop]. */
-  private static boolean nonDecreasingOnGrid(DoubleUnaryOperator f, double logTop) {
+  /**
+   * Whether f (a function of log q) does not decrease on a grid over [q_top e^-logSpan / N,
+   * q_top]: {@link #LINEAR_POINTS} points linear in q down to {@code q_top / N}, N = {@link
+   * #LINEAR_POINTS}, and {@link #LOG_POINTS} logarithmic over the {@code logSpan} e-folds below.
+   */
+  static boolean nonDecreasingOnGrid(DoubleUnaryOperator f, double logTop, double logSpan) {
     double[] grid = new double[LOG_POINTS + LINEAR_POINTS];
     double logStart = logTop - Math.log(LINEAR_POINTS); // first linear point: q_top / N
     for (int i = 0; i < LOG_POINTS; i++) {
-      grid[i] = logStart - LOG_SPAN + LOG_SPAN * i / LOG_POINTS;
+      grid[i] = logStart - logSpan + logSpan * i / LOG_POINTS;
     }
     for (int i = 1; i <= LINEAR_POINTS; i++) {
       grid[LOG_POINTS + i - 1] = logTop + Math.log((double) i / LINEAR_POINTS);

@@ -11,8 +11,9 @@ import java.util.Optional;
  * one Renyi order, rounded to a fixed grid.
  *
  * <p>Use: construct for a {@link ReleaseTarget} and the order of {@link ReleaseParameters} fixed
- * in advance, {@link #add} every query (in any order), then {@link #release}. One instance per
- * release; not thread-safe.
+ * in advance, add every query (in any order) with {@link #add(double[], double)}, or for a run's
+ * transcript with {@link #add(double[], boolean)}, then {@link #release}. One instance per
+ * release; not thread-safe. A run should use {@link RunRelease}, which exposes nothing private.
  *
  * <p><b>What is private and what is published.</b> {@link #rdp()}, {@link #smoothSensitivity}
  * and anything derived from them (the noise's standard deviation, the epsilon before the release)
@@ -24,7 +25,8 @@ import java.util.Optional;
  *
  * <p><b>Soundness.</b> The smooth sensitivity is {@code max_d e^(-beta d) sum_q A_d(q)} with the
  * per-query bounds of {@link QuerySensitivity}, which cover the jumps of Confident-GNMax's
- * accounting that the official script leaves out; the noise is drawn and rounded as {@link
+ * accounting that the official script leaves out, and for discrete noise use the bounds of {@link
+ * DiscreteGnmaxSensitivity} instead of the paper's; the noise is drawn and rounded as {@link
  * GridNoise} explains. The parameters are never chosen here from the votes: {@link
  * #paperParameters} reproduces the official choice for modelled (public) votes and for the
  * paper's tables only.
@@ -81,24 +83,90 @@ public final class SmoothSensitivityRelease {
     return !allDataIndependent() && conditions().hold();
   }
 
-  /** One query's data-dependent RDP at the order, as {@link #add} sums it (not publishable). */
+  /**
+   * One query's data-dependent RDP at the order, as {@link #add(double[], double)} sums it (not
+   * publishable).
+   *
+   * @throws IllegalStateException for the transcript accounting (see {@link #queryRdp(double[],
+   *     boolean)})
+   */
   public double queryRdp(double[] counts) {
     return query.rdp(counts);
+  }
+
+  /**
+   * One transcript query's data-dependent RDP at the order, as {@link #add(double[], boolean)}
+   * sums it: for discrete noise exactly the accountant's {@code dataDependentRdp(counts,
+   * answered)} at the order (not publishable).
+   *
+   * @throws IllegalStateException unless the accounting is the transcript's
+   */
+  public double queryRdp(double[] counts, boolean answered) {
+    return query.rdp(counts, answered ? 1 : 0);
   }
 
   /**
    * Adds {@code multiplicity} queries with these counts (whole numbers, at most {@code teachers}
    * in all). The multiplicity may be fractional for a modelled profile.
    *
-   * @throws IllegalStateException if conditions C5/C6 fail at the order
+   * @throws IllegalStateException if conditions C5/C6 fail at the order, or for the transcript
+   *     accounting (whose queries come with their answers: {@link #add(double[], boolean)})
    */
   public void add(double[] counts, double multiplicity) {
+    checkMultiplicity(multiplicity);
+    accumulate(query.rdp(counts), query.localSensitivity(counts), multiplicity);
+  }
+
+  /**
+   * Adds one query of a run: its counts and its released outcome. For the transcript accounting
+   * {@code answered} is the fixed, public {@code a_q} of {@link
+   * ReleaseTarget.Accounting#CONFIDENT_TRANSCRIPT}; GNMax answers every query and, like its
+   * accountant, ignores it.
+   *
+   * @throws IllegalStateException for the actual and expected accountings (their weight is a
+   *     function of the votes: {@link #add(double[], double)}), or if conditions fail
+   */
+  public void add(double[] counts, boolean answered) {
+    if (target.accounting() == ReleaseTarget.Accounting.GNMAX) {
+      add(counts, 1.0);
+      return;
+    }
+    double a = answered ? 1 : 0;
+    accumulate(query.rdp(counts, a), query.localSensitivity(counts, a), 1);
+  }
+
+  /**
+   * For planning on modelled (public) votes: {@link #add(double[], double)}, except that for the
+   * transcript accounting the unknown answers {@code a_q} are replaced by their expectation, the
+   * answer probability of the counts. The RDP and every local-sensitivity bound are linear in
+   * {@code a_q}, so the sums are the expected sums of the transcript.
+   */
+  public void addModelled(double[] counts, double multiplicity) {
+    if (!target.transcript()) {
+      add(counts, multiplicity);
+      return;
+    }
+    checkMultiplicity(multiplicity);
+    double a = query.answerProbability(counts);
+    accumulate(query.rdp(counts, a), query.localSensitivity(counts, a), multiplicity);
+  }
+
+  /** One modelled query's RDP as {@link #addModelled} sums it. */
+  public double modelledQueryRdp(double[] counts) {
+    return target.transcript()
+        ? query.rdp(counts, query.answerProbability(counts))
+        : query.rdp(counts);
+  }
+
+  private static void checkMultiplicity(double multiplicity) {
     if (!(multiplicity > 0) || Double.isInfinite(multiplicity)) {
       throw new IllegalArgumentException(
           "multiplicity: " + multiplicity + " is not a finite number > 0");
     }
-    double[] ls = query.localSensitivity(counts);
-    rdp += multiplicity * query.rdp(counts);
+  }
+
+  private void accumulate(double queryRdp, double[] ls, double multiplicity) {
+    rdp += multiplicity * queryRdp;
     queries += multiplicity;
     for (int d = 0; d < ls.length; d++) {
       localSensitivity[d] += multiplicity * ls[d];

@@ -21,6 +21,15 @@ import java.util.Objects;
  * ReleaseTarget} (mechanism, noise, accounting), the number of queries, delta, the orders and the
  * conversion. If the real votes differ from the model, the release stays private; it is only
  * noisier or costlier than it could have been.
+ *
+ * <p>Every target is planned in its own accounting and noise ({@link ReleaseTarget#noise()}), so
+ * a run's discrete noise is planned with the discrete bounds. For a run's transcript ({@link
+ * ReleaseTarget.Accounting#CONFIDENT_TRANSCRIPT}) the answers are not known in advance; each
+ * modelled query's answer {@code a_q} is replaced by its answer probability, the expectation over
+ * the threshold's noise ({@link SmoothSensitivityRelease#addModelled}). The RDP and the
+ * local-sensitivity bounds are linear in {@code a_q}, so this plans on the expected sums of the
+ * transcript (the smooth sensitivity of the expected sums, not the expected smooth sensitivity:
+ * a model, like the profile itself).
  */
 public final class ReleasePlanner {
   private ReleasePlanner() {}
@@ -61,7 +70,7 @@ public final class ReleasePlanner {
       }
       double rdp = 0;
       for (VoteProfile.Row row : profile.rows()) {
-        rdp += queries * row.weight() * release.queryRdp(row.counts());
+        rdp += queries * row.weight() * release.modelledQueryRdp(row.counts());
       }
       double epsilon = RdpConversions.epsilonAtOrder(release.order(), rdp, delta, conversion);
       if (epsilon < bestEpsilon) { // strict: the first minimiser wins, as for every epsilon
@@ -76,7 +85,7 @@ public final class ReleasePlanner {
           + " publish the data-independent epsilon");
     }
     for (VoteProfile.Row row : profile.rows()) {
-      best.add(row.counts(), queries * row.weight());
+      best.addModelled(row.counts(), queries * row.weight());
     }
     double order = best.order();
     return best.paperParameters().orElseThrow(() -> new IllegalArgumentException("profile: the"

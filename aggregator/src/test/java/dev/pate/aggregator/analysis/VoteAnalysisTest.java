@@ -215,6 +215,38 @@ class VoteAnalysisTest {
     }
   }
 
+  /**
+   * With discrete noise a vote file's release publishes the discrete accounting's sum (zero
+   * noise: on the grid), in the actual and the expected accounting, and says so in its target.
+   */
+  @Test
+  void discreteReleasePublishesTheDiscreteAccountingsSum() {
+    VoteMatrix votes = VoteMatrix.of(ReferenceVectors.voteRows("strong", 0, 50));
+    int teachers = (int) Math.ceil(votes.maxRowSum());
+    ConfidentGnmaxAccounting accounting = new ConfidentGnmaxAccounting(
+        0.8 * teachers, teachers / 2.0, 40, Orders.of(FIXED.order()), NoiseKind.DISCRETE);
+    for (boolean expected : new boolean[] {false, true}) {
+      SmoothSensitivityOutcome zero = new VoteAnalysis(sigma -> 0L).analyze(votes,
+          AnalysisRequest.of(new Mechanism.ConfidentGnmax(accounting.threshold(),
+                  accounting.sigma1(), accounting.sigma2()))
+              .withNoise(NoiseKind.DISCRETE).withExpected(expected).withRelease(FIXED))
+          .smoothSensitivity().orElseThrow();
+      assertEquals(SmoothSensitivityOutcome.Status.RELEASED, zero.status(), zero.explanation());
+      assertEquals(NoiseKind.DISCRETE, zero.target().noise());
+      assertEquals("discrete", zero.toMap().get("noise"));
+      double sum = 0;
+      double[] row = new double[votes.classes()];
+      for (int q = 0; q < votes.queries(); q++) {
+        votes.copyRow(q, row);
+        sum += (expected ? accounting.expectedRdp(row)
+            : accounting.dataDependentRdp(row, accounting.answersWithoutNoise(row)))[0];
+      }
+      assertOnGrid(zero.rdpReleased(), "expected " + expected);
+      assertEquals(sum, zero.rdpReleased(), SmoothSensitivityRelease.GRID / 2 + 1e-9,
+          "expected " + expected);
+    }
+  }
+
   private static void assertOnGrid(double value, String what) {
     double cells = value / SmoothSensitivityRelease.GRID;
     assertEquals(Math.rint(cells), cells, 0.0, what + ": " + value + " is not on the grid");
@@ -290,7 +322,8 @@ class VoteAnalysisTest {
     AnalysisRequest gnmax = AnalysisRequest.of(new Mechanism.Gnmax(40));
     assertMessage("release:", () -> AnalysisRequest.of(new Mechanism.Lnmax(0.05))
         .withRelease(FIXED));
-    assertMessage("release:", () -> gnmax.withNoise(NoiseKind.DISCRETE).withRelease(FIXED));
+    assertEquals(NoiseKind.DISCRETE, gnmax.withNoise(NoiseKind.DISCRETE).withRelease(FIXED)
+        .releaseTarget(250, 10).noise(), "a discrete release is valid (its own bounds)");
     assertMessage("order: 30.0 is not below", () -> new ReleaseParameters(30, 0.02, 10));
     assertMessage("beta:", () -> new ReleaseParameters(20, 0, 10));
     assertMessage("sigmaSs:", () -> new ReleaseParameters(20, 0.02, -1));

@@ -109,88 +109,13 @@ class SmoothSensitivityBruteForceTest {
     return ls;
   }
 
-  /**
-   * Every violation of {@code |f(D') - f(D'')| <= bounds(D)[k]} for D' within k of D, as text.
-   * The largest change at D' (over its neighbours) is computed once per D'.
-   */
   private static List<String> violations(Setting s, Function<double[], double[]> bounds,
       Function<double[], Double> f) {
-    int n = s.target().teachers();
-    List<double[]> all = voteVectors(n);
-    double[] localSensitivity = new double[all.size()];
-    for (int i = 0; i < all.size(); i++) {
-      double fi = f.apply(all.get(i));
-      for (double[] neighbour : neighbours(all.get(i))) {
-        localSensitivity[i] = Math.max(localSensitivity[i], Math.abs(fi - f.apply(neighbour)));
-      }
-    }
-    List<String> out = new ArrayList<>();
-    for (double[] d : all) {
-      double[] ls = bounds.apply(d);
-      assertEquals(n + 1, ls.length, s + ": one bound per distance 0..n");
-      for (int j = 0; j < all.size(); j++) {
-        int distance = distance(d, all.get(j));
-        for (int k = distance; k <= n; k++) {
-          if (localSensitivity[j] > ls[k] * (1 + 1e-9) + 1e-12) {
-            out.add("D=" + Arrays.toString(d) + " k=" + k + " D'=" + Arrays.toString(all.get(j))
-                + ": change " + localSensitivity[j] + " > bound " + ls[k]);
-          }
-        }
-      }
-    }
-    return out;
+    return VoteBalls.violations(s.toString(), s.target().teachers(), CLASSES, bounds, f);
   }
 
-  /**
-   * Smoothness of the bounds, which makes {@code max_d e^(-beta d) A_d} beta-smooth: a
-   * neighbour's entry d never exceeds this vector's entry d + 1.
-   */
   private static void assertSmooth(Setting s, QuerySensitivity query) {
-    for (double[] d : voteVectors(s.target().teachers())) {
-      double[] ls = query.localSensitivity(d);
-      for (double[] neighbour : neighbours(d)) {
-        double[] near = query.localSensitivity(neighbour);
-        for (int k = 0; k + 1 < ls.length; k++) {
-          assertTrue(near[k] <= ls[k + 1] * (1 + 1e-9) + 1e-12, s + ": D=" + Arrays.toString(d)
-              + " neighbour " + Arrays.toString(neighbour) + " entry " + k);
-        }
-      }
-    }
-  }
-
-  /** Every count vector of n votes over the classes. */
-  private static List<double[]> voteVectors(int n) {
-    List<double[]> out = new ArrayList<>();
-    for (int a = 0; a <= n; a++) {
-      for (int b = 0; a + b <= n; b++) {
-        out.add(new double[] {a, b, n - a - b});
-      }
-    }
-    return out;
-  }
-
-  /** The vectors one teacher away: one count down by 1, another up by 1. */
-  private static List<double[]> neighbours(double[] v) {
-    List<double[]> out = new ArrayList<>();
-    for (int from = 0; from < v.length; from++) {
-      for (int to = 0; to < v.length; to++) {
-        if (from != to && v[from] > 0) {
-          double[] w = v.clone();
-          w[from]--;
-          w[to]++;
-          out.add(w);
-        }
-      }
-    }
-    return out;
-  }
-
-  private static int distance(double[] a, double[] b) {
-    double l1 = 0;
-    for (int i = 0; i < a.length; i++) {
-      l1 += Math.abs(a[i] - b[i]);
-    }
-    return (int) (l1 / 2);
+    VoteBalls.assertSmooth(s.toString(), s.target().teachers(), CLASSES, query::localSensitivity);
   }
 
   private static double max(double[] v) {

@@ -5,6 +5,9 @@ import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.pate.aggregator.accounting.NoiseKind;
+import dev.pate.aggregator.gnmax.ConfidentGnmaxAccounting;
+import dev.pate.aggregator.gnmax.GnmaxAccounting;
 import dev.pate.aggregator.gnmax.ReleaseParameters;
 import dev.pate.aggregator.gnmax.ReleaseTarget;
 import dev.pate.aggregator.gnmax.SmoothSensitivityRelease;
@@ -32,34 +35,62 @@ class ReleasePlannerTest {
   @Test
   void planIsThePapersOptimisationOnTheModelledVotes() {
     for (boolean expected : new boolean[] {false, true}) {
-      ReleaseTarget target =
-          ReleaseTarget.confidentGnmax(TEACHERS, CLASSES, 200, 150, 40, expected);
-      ReleaseParameters p = plan(0.9, target, 100);
-      assertTrue(p.order() < ReleaseParameters.maxOrder(p.beta()), p.toString());
-      assertTrue(Arrays.stream(ORDERS.toArray()).anyMatch(o -> o == p.order()), p.toString());
-      VoteProfile profile = VoteProfile.fromTeacherAccuracy(0.9, TEACHERS, CLASSES);
-      double best = Double.POSITIVE_INFINITY;
-      for (double order : ORDERS.toArray()) {
-        SmoothSensitivityRelease r = new SmoothSensitivityRelease(target, order);
-        if (r.possible()) {
-          best = Math.min(best, RdpConversions.epsilonAtOrder(order, expectedRdp(r, profile, 100),
-              1e-5, Conversion.IMPROVED));
-        }
-      }
-      SmoothSensitivityRelease atPlan = new SmoothSensitivityRelease(target, p.order());
-      assertEquals(best, RdpConversions.epsilonAtOrder(p.order(),
-          expectedRdp(atPlan, profile, 100), 1e-5, Conversion.IMPROVED), 1e-12, target + " order");
-      for (VoteProfile.Row row : profile.rows()) {
-        atPlan.add(row.counts(), 100 * row.weight());
-      }
-      assertEquals(atPlan.paperParameters().orElseThrow(), p, target.toString());
+      assertPlanIsThePapersOptimisation(
+          ReleaseTarget.confidentGnmax(TEACHERS, CLASSES, 200, 150, 40, expected));
     }
+  }
+
+  /**
+   * A run's targets, discrete noise: GNMax and Confident-GNMax over a transcript whose answers
+   * are modelled by their probability, so that a modelled query's RDP is the accountant's
+   * expected RDP exactly.
+   */
+  @Test
+  void runTargetsArePlannedWithDiscreteNoiseAndModelledAnswers() {
+    ConfidentGnmaxAccounting confident =
+        new ConfidentGnmaxAccounting(200, 150, 40, ORDERS, NoiseKind.DISCRETE);
+    ReleaseTarget transcript = ReleaseTarget.forRun(confident, TEACHERS, CLASSES);
+    ReleaseTarget gnmax = ReleaseTarget.forRun(
+        new GnmaxAccounting(40, ORDERS, NoiseKind.DISCRETE), TEACHERS, CLASSES);
+    assertPlanIsThePapersOptimisation(transcript);
+    assertPlanIsThePapersOptimisation(gnmax);
+    assertNotEquals(plan(0.9, gnmax, 100), plan(0.9, ReleaseTarget.gnmax(TEACHERS, CLASSES, 40),
+        100), "the noise kind is planned for");
+    ReleaseParameters p = plan(0.9, transcript, 100);
+    SmoothSensitivityRelease r = new SmoothSensitivityRelease(transcript, p.order());
+    int i = Arrays.binarySearch(ORDERS.toArray(), p.order());
+    for (VoteProfile.Row row : VoteProfile.fromTeacherAccuracy(0.6, TEACHERS, CLASSES).rows()) {
+      assertEquals(confident.expectedRdp(row.counts())[i], r.modelledQueryRdp(row.counts()),
+          0.0, Arrays.toString(row.counts()));
+    }
+  }
+
+  private static void assertPlanIsThePapersOptimisation(ReleaseTarget target) {
+    ReleaseParameters p = plan(0.9, target, 100);
+    assertTrue(p.order() < ReleaseParameters.maxOrder(p.beta()), p.toString());
+    assertTrue(Arrays.stream(ORDERS.toArray()).anyMatch(o -> o == p.order()), p.toString());
+    VoteProfile profile = VoteProfile.fromTeacherAccuracy(0.9, TEACHERS, CLASSES);
+    double best = Double.POSITIVE_INFINITY;
+    for (double order : ORDERS.toArray()) {
+      SmoothSensitivityRelease r = new SmoothSensitivityRelease(target, order);
+      if (r.possible()) {
+        best = Math.min(best, RdpConversions.epsilonAtOrder(order, expectedRdp(r, profile, 100),
+            1e-5, Conversion.IMPROVED));
+      }
+    }
+    SmoothSensitivityRelease atPlan = new SmoothSensitivityRelease(target, p.order());
+    assertEquals(best, RdpConversions.epsilonAtOrder(p.order(),
+        expectedRdp(atPlan, profile, 100), 1e-5, Conversion.IMPROVED), 1e-12, target + " order");
+    for (VoteProfile.Row row : profile.rows()) {
+      atPlan.addModelled(row.counts(), 100 * row.weight());
+    }
+    assertEquals(atPlan.paperParameters().orElseThrow(), p, target.toString());
   }
 
   private static double expectedRdp(SmoothSensitivityRelease r, VoteProfile profile, int queries) {
     double rdp = 0;
     for (VoteProfile.Row row : profile.rows()) {
-      rdp += queries * row.weight() * r.queryRdp(row.counts());
+      rdp += queries * row.weight() * r.modelledQueryRdp(row.counts());
     }
     return rdp;
   }
