@@ -26,6 +26,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.OptionalInt;
 
@@ -73,6 +74,16 @@ public final class Ledger implements AutoCloseable {
    * the ledger's name survives a crash as surely as its lines.
    */
   public static Ledger create(Path file, PrivacyAccountant accountant) {
+    return create(file, accountant, Optional.empty());
+  }
+
+  /**
+   * As {@link #create(Path, PrivacyAccountant)}, for a run that will also release its
+   * data-dependent epsilon with these parameters (the header records them: a resumed run must
+   * release as it was to).
+   */
+  public static Ledger create(Path file, PrivacyAccountant accountant,
+      Optional<Map<String, Object>> release) {
     QueryAccounting accounting = accountant.accounting();
     try {
       FileChannel channel = FileChannel.open(file, StandardOpenOption.CREATE_NEW,
@@ -86,6 +97,7 @@ public final class Ledger implements AutoCloseable {
       header.putPOJO("orders", accounting.orders().toArray());
       header.put("max_queries", accountant.maxQueries());
       header.putPOJO("budget", accountant.budget().map(Ledger::budget).orElse(null));
+      header.putPOJO("release", release.orElse(null));
       String hash = sha256(MAPPER.writeValueAsString(header));
       header.put("hash", hash);
       Ledger ledger = new Ledger(file, channel, hash, 0);
@@ -116,15 +128,28 @@ public final class Ledger implements AutoCloseable {
     }
   }
 
-  /** Appends one charge and forces it to disk. */
+  /** Appends one query's charge and forces it to disk. */
   public LedgerEntry append(int query, boolean answered, int label, double[] spentRdp,
       double[] dataDependentRdp) {
+    return append(query, answered, label, spentRdp, dataDependentRdp, null);
+  }
+
+  /**
+   * Appends the charge of the release of the data-dependent epsilon, with the values it
+   * publishes, and forces it to disk: before they are published, as for an answer.
+   */
+  public LedgerEntry appendRelease(double[] rdp, Map<String, Object> published) {
+    return append(LedgerEntry.RELEASE, false, -1, rdp, rdp, Objects.requireNonNull(published));
+  }
+
+  private LedgerEntry append(int query, boolean answered, int label, double[] spentRdp,
+      double[] dataDependentRdp, Map<String, Object> release) {
     LedgerEntry unsigned = new LedgerEntry(sequence + 1, query, answered, label,
-        spentRdp, dataDependentRdp, lastHash, null);
+        spentRdp, dataDependentRdp, lastHash, null, release);
     try {
       String hash = sha256(withoutHash(unsigned));
       LedgerEntry entry = new LedgerEntry(unsigned.sequence(), query, answered, label,
-          spentRdp, dataDependentRdp, lastHash, hash);
+          spentRdp, dataDependentRdp, lastHash, hash, release);
       write(MAPPER.writeValueAsString(entry));
       lastHash = hash;
       sequence++;
@@ -164,9 +189,12 @@ public final class Ledger implements AutoCloseable {
    * parameters}; one before version 3 has an empty {@code maxQueries} (and no budget recorded).
    *
    * @param budget the budget's epsilon, delta and conversion, empty if it had none
+   * @param release the parameters of the release of the data-dependent epsilon the run is to
+   *     make, empty if none
    */
   public record Header(String mechanism, Optional<String> noise, Map<String, Double> parameters,
-      Orders orders, OptionalInt maxQueries, Optional<Map<String, Object>> budget) {
+      Orders orders, OptionalInt maxQueries, Optional<Map<String, Object>> budget,
+      Optional<Map<String, Object>> release) {
 
     /**
      * The first way the accountant a resumed run would charge with differs from this header, or
@@ -175,6 +203,19 @@ public final class Ledger implements AutoCloseable {
      * against a version-1 header, and the budget only against a version-3 one.
      */
     public Optional<String> differenceFrom(PrivacyAccountant accountant) {
+      return differenceFrom(accountant, Optional.empty());
+    }
+
+    /**
+     * As {@link #differenceFrom(PrivacyAccountant)}, for a run that is to release its
+     * data-dependent epsilon with {@code release} (its parameters) or not at all.
+     */
+    public Optional<String> differenceFrom(PrivacyAccountant accountant,
+        Optional<Map<String, Object>> release) {
+      if (maxQueries.isPresent() && !this.release.equals(release)) {
+        return Optional.of("it was started to release the data-dependent epsilon with "
+            + this.release.orElse(null) + ", the config now asks " + release.orElse(null));
+      }
       QueryAccounting accounting = accountant.accounting();
       if (!mechanism.equals(accounting.mechanismId())) {
         return Optional.of("its charges were made by " + mechanism + ", the config now asks "
@@ -243,6 +284,8 @@ public final class Ledger implements AutoCloseable {
           header.has("max_queries") ? OptionalInt.of(header.get("max_queries").asInt())
               : OptionalInt.empty(),
           header.hasNonNull("budget") ? Optional.of(MAPPER.convertValue(header.get("budget"),
+              BUDGET)) : Optional.empty(),
+          header.hasNonNull("release") ? Optional.of(MAPPER.convertValue(header.get("release"),
               BUDGET)) : Optional.empty());
       List<LedgerEntry> entries = new ArrayList<>();
       String previous = headerHash;

@@ -1,6 +1,8 @@
 package dev.pate.ledger;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
+import java.util.Map;
 
 /**
  * One line of ledger.jsonl: the charge for one query, written (and forced to disk) before its
@@ -16,7 +18,23 @@ import com.fasterxml.jackson.annotation.JsonProperty;
  *     abstaining Confident-GNMax query, the threshold check alone); what the budget counts. Named
  *     {@code data_independent_rdp} in the file, as in ledgers of every version
  * @param dataDependentRdp the charge per order given these votes (private: a function of them)
+ * @param release for the charge of a smooth-sensitivity release of the data-dependent epsilon
+ *     (query {@value #RELEASE}), the values published; absent for a query's charge (so lines
+ *     written before releases existed read and hash as they did)
  */
 public record LedgerEntry(long sequence, int query, boolean answered, int label,
     @JsonProperty("data_independent_rdp") double[] spentRdp, double[] dataDependentRdp,
-    String previous, String hash) {}
+    String previous, String hash,
+    @JsonInclude(JsonInclude.Include.NON_NULL) Map<String, Object> release) {
+
+  /** The query number of a release's charge: it answers no query. */
+  public static final int RELEASE = -1;
+
+  /**
+   * Whether this is the charge of a release rather than of a query. (Not named {@code
+   * isRelease}: Jackson would take that for the {@code release} field.)
+   */
+  public boolean chargesRelease() {
+    return release != null;
+  }
+}

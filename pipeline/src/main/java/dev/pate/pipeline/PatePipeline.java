@@ -21,6 +21,7 @@ import dev.pate.pipeline.labelling.Labelling;
 import dev.pate.pipeline.labelling.Queries;
 import dev.pate.pipeline.labelling.QueryRounds;
 import dev.pate.pipeline.labelling.QuerySelector;
+import dev.pate.pipeline.labelling.ReleasePlan;
 import dev.pate.pipeline.labelling.RunNoise;
 import dev.pate.pipeline.release.ReleaseManifest;
 import dev.pate.pipeline.release.ReleaseWriter;
@@ -165,10 +166,16 @@ public final class PatePipeline {
   public PipelineResult run() {
     Stopwatch total = Stopwatch.start();
     // Planned from the config alone, before any data is read (fixed noise: the config's own).
-    RunNoise noise = givenData == null ? RunNoise.of(config)
-        : RunNoise.of(config, givenData.privateSet().numClasses());
+    int classes = givenData == null ? RunNoise.classes(config)
+        : givenData.privateSet().numClasses();
+    RunNoise noise = RunNoise.of(config, classes);
     noise.plan().ifPresent(p -> listener.message("aggregator.noise auto: "
         + SummaryTable.plan(p)));
+    // The release of the data-dependent epsilon, if any: parameters and cost fixed now too.
+    Optional<ReleasePlan> ddRelease = ReleasePlan.of(config, noise.aggregator(), classes);
+    ddRelease.ifPresent(r -> listener.message("privacy.release smooth-sensitivity: order "
+        + r.parameters().order() + ", beta " + r.parameters().beta() + ", sigma_ss "
+        + r.parameters().sigmaSs() + ", " + r.basis()));
     Stopwatch load = Stopwatch.start();
     listener.stageStarted(Stage.DATA, 0);
     RunInputs inputs = inputs();
@@ -186,7 +193,7 @@ public final class PatePipeline {
     // Votes and labelling, in rounds: the selection may choose later queries from earlier answers.
     listener.stageStarted(Stage.LABELLING, 0);
     var teachersConfig = config.teachers();
-    QueryRounds.Outcome asked = new QueryRounds(config, noise.aggregator(), folder,
+    QueryRounds.Outcome asked = new QueryRounds(config, noise.aggregator(), ddRelease, folder,
         inputs.publicSplit().pool(), inputs.selector(), images -> ensemble.votes(images,
             teachersConfig.workers(), teachersConfig.threadsPerWorker()), listener).run();
     Labelling labelling = asked.labelling();
@@ -213,8 +220,8 @@ public final class PatePipeline {
         new RunReport.Timings(loadSeconds, teachersSeconds, asked.votingSeconds(),
             asked.labellingSeconds(), asked.selectionSeconds(), studentSeconds,
             total.seconds()));
-    boolean release = student != null && config.output().release();
-    if (release) {
+    boolean releaseStudent = student != null && config.output().release();
+    if (releaseStudent) {
       ReleaseManifest manifest = ReleaseWriter.write(folder, config, inputs.data(), report,
           student.network());
       report = report.withRelease(new RunReport.Release(ReleaseWriter.FOLDER,
@@ -222,7 +229,7 @@ public final class PatePipeline {
           manifest.model().sha256()));
       listener.message("released the student: " + folder.path().resolve(ReleaseWriter.FOLDER));
     }
-    ReleaseWriter.writeFolderReadme(folder, release);
+    ReleaseWriter.writeFolderReadme(folder, releaseStudent);
     folder.write("report.json", Json.write(report));
     return new PipelineResult(report, folder.path(),
         Optional.ofNullable(student).map(StudentResult::network),

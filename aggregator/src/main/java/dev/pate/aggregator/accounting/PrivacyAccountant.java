@@ -35,12 +35,19 @@ import java.util.Optional;
  *       once: {@code B = s* u}. The guarantee is the smaller of {@code s* u} and every allowed
  *       query at its worst case, {@code maxQueries u}.
  * </ul>
+ *
+ * <p>A mechanism that runs after the queries on the same data at a cost fixed in advance (the
+ * smooth-sensitivity release of the data-dependent epsilon) is <b>reserved</b>: its curve is
+ * added to the guarantee, and the budget admits queries only while it still fits beside them.
  */
 public final class PrivacyAccountant {
   private final QueryAccounting accounting;
   private final Optional<Budget> budget;
   private final int maxQueries;
   private final double[] worstCase;
+  /** A later mechanism's cost, reserved from the start (e.g. a data-dependent release). */
+  private final double[] reserved;
+  private boolean reserveCharged;
   /** s* of the class comment (0 without a budget). */
   private final double filterLimit;
   private final RdpLedger spent;
@@ -61,7 +68,22 @@ public final class PrivacyAccountant {
    *     maxQueries < 0}, or the mechanism may abstain and its costs are not multiples of one curve
    */
   public PrivacyAccountant(QueryAccounting accounting, Optional<Budget> budget, int maxQueries) {
+    this(accounting, budget, maxQueries, new double[accounting.orders().size()]);
+  }
+
+  /**
+   * As {@link #PrivacyAccountant(QueryAccounting, Optional, int)}, with the cost {@code reserved}
+   * (one value per order, {@code +inf} where it has no bound) of one more mechanism that runs
+   * after the queries on the same data, such as the smooth-sensitivity release of the
+   * data-dependent epsilon. It is part of the guarantee from the start, the budget admits queries
+   * only while it still fits beside them, and {@link #chargeReserved()} adds it to the spent and
+   * data-dependent totals when it runs. Its cost is fixed in advance, so the Renyi filter's
+   * argument holds for the queries' part and the reserved part composes after it.
+   */
+  public PrivacyAccountant(QueryAccounting accounting, Optional<Budget> budget, int maxQueries,
+      double[] reserved) {
     this.accounting = Objects.requireNonNull(accounting, "accounting");
+    this.reserved = Objects.requireNonNull(reserved, "reserved").clone();
     this.budget = Objects.requireNonNull(budget, "budget");
     if (maxQueries < 0) {
       throw new IllegalArgumentException("maxQueries: " + maxQueries + " is not >= 0");
@@ -70,6 +92,7 @@ public final class PrivacyAccountant {
     this.worstCase = accounting.dataIndependentRdp();
     this.spent = new RdpLedger(accounting.orders());
     this.dataDependent = new RdpLedger(accounting.orders());
+    spent.checkAddable(this.reserved);
     budget.ifPresent(b -> {
       if (!b.orders().equals(accounting.orders())) {
         throw new IllegalArgumentException("budget: its orders are not the accounting's orders");
@@ -124,13 +147,44 @@ public final class PrivacyAccountant {
       return Optional.empty();
     }
     Budget b = budget.get();
-    double next = spentEpsilonWith(worstCase, b.delta(), b.conversion()).epsilon();
+    double next = spentEpsilonWith(plus(worstCase, reserveLeft()), b.delta(), b.conversion())
+        .epsilon();
     if (next <= b.epsilon()) {
       return Optional.empty();
     }
     return Optional.of(String.format(Locale.ROOT, "budget: the next query's worst-case charge"
         + " would take the spent epsilon to %.4f > %s at delta %s", next, b.epsilon(),
         b.delta()));
+  }
+
+  /**
+   * Adds the reserved mechanism's cost to the spent and data-dependent totals, once, when it
+   * runs (it is in the guarantee already).
+   */
+  public void chargeReserved() {
+    if (reserveCharged) {
+      throw new IllegalStateException("reserved: charged already; it runs once");
+    }
+    spent.add(reserved);
+    dataDependent.add(reserved);
+    reserveCharged = true;
+  }
+
+  /** The reserved cost, one value per order (zeros when nothing is reserved). */
+  public double[] reserved() {
+    return reserved.clone();
+  }
+
+  private double[] reserveLeft() {
+    return reserveCharged ? new double[reserved.length] : reserved;
+  }
+
+  private static double[] plus(double[] a, double[] b) {
+    double[] sum = a.clone();
+    for (int i = 0; i < sum.length; i++) {
+      sum[i] += b[i];
+    }
+    return sum;
   }
 
   /** The spent epsilon if {@code extra} were spent too. */
@@ -155,11 +209,11 @@ public final class PrivacyAccountant {
    * same private data (see the class comment for which worst case it is).
    */
   public double[] guaranteeRdp() {
-    double[] guarantee = scaled(worstCase, switch (basis()) {
+    double[] guarantee = plus(scaled(worstCase, switch (basis()) {
       case EVERY_QUERY_ASKED -> queries;
       case EVERY_QUERY_ALLOWED -> maxQueries;
       case BUDGET_FILTER -> filterLimit;
-    });
+    }), reserved);
     // Never below what was spent, not even by the rounding of a product against a sum.
     double[] spentRdp = spent.rdp();
     for (int i = 0; i < guarantee.length; i++) {
@@ -204,8 +258,8 @@ public final class PrivacyAccountant {
   }
 
   private boolean admits(Budget b, double multiple) {
-    return RdpConversions.epsilon(accounting.orders(), scaled(worstCase, multiple), b.delta(),
-        b.conversion()).epsilon() <= b.epsilon();
+    return RdpConversions.epsilon(accounting.orders(), plus(scaled(worstCase, multiple), reserved),
+        b.delta(), b.conversion()).epsilon() <= b.epsilon();
   }
 
   private static double[] scaled(double[] curve, double factor) {

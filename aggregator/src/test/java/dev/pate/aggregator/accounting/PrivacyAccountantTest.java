@@ -234,4 +234,49 @@ class PrivacyAccountantTest {
         () -> new PrivacyAccountant(confident(), Optional.of(budget), 10));
     assertTrue(e.getMessage().startsWith("budget: "), e.getMessage());
   }
+
+  /**
+   * A reserved mechanism (a later release) is in the guarantee from the start, leaves less of a
+   * budget for queries, and is spent once when it runs.
+   */
+  @Test
+  void aReservedReleaseIsPartOfTheGuaranteeAndOfTheBudget() {
+    GnmaxAccounting gnmax = new GnmaxAccounting(40, Orders.defaults(), NoiseKind.DISCRETE);
+    double[] reserve = new double[Orders.defaults().size()];
+    for (int i = 0; i < reserve.length; i++) {
+      double order = Orders.defaults().get(i);
+      reserve[i] = order < 50 ? 0.002 * order : Double.POSITIVE_INFINITY; // no bound above 50
+    }
+    Budget budget = new Budget(1.0, DELTA, Conversion.IMPROVED, Orders.defaults());
+    int plain = askedUntilRefused(new PrivacyAccountant(gnmax, Optional.of(budget), 10_000));
+    PrivacyAccountant withReserve =
+        new PrivacyAccountant(gnmax, Optional.of(budget), 10_000, reserve);
+    int reserved = askedUntilRefused(withReserve);
+    assertTrue(reserved < plain, reserved + " queries with the reserve, " + plain + " without");
+
+    double[] expected = gnmax.dataIndependentRdp();
+    for (int i = 0; i < expected.length; i++) {
+      expected[i] = reserved * expected[i] + reserve[i];
+    }
+    EpsilonBound guarantee = RdpConversions.epsilon(Orders.defaults(), expected, DELTA,
+        Conversion.IMPROVED);
+    assertEquals(guarantee, withReserve.report(DELTA, Conversion.IMPROVED)
+        .epsilonDataIndependent(), "charged or not, the reserve is in the guarantee");
+    assertTrue(guarantee.epsilon() <= budget.epsilon());
+    withReserve.chargeReserved();
+    assertEquals(guarantee, withReserve.report(DELTA, Conversion.IMPROVED)
+        .epsilonDataIndependent());
+    assertTrue(withReserve.report(DELTA, Conversion.IMPROVED).epsilonSpent().epsilon()
+        <= budget.epsilon());
+    assertThrows(IllegalStateException.class, withReserve::chargeReserved);
+  }
+
+  private static int askedUntilRefused(PrivacyAccountant accountant) {
+    int asked = 0;
+    while (accountant.refusal().isEmpty()) {
+      accountant.charge(new double[] {100, 100, 50}, true);
+      asked++;
+    }
+    return asked;
+  }
 }

@@ -4,15 +4,17 @@ import dev.pate.aggregator.accounting.PrivacyAccountant;
 import dev.pate.aggregator.mechanism.Answer;
 import dev.pate.aggregator.noise.NoiseSource;
 import java.util.Arrays;
+import java.util.Map;
 import java.util.Optional;
 
 /**
  * The aggregator's answers to the queries that were asked (all of them, unless a budget stopped
  * labelling early), in query order, with the accountant that was charged for them and the source
- * of the randomness that drew their noise.
+ * of the randomness that drew their noise; and, if the run released its data-dependent epsilon,
+ * the values published.
  */
 public record Labelling(Answer[] answers, PrivacyAccountant accountant, NoiseSource randomness,
-    Optional<String> stoppedBecause) {
+    Optional<String> stoppedBecause, Optional<Map<String, Object>> dataDependentRelease) {
 
   /** Positions (in query order) of the queries that got a label. */
   public int[] answeredPositions() {

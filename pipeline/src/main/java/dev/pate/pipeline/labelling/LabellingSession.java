@@ -2,7 +2,11 @@ package dev.pate.pipeline.labelling;
 
 import dev.pate.aggregator.accounting.PrivacyAccountant;
 import dev.pate.aggregator.accounting.QueryCharge;
+import dev.pate.aggregator.gnmax.GaussianSampler;
+import dev.pate.aggregator.gnmax.RunRelease;
+import dev.pate.aggregator.gnmax.SmoothSensitivityRelease;
 import dev.pate.aggregator.mechanism.Answer;
+import dev.pate.aggregator.noise.DiscreteGaussian;
 import dev.pate.aggregator.noise.NoiseSource;
 import dev.pate.aggregator.noise.RandomSources;
 import dev.pate.config.AggregatorConfig;
@@ -17,6 +21,8 @@ import dev.pate.pipeline.report.RunFolder;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.Map;
 import java.util.Optional;
 
 /**
@@ -32,25 +38,36 @@ final class LabellingSession implements AutoCloseable {
   private final NoiseSource randomness;
   private final Answer[] answers;
   private final int charged;
+  private final Optional<ReleasePlan> release;
+  private Optional<Map<String, Object>> released;
+  private final RunConfig config;
 
   private LabellingSession(Labeller labeller, Ledger ledger, PrivacyAccountant accountant,
-      NoiseSource randomness, Answer[] answers, int charged) {
+      NoiseSource randomness, Answer[] answers, int charged, Optional<ReleasePlan> release,
+      Optional<Map<String, Object>> released, RunConfig config) {
     this.labeller = labeller;
     this.ledger = ledger;
     this.accountant = accountant;
     this.randomness = randomness;
     this.answers = answers;
     this.charged = charged;
+    this.release = release;
+    this.released = released;
+    this.config = config;
   }
 
   /**
    * @param aggregator the run's aggregator with the noise labelling uses (given or planned)
    * @param queries the most queries the run may ask
+   * @param release the release of the data-dependent epsilon the run makes after labelling, if
+   *     any: its cost is reserved by the accountant from the start
    */
   static LabellingSession open(RunFolder folder, RunConfig config, AggregatorConfig aggregator,
-      int queries, PipelineListener listener) {
+      int queries, Optional<ReleasePlan> release, PipelineListener listener) {
     Mechanisms mechanisms = Mechanisms.of(aggregator, config.privacy());
-    PrivacyAccountant accountant = mechanisms.accountant(aggregator, config.privacy());
+    PrivacyAccountant accountant = mechanisms.accountant(aggregator, config.privacy(), release);
+    Optional<Map<String, Object>> releaseParameters = release.map(ReleasePlan::describe);
+    Map<String, Object> released = null;
     Answer[] answers = new Answer[queries];
     Path ledgerFile = folder.path().resolve(Ledger.FILE);
     int charged = 0;
@@ -63,11 +80,22 @@ final class LabellingSession implements AutoCloseable {
             + " bytes); its answer was never released");
       }
       Ledger.Contents contents = Ledger.read(ledgerFile);
-      contents.header().differenceFrom(accountant).ifPresent(difference -> {
+      contents.header().differenceFrom(accountant, releaseParameters).ifPresent(difference -> {
         throw new UserError(ledgerFile + " line 1: " + difference + "; a run cannot change how"
             + " it charges mid-ledger (restore config.yaml, or start a new run)");
       });
       for (LedgerEntry e : contents.entries()) {
+        int line = charged + (released == null ? 2 : 3);
+        if (released != null) {
+          throw new UserError(ledgerFile + " line " + line + ": a charge after the release of"
+              + " the data-dependent epsilon, which is the run's last");
+        }
+        if (e.chargesRelease()) {
+          // The release was charged, so it was (or may have been) published: publish it again.
+          accountant.chargeReserved();
+          released = e.release();
+          continue;
+        }
         // Queries are charged in query order, one charge each: charge k is for query k.
         if (e.query() != charged || charged >= queries) {
           throw new UserError(ledgerFile + " line " + (charged + 2) + ": charges query "
@@ -79,14 +107,15 @@ final class LabellingSession implements AutoCloseable {
       ledger = Ledger.resume(ledgerFile, contents);
       listener.message("resuming labelling after " + charged + " charges in " + ledgerFile);
     } else {
-      ledger = Ledger.create(ledgerFile, accountant);
+      ledger = Ledger.create(ledgerFile, accountant, releaseParameters);
     }
     NoiseSource randomness = switch (aggregator.randomness()) {
       case SECURE -> RandomSources.secure();
       case SEEDED -> RandomSources.seeded(Seeds.derive(config.seed(), "noise", charged));
     };
     Labeller labeller = new Labeller(mechanisms.aggregator(), accountant, ledger, randomness);
-    return new LabellingSession(labeller, ledger, accountant, randomness, answers, charged);
+    return new LabellingSession(labeller, ledger, accountant, randomness, answers, charged,
+        release, Optional.ofNullable(released), config);
   }
 
   /**
@@ -125,9 +154,53 @@ final class LabellingSession implements AutoCloseable {
     return labeller.label(votes, answers, Math.min(Math.max(from, charged), to), to);
   }
 
-  /** The answers of the {@code asked} queries, with the accountant charged for them. */
-  Labelling labelling(int asked, Optional<String> stoppedBecause) {
-    return new Labelling(answers(asked), accountant, randomness, stoppedBecause);
+  /**
+   * The answers of the {@code asked} queries, with the accountant charged for them, and the
+   * release of the data-dependent epsilon if the run makes one: drawn once from the votes and
+   * answers of all the asked queries, charged to the ledger, then published (a resumed run
+   * publishes what its ledger records instead of drawing again).
+   */
+  Labelling labelling(int asked, Optional<String> stoppedBecause, int[][] votes) {
+    Optional<Map<String, Object>> published = released;
+    if (release.isPresent() && published.isEmpty()) {
+      published = Optional.of(release(release.get(), votes, asked));
+    }
+    return new Labelling(answers(asked), accountant, randomness, stoppedBecause, published);
+  }
+
+  private Map<String, Object> release(ReleasePlan plan, int[][] votes, int asked) {
+    RunRelease release = new RunRelease(accountant.accounting(), config.teachers().count(),
+        votes.length == 0 ? 2 : votes[0].length, plan.parameters());
+    for (int q = 0; q < asked; q++) {
+      release.add(Arrays.stream(votes[q]).asDoubleStream().toArray(), answers[q].answered());
+    }
+    GaussianSampler noise = switch (config.aggregator().randomness()) {
+      case SECURE -> GaussianSampler.secure();
+      case SEEDED -> seeded(Seeds.derive(config.seed(), "release", 0));
+    };
+    SmoothSensitivityRelease.Release r = release.release(config.privacy().delta(),
+        Mechanisms.conversion(config.privacy()), noise);
+    Map<String, Object> published = new LinkedHashMap<>();
+    published.put("status", "released");
+    published.put("mechanism", "smooth sensitivity (PATE 2018 Sec. 4.2, Theorem 23)");
+    published.putAll(plan.describe());
+    published.put("release_rdp", r.releaseRdp());
+    published.put("rdp_released", r.rdpReleased());
+    published.put("epsilon_released", r.epsilonReleased());
+    published.put("delta", r.delta());
+    published.put("conversion", r.conversion().id());
+    published.put("note", "a private, noisy estimate of the data-dependent epsilon at this order,"
+        + " its own cost included: not a certain upper bound; the release's cost is also in the"
+        + " data-independent guarantee");
+    ledger.appendRelease(plan.reserve(), published);
+    accountant.chargeReserved();
+    released = Optional.of(published);
+    return published;
+  }
+
+  private static GaussianSampler seeded(long seed) {
+    NoiseSource source = RandomSources.seeded(seed);
+    return sigma -> new DiscreteGaussian(sigma).sample(source);
   }
 
   @Override

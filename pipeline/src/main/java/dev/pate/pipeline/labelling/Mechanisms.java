@@ -53,6 +53,15 @@ public record Mechanisms(Aggregator aggregator, QueryAccounting accounting) {
     return new PrivacyAccountant(accounting, budget(p), a.queries());
   }
 
+  /**
+   * As {@link #accountant(AggregatorConfig, PrivacyConfig)}, reserving the cost of the run's
+   * release of its data-dependent epsilon, if it makes one.
+   */
+  PrivacyAccountant accountant(AggregatorConfig a, PrivacyConfig p, Optional<ReleasePlan> release) {
+    return release.map(r -> new PrivacyAccountant(accounting, budget(p), a.queries(), r.reserve()))
+        .orElseGet(() -> accountant(a, p));
+  }
+
   /** {@code privacy.budget} (its epsilon, with its own or the run's delta), if set. */
   static Optional<Budget> budget(PrivacyConfig p) {
     return p.budget().epsilon().isPresent()

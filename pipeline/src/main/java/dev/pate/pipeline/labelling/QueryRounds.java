@@ -65,17 +65,23 @@ public final class QueryRounds {
 
   private final RunConfig config;
   private final AggregatorConfig aggregator;
+  private final Optional<ReleasePlan> release;
   private final RunFolder folder;
   private final Dataset pool;
   private final QuerySelector selector;
   private final Voter voter;
   private final PipelineListener listener;
 
-  /** @param aggregator the run's aggregator with the noise labelling uses (given or planned) */
-  public QueryRounds(RunConfig config, AggregatorConfig aggregator, RunFolder folder, Dataset pool,
-      QuerySelector selector, Voter voter, PipelineListener listener) {
+  /**
+   * @param aggregator the run's aggregator with the noise labelling uses (given or planned)
+   * @param release the release of the data-dependent epsilon made after labelling, if any
+   */
+  public QueryRounds(RunConfig config, AggregatorConfig aggregator, Optional<ReleasePlan> release,
+      RunFolder folder, Dataset pool, QuerySelector selector, Voter voter,
+      PipelineListener listener) {
     this.config = config;
     this.aggregator = aggregator;
+    this.release = release;
     this.folder = folder;
     this.pool = pool;
     this.selector = selector;
@@ -97,7 +103,7 @@ public final class QueryRounds {
     double labelling = 0;
     double selecting = 0;
     try (LabellingSession session = LabellingSession.open(folder, config, aggregator, total,
-        listener)) {
+        release, listener)) {
       if (session.charged() > recorded.queries()) {
         throw new UserError(folder.path().resolve(Ledger.FILE) + ": " + session.charged()
             + " charges, but votes.csv records only " + recorded.queries() + " queries; the run"
@@ -139,7 +145,7 @@ public final class QueryRounds {
       labelled.stoppedBecause().ifPresent(reason -> listener.message("labelling stopped after "
           + asked + " of " + total + " queries: " + reason));
       return new Outcome(queries(positions, chosen), Arrays.copyOf(votes, chosen),
-          session.labelling(labelled.asked(), labelled.stoppedBecause()), rounds, voting,
+          session.labelling(labelled.asked(), labelled.stoppedBecause(), votes), rounds, voting,
           labelling, selecting);
     }
   }

@@ -52,9 +52,16 @@ public record RunNoise(AggregatorConfig aggregator, Optional<RunReport.Plan> pla
 
   /** The noise of {@code config}: given, or planned now. */
   public static RunNoise of(RunConfig config) {
-    // The class count comes from the config (a CSV's dataset.csv.classes), never from the data.
-    return of(config, config.dataset().csv().map(csv -> csv.classes().size())
-        .orElseGet(() -> ImageDatasets.classes(config.dataset().name().id())));
+    return of(config, classes(config));
+  }
+
+  /**
+   * The number of classes of the config's dataset, from the config (a CSV's {@code
+   * dataset.csv.classes}) or the dataset's published description, never from the data.
+   */
+  public static int classes(RunConfig config) {
+    return config.dataset().csv().map(csv -> csv.classes().size())
+        .orElseGet(() -> ImageDatasets.classes(config.dataset().name().id()));
   }
 
   /**

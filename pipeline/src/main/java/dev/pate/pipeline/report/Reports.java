@@ -162,6 +162,8 @@ public final class Reports {
     List<RunReport.Statement> statements = List.of(
         statement("data-independent", guarantee, orders, secret
             ? "the guarantee: " + s.basis().description()
+                + (labelling.dataDependentRelease().isPresent() ? "; plus the smooth-sensitivity"
+                    + " release of the data-dependent epsilon at every order" : "")
             : SEEDED),
         statement("spent", spent, orders, "the data-independent cost of the steps that ran;"
             + (labelling.accountant().accounting().abstentionSpendsLess()
@@ -184,7 +186,8 @@ public final class Reports {
         labelling.randomness().kind().id(), secret, Mechanisms.noiseName(aggregator),
         guarantee.epsilon(), guarantee.order(),
         new RunReport.Guarantee(s.basis().id(), s.basis().description()),
-        spent.epsilon(), spent.order(), statements, orders, paperIndependent, COMPOSITION, null,
+        spent.epsilon(), spent.order(), statements, orders, paperIndependent, COMPOSITION,
+        labelling.dataDependentRelease().orElse(null),
         new RunReport.PrivacyPrivate(dependent.epsilon(), dependent.order(),
             statement("data-dependent", dependent, orders, "a function of the private votes:"
                 + " not itself differentially private; publish it only through a private"

@@ -18,6 +18,13 @@ public final class SummaryTable {
         "epsilon %.4f at delta %.0e (order %s, %s conversion), data-independent: %s",
         p.epsilonDataIndependent(), p.delta(), NumberText.of(p.orderDataIndependent()),
         p.conversion(), p.guarantee().basis()));
+    if (p.dataDependentRelease() != null) {
+      var d = p.dataDependentRelease();
+      row(b, "data-dependent (released)", String.format(Locale.ROOT, "epsilon %.4f at delta"
+          + " %.0e (order %s, smooth sensitivity, its own cost included): a noisy estimate",
+          ((Number) d.get("epsilon_released")).doubleValue(), p.delta(),
+          NumberText.of(((Number) d.get("order")).doubleValue())));
+    }
     if (!p.guaranteeHolds()) {
       row(b, "", "NOT a guarantee: seeded noise, which anyone with the config can replay");
     }

@@ -66,7 +66,8 @@ class QueryRoundsTest {
       QueryRounds.Voter voter) {
     RunConfig config = ConfigLoader.parse(yaml, "test.yaml", List.of());
     QuerySelector selector = new ActiveSelector(pool, scorer, config.seed());
-    return new QueryRounds(config, config.aggregator(), folder, pool, selector, voter,
+    return new QueryRounds(config, config.aggregator(), java.util.Optional.empty(), folder, pool,
+        selector, voter,
         PipelineListener.NONE).run();
   }
 
