@@ -1,6 +1,7 @@
 package dev.pate.ensemble;
 
 import dev.pate.config.Architecture;
+import dev.pate.config.Augmentation;
 import dev.pate.config.LearningRateSchedule;
 import dev.pate.config.NetworkConfig;
 import dev.pate.config.TeachersConfig;
@@ -11,65 +12,98 @@ import dev.pate.datasets.files.DataDirectory;
 import dev.pate.datasets.split.PartitionLimits;
 import dev.pate.datasets.split.TeacherPartitions;
 import dev.pate.ensemble.nn.NativeThreads;
-import dev.pate.ensemble.nn.Tensors;
+import dev.pate.ensemble.nn.NetworkCost;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
 import java.util.OptionalInt;
+import org.nd4j.linalg.api.buffer.DataType;
+import org.nd4j.linalg.api.ndarray.INDArray;
+import org.nd4j.linalg.factory.Nd4j;
 
 /**
- * Benchmark (not a test): teachers per minute, one by one with all native threads versus a pool
- * of workers with one native thread each, for the MNIST teacher architectures.
+ * Benchmark (not a test): how fast teachers train, as teacher images per second and achieved
+ * GFLOP/s next to the machine's measured sgemm peak, for the headline's teacher network (the
+ * 16/32-filter CNN of experiments/mnist-250-confident-gnmax.yaml, with its augmentation) and the
+ * others shipped, one worker with all native threads and a worker per core with one each.
  *
- * <p>Run from the checkout root after {@code mvn -q -Dmaven.test.skip=false test-compile}:
+ * <p>Run from the checkout root after {@code mvn -q -B test-compile} and one {@code ./pate}
+ * build:
  * <pre>java -cp "ensemble/target/test-classes:ensemble/target/classes:cli/target/lib/*" \
- *   dev.pate.ensemble.TeacherThroughputBenchmark [teachers=8] [images=240] [epochs=10]</pre>
+ *   dev.pate.ensemble.TeacherThroughputBenchmark [teachers=8] [images=240] [epochs=15]</pre>
  */
 public final class TeacherThroughputBenchmark {
   public static void main(String[] args) throws Exception {
     int teachers = args.length > 0 ? Integer.parseInt(args[0]) : 8;
     int images = args.length > 1 ? Integer.parseInt(args[1]) : 240;
-    int epochs = args.length > 2 ? Integer.parseInt(args[2]) : 10;
+    int epochs = args.length > 2 ? Integer.parseInt(args[2]) : 15;
     int cores = Runtime.getRuntime().availableProcessors();
+    double peakOne = sgemmGflops(1);
+    double peakAll = sgemmGflops(cores);
+    System.out.printf(Locale.ROOT, "sgemm peak (1024x1024 floats): %.1f GFLOP/s on 1 thread,"
+        + " %.1f GFLOP/s on %d threads%n", peakOne, peakAll, cores);
+
     TrainTest mnist = ImageDatasets.load("mnist", DataDirectory.standard());
     ImageDataset evaluation = mnist.test().range("eval", 9000, 10000);
     TeacherPartitions parts = TeacherPartitions.split(mnist.train(), teachers, 3,
         PartitionLimits.NONE.withMaxPerTeacher(images));
-    var architectures = List.of(
-        new NetworkConfig(Architecture.CNN, List.of(32, 64), OptionalInt.of(3), List.of(128),
-            0.0, epochs, 32, 0.001, LearningRateSchedule.CONSTANT, 0.0),
-        new NetworkConfig(Architecture.CNN, List.of(16, 32), OptionalInt.of(5), List.of(128),
-            0.0, epochs, 32, 0.001, LearningRateSchedule.CONSTANT, 0.0),
-        new NetworkConfig(Architecture.MLP, List.of(), OptionalInt.empty(), List.of(128),
-            0.0, epochs, 32, 0.002, LearningRateSchedule.CONSTANT, 0.0));
+    record Setting(String name, NetworkConfig network, List<Augmentation> augment) {}
+    var settings = List.of(
+        new Setting("headline cnn[16,32] k5 +shift,rotate",
+            new NetworkConfig(Architecture.CNN, List.of(16, 32), OptionalInt.of(5), List.of(128),
+                0.0, epochs, 32, 0.006, LearningRateSchedule.LINEAR, 0.0),
+            List.of(Augmentation.SHIFT, Augmentation.ROTATE)),
+        new Setting("cnn[16,32] k5 plain",
+            new NetworkConfig(Architecture.CNN, List.of(16, 32), OptionalInt.of(5), List.of(128),
+                0.0, epochs, 32, 0.003, LearningRateSchedule.LINEAR, 0.0), List.of()),
+        new Setting("mlp[128] plain",
+            new NetworkConfig(Architecture.MLP, List.of(), OptionalInt.empty(), List.of(128),
+                0.0, epochs, 32, 0.002, LearningRateSchedule.LINEAR, 0.0), List.of()));
     Path dir = Files.createTempDirectory("pate-bench");
     System.out.printf(Locale.ROOT, "%d teachers x %d images x %d epochs, %d cores%n", teachers,
         images, epochs, cores);
-    for (NetworkConfig network : architectures) {
-      String name = network.architecture().id() + network.convFilters() + network.dense();
-      double sequential = time(new TeachersConfig(teachers, 1, cores, network), parts, evaluation,
-          dir);
-      double parallel = time(new TeachersConfig(teachers, cores, 1, network), parts, evaluation,
-          dir);
-      System.out.printf(Locale.ROOT,
-          "%-22s sequential (1 worker x %d threads): %6.1f s = %5.1f teachers/min | parallel"
-              + " (%d workers x 1 thread): %6.1f s = %5.1f teachers/min | speed-up %.2fx%n",
-          name, cores, sequential, 60 * teachers / sequential, cores, parallel,
-          60 * teachers / parallel, sequential / parallel);
+    for (Setting s : settings) {
+      double flopsPerImage = NetworkCost.trainingFlops(s.network(), 28, 28, 10);
+      for (int workers : new int[] {1, cores}) {
+        int threads = workers == 1 ? cores : 1;
+        TeachersConfig config = new TeachersConfig(teachers, workers, threads, s.network(),
+            s.augment());
+        Result r = time(config, parts, evaluation, dir);
+        double imagesPerSecond = (double) teachers * images * epochs / r.seconds();
+        double gflops = imagesPerSecond * flopsPerImage / 1e9;
+        System.out.printf(Locale.ROOT, "%-36s %d worker(s) x %d thread(s): %6.1f s, %8.0f"
+            + " images/s, %5.2f GFLOP/s = %4.1f%% of the %d-thread sgemm peak; mean held-out"
+            + " accuracy %.4f%n", s.name(), workers, threads, r.seconds(), imagesPerSecond,
+            gflops, 100 * gflops / peakAll, cores, r.accuracy());
+      }
     }
   }
 
-  private static double time(TeachersConfig config, TeacherPartitions parts,
+  private record Result(double seconds, double accuracy) {}
+
+  private static Result time(TeachersConfig config, TeacherPartitions parts,
       ImageDataset evaluation, Path dir) {
     NativeThreads.set(config.threadsPerWorker());
     long start = System.nanoTime();
-    Ensemble e = new EnsembleTrainer(TeacherTraining.of(config)).train(parts.teachers(), evaluation, 1,
-        dir.resolve("t" + start), r -> {});
-    double seconds = (System.nanoTime() - start) / 1e9;
-    e.voteCounts(Tensors.features(evaluation), config.workers(), config.threadsPerWorker());
-    System.out.printf(Locale.ROOT, "  (%d workers: mean held-out accuracy %.4f)%n",
-        config.workers(), e.meanTestAccuracy());
-    return seconds;
+    Ensemble e = new EnsembleTrainer(TeacherTraining.of(config)).train(parts.teachers(),
+        evaluation, 1, dir.resolve("t" + start), r -> {});
+    return new Result((System.nanoTime() - start) / 1e9, e.meanTestAccuracy());
+  }
+
+  /** Single-precision matrix products of 1024 x 1024, best of a few, on {@code threads}. */
+  static double sgemmGflops(int threads) {
+    NativeThreads.set(threads);
+    int n = 1024;
+    INDArray a = Nd4j.rand(DataType.FLOAT, n, n);
+    INDArray b = Nd4j.rand(DataType.FLOAT, n, n);
+    INDArray c = Nd4j.create(DataType.FLOAT, n, n);
+    double best = Double.POSITIVE_INFINITY;
+    for (int i = 0; i < 8; i++) {
+      long start = System.nanoTime();
+      a.mmuli(b, c);
+      best = Math.min(best, (System.nanoTime() - start) / 1e9);
+    }
+    return 2.0 * n * n * n / best / 1e9;
   }
 }

@@ -1,9 +1,9 @@
 package dev.pate.study;
 
-import dev.pate.config.Architecture;
 import dev.pate.config.ConfigWriter;
 import dev.pate.config.NetworkConfig;
 import dev.pate.config.RunConfig;
+import dev.pate.ensemble.nn.NetworkCost;
 import dev.pate.pipeline.cache.EnsembleManifest;
 import java.util.ArrayList;
 import java.util.List;
@@ -82,28 +82,8 @@ final class CostModel {
         rows, cols), "a guess from the network's size; none trained here yet");
   }
 
-  /** Multiply-adds of one forward pass over a rows x cols image. */
+  /** Multiply-adds of one forward pass over a rows x cols image (10 classes). */
   static double multiplyAdds(NetworkConfig network, int rows, int cols) {
-    double total = 0;
-    int height = rows;
-    int width = cols;
-    int channels = 1;
-    if (network.architecture() == Architecture.CNN) {
-      int kernel = network.kernel().orElse(1);
-      for (int filters : network.convFilters()) {
-        height = Math.max(1, height - kernel + 1);
-        width = Math.max(1, width - kernel + 1);
-        total += (double) height * width * channels * filters * kernel * kernel;
-        height = Math.max(1, height / 2);
-        width = Math.max(1, width / 2);
-        channels = filters;
-      }
-    }
-    double inputs = (double) height * width * channels;
-    for (int units : network.dense()) {
-      total += inputs * units;
-      inputs = units;
-    }
-    return total + inputs * 10;
+    return NetworkCost.multiplyAdds(network, rows, cols, 10);
   }
 }
