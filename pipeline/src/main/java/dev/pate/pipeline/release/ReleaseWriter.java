@@ -113,7 +113,7 @@ public final class ReleaseWriter {
     return new ReleaseManifest(ReleaseManifest.FORMAT, model, input(data), classes(data),
         new ReleaseManifest.Evaluation(holdout.size(), student.testAccuracy(),
             evaluationData(data, holdout)),
-        privacy(report));
+        privacy(report), report.provenance() == null ? null : report.provenance().published());
   }
 
   private static ReleaseManifest.Input input(RunData data) {
