@@ -37,13 +37,8 @@ class RunRecordTest {
 
   @BeforeAll
   static void runOnce() throws IOException {
-    Path config = Files.writeString(dir.resolve("tiny.yaml"), RunCommandTest.TINY);
     out = dir.resolve("runs");
-    Captured c = Captured.run("run", config.toString(), "--out", out.toString());
-    assertEquals(0, c.exitCode(), c.err());
-    try (Stream<Path> runs = Files.list(out.resolve("tiny"))) {
-      run = runs.findFirst().orElseThrow();
-    }
+    run = TinyRun.run(dir, out);
     report = Json.mapper().readTree(run.resolve("report.json").toFile());
     release = Json.mapper().readTree(run.resolve("release/release.json").toFile());
   }
@@ -51,12 +46,12 @@ class RunRecordTest {
   @Test
   void thePrivateRecordIsOwnerOnlyAndTheReleaseReadable() throws IOException {
     assumeTrue(FileModes.posix(dir), "POSIX permissions only");
-    Path release = run.resolve("release");
+    Path releaseFolder = run.resolve("release");
     List<String> wrong = new ArrayList<>();
     int checked = 0;
     try (Stream<Path> all = Files.walk(out)) {
       for (Path p : all.filter(p -> !p.equals(out)).toList()) {
-        boolean shared = p.startsWith(release);
+        boolean shared = p.startsWith(releaseFolder);
         String expected = Files.isDirectory(p) ? (shared ? "rwxr-xr-x" : "rwx------")
             : (shared ? "rw-r--r--" : "rw-------");
         String mode = PosixFilePermissions.toString(Files.getPosixFilePermissions(p));
