@@ -1,8 +1,8 @@
 package dev.pate.cli;
 
+import dev.pate.files.AtomicFiles;
 import dev.pate.pipeline.release.PredictionTable;
 import dev.pate.pipeline.release.ReleasedModel;
-import dev.pate.pipeline.report.AtomicFiles;
 import java.nio.file.Path;
 import java.util.Optional;
 import java.util.concurrent.Callable;

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.pate.files.Sha256;
 import dev.pate.pipeline.report.Json;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -35,6 +36,20 @@ class CsvRunTest {
       run = runs.findFirst().orElseThrow();
     }
     report = Json.mapper().readTree(run.resolve("report.json").toFile());
+  }
+
+  @Test
+  void theProvenancePublishesThePublicFilesHashAndKeepsThePrivateOnesPrivate() throws IOException {
+    JsonNode data = report.at("/provenance/data/0");
+    assertEquals("public.csv", data.get("file").asText());
+    assertEquals(Sha256.of(dir.resolve("public.csv")), data.get("sha256").asText());
+    JsonNode privately = report.at("/provenance/private/data/0");
+    assertEquals("private.csv", privately.get("file").asText());
+    String privateHash = Sha256.of(dir.resolve("private.csv"));
+    assertEquals(privateHash, privately.get("sha256").asText());
+    String release = Files.readString(run.resolve("release/release.json"));
+    assertTrue(release.contains(data.get("sha256").asText()));
+    assertFalse(release.contains(privateHash), "the private file's hash is not published");
   }
 
   @Test

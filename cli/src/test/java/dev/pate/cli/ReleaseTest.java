@@ -38,12 +38,7 @@ class ReleaseTest {
 
   @BeforeAll
   static void runOnce() throws IOException {
-    Path config = Files.writeString(dir.resolve("tiny.yaml"), RunCommandTest.TINY);
-    Captured c = Captured.run("run", config.toString(), "--out", dir.resolve("runs").toString());
-    assertEquals(0, c.exitCode(), c.err());
-    try (Stream<Path> runs = Files.list(dir.resolve("runs/tiny"))) {
-      run = runs.findFirst().orElseThrow();
-    }
+    run = TinyRun.run(dir, dir.resolve("runs"));
     release = run.resolve("release");
     report = Json.mapper().readTree(run.resolve("report.json").toFile());
     mnist = DataDirectory.standard().locate("mnist");

@@ -2,6 +2,7 @@ package dev.pate.datasets;
 
 import dev.pate.datasets.files.Checksums;
 import dev.pate.datasets.files.DataDirectory;
+import dev.pate.datasets.files.DataFile;
 import dev.pate.datasets.files.KnownFiles;
 import dev.pate.datasets.idx.IdxImages;
 import dev.pate.datasets.idx.IdxLabels;
@@ -28,6 +29,9 @@ public final class ImageDatasets {
   }
 
   private static final Map<String, Spec> SPECS = new LinkedHashMap<>();
+
+  private static final String IMAGES = "-images-idx3-ubyte.gz";
+  private static final String LABELS = "-labels-idx1-ubyte.gz";
 
   static {
     // Published shapes: LeCun et al. (MNIST) and Xiao et al. 2017 (Fashion-MNIST).
@@ -60,6 +64,22 @@ public final class ImageDatasets {
     return spec(name).classNames();
   }
 
+  /**
+   * The pinned files (name, size, sha256) of a split, images then labels: what {@link #load}
+   * verified a loaded split's files against, for a report's provenance.
+   *
+   * @param split {@code "train"} or {@code "test"}
+   */
+  public static List<DataFile> files(String name, String split) {
+    spec(name);
+    String prefix = switch (split) {
+      case "train" -> "train";
+      case "test" -> "t10k";
+      default -> throw new IllegalArgumentException("split: '" + split + "' is not train or test");
+    };
+    return List.of(KnownFiles.get(name, prefix + IMAGES), KnownFiles.get(name, prefix + LABELS));
+  }
+
   private static Spec spec(String name) {
     Spec spec = SPECS.get(name);
     if (spec == null) {
@@ -84,8 +104,8 @@ public final class ImageDatasets {
             name,
             "train",
             folder,
-            "train-images-idx3-ubyte.gz",
-            "train-labels-idx1-ubyte.gz",
+            "train" + IMAGES,
+            "train" + LABELS,
             spec.trainCount(),
             spec);
     ImageDataset test =
@@ -93,8 +113,8 @@ public final class ImageDatasets {
             name,
             "test",
             folder,
-            "t10k-images-idx3-ubyte.gz",
-            "t10k-labels-idx1-ubyte.gz",
+            "t10k" + IMAGES,
+            "t10k" + LABELS,
             spec.testCount(),
             spec);
     return new TrainTest(train, test);

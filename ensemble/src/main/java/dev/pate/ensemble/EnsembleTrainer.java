@@ -7,9 +7,8 @@ import dev.pate.ensemble.nn.InputShape;
 import dev.pate.ensemble.nn.NativeThreads;
 import dev.pate.ensemble.nn.Seeds;
 import dev.pate.ensemble.nn.Tensors;
+import dev.pate.files.FileModes;
 import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -63,7 +62,7 @@ public final class EnsembleTrainer {
     int numClasses = first.numClasses();
     INDArray evalFeatures = Tensors.features(evaluation);
     int[] evalLabels = evaluation.labels();
-    createDirectories(teacherDir);
+    FileModes.createPrivateFolders(teacherDir);
 
     int workers = Math.min(config.workers(), partitions.size());
     NativeThreads.set(config.threadsPerWorker());
@@ -124,13 +123,5 @@ public final class EnsembleTrainer {
     String sha256 = TeacherFiles.saveAtomically(net, teacherDir.resolve(file));
     return new Trained(net, new TeacherRecord(index, seed, partition.size(), accuracy, file, sha256,
         trainSeconds));
-  }
-
-  private static void createDirectories(Path dir) {
-    try {
-      Files.createDirectories(dir);
-    } catch (IOException e) {
-      throw new UncheckedIOException("cannot create " + dir + ": " + e.getMessage(), e);
-    }
   }
 }

@@ -1,13 +1,10 @@
 package dev.pate.ensemble;
 
+import dev.pate.files.AtomicFiles;
+import dev.pate.files.Sha256;
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
-import java.util.HexFormat;
 import org.deeplearning4j.nn.multilayer.MultiLayerNetwork;
 import org.deeplearning4j.util.ModelSerializer;
 
@@ -15,17 +12,14 @@ import org.deeplearning4j.util.ModelSerializer;
 final class TeacherFiles {
   private TeacherFiles() {}
 
-  /** Writes the model next to its final name, then renames, and returns its sha256. */
+  /**
+   * Writes the model atomically and durably (owner-only, forced to disk: an interrupted training
+   * resumes from the teachers saved so far, so a saved teacher must survive a crash), and returns
+   * its sha256.
+   */
   static String saveAtomically(MultiLayerNetwork net, Path target) throws IOException {
-    Path tmp = Files.createTempFile(target.getParent(), target.getFileName().toString(), ".tmp");
-    try {
-      ModelSerializer.writeModel(net, tmp.toFile(), false);
-      String digest = sha256(tmp);
-      Files.move(tmp, target, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
-      return digest;
-    } finally {
-      Files.deleteIfExists(tmp);
-    }
+    AtomicFiles.write(target, out -> ModelSerializer.writeModel(net, out, false));
+    return Sha256.of(target);
   }
 
   /**
@@ -37,7 +31,7 @@ final class TeacherFiles {
   static MultiLayerNetwork load(Path dir, TeacherRecord record) {
     Path file = dir.resolve(record.file());
     try {
-      String digest = sha256(file);
+      String digest = Sha256.of(file);
       if (!digest.equals(record.sha256())) {
         throw new IllegalStateException(file + ": sha256 " + digest + " is not the recorded "
             + record.sha256() + "; the saved teacher was changed after training (delete "
@@ -46,15 +40,6 @@ final class TeacherFiles {
       return ModelSerializer.restoreMultiLayerNetwork(file.toFile(), false);
     } catch (IOException e) {
       throw new UncheckedIOException("cannot read teacher " + file + ": " + e.getMessage(), e);
-    }
-  }
-
-  static String sha256(Path file) throws IOException {
-    try {
-      MessageDigest md = MessageDigest.getInstance("SHA-256");
-      return HexFormat.of().formatHex(md.digest(Files.readAllBytes(file)));
-    } catch (NoSuchAlgorithmException e) {
-      throw new IllegalStateException("SHA-256 is not available", e);
     }
   }
 }

@@ -120,7 +120,7 @@ class EnsembleTrainerTest {
     for (TeacherRecord r : ensemble.records()) {
       Path file = dir.resolve(r.file());
       assertTrue(Files.exists(file), r.file());
-      assertEquals(TeacherFiles.sha256(file), r.sha256());
+      assertEquals(dev.pate.files.Sha256.of(file), r.sha256());
       assertEquals(150, r.trainingExamples());
       assertTrue(r.seed() >= 1);
     }

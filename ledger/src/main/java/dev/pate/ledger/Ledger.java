@@ -10,6 +10,9 @@ import dev.pate.aggregator.accounting.Budget;
 import dev.pate.aggregator.accounting.PrivacyAccountant;
 import dev.pate.aggregator.accounting.QueryAccounting;
 import dev.pate.aggregator.rdp.Orders;
+import dev.pate.files.AtomicFiles;
+import dev.pate.files.FileModes;
+import dev.pate.files.Sha256;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.ByteBuffer;
@@ -18,10 +21,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
 import java.util.ArrayList;
-import java.util.HexFormat;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -29,6 +29,7 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.OptionalInt;
+import java.util.Set;
 
 /**
  * ledger.jsonl: the append-only record of every privacy charge of a run. The first line is a
@@ -71,7 +72,8 @@ public final class Ledger implements AutoCloseable {
    * Starts a new ledger (the file must not exist yet) whose header records what every charge will
    * be computed with: the mechanism, its noise kind and parameters, and the orders; and what the
    * guarantee rests on: the most queries and the budget. The folder is forced to disk too, so that
-   * the ledger's name survives a crash as surely as its lines.
+   * the ledger's name survives a crash as surely as its lines. The file is owner-only ({@link
+   * FileModes}): its data-dependent charges are functions of the private votes.
    */
   public static Ledger create(Path file, PrivacyAccountant accountant) {
     return create(file, accountant, Optional.empty());
@@ -86,8 +88,9 @@ public final class Ledger implements AutoCloseable {
       Optional<Map<String, Object>> release) {
     QueryAccounting accounting = accountant.accounting();
     try {
-      FileChannel channel = FileChannel.open(file, StandardOpenOption.CREATE_NEW,
-          StandardOpenOption.WRITE);
+      FileChannel channel = FileChannel.open(file,
+          Set.of(StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE),
+          FileModes.privateFile(file));
       ObjectNode header = MAPPER.createObjectNode();
       header.put("ledger", "pate");
       header.put("version", VERSION);
@@ -98,11 +101,11 @@ public final class Ledger implements AutoCloseable {
       header.put("max_queries", accountant.maxQueries());
       header.putPOJO("budget", accountant.budget().map(Ledger::budget).orElse(null));
       header.putPOJO("release", release.orElse(null));
-      String hash = sha256(MAPPER.writeValueAsString(header));
+      String hash = Sha256.of(MAPPER.writeValueAsString(header));
       header.put("hash", hash);
       Ledger ledger = new Ledger(file, channel, hash, 0);
       ledger.write(MAPPER.writeValueAsString(header));
-      forceFolder(file.toAbsolutePath().getParent());
+      AtomicFiles.forceFolder(file.toAbsolutePath().getParent());
       return ledger;
     } catch (IOException e) {
       throw new UncheckedIOException("cannot create " + file + ": " + e.getMessage(), e);
@@ -147,7 +150,7 @@ public final class Ledger implements AutoCloseable {
     LedgerEntry unsigned = new LedgerEntry(sequence + 1, query, answered, label,
         spentRdp, dataDependentRdp, lastHash, null, release);
     try {
-      String hash = sha256(withoutHash(unsigned));
+      String hash = Sha256.of(withoutHash(unsigned));
       LedgerEntry entry = new LedgerEntry(unsigned.sequence(), query, answered, label,
           spentRdp, dataDependentRdp, lastHash, hash, release);
       write(MAPPER.writeValueAsString(entry));
@@ -273,7 +276,7 @@ public final class Ledger implements AutoCloseable {
       String headerHash = header.path("hash").asText();
       ObjectNode unsigned = ((ObjectNode) header.deepCopy());
       unsigned.remove("hash");
-      if (!headerHash.equals(sha256(MAPPER.writeValueAsString(unsigned)))) {
+      if (!headerHash.equals(Sha256.of(MAPPER.writeValueAsString(unsigned)))) {
         throw new LedgerException(file + " line 1: header hash does not match its content (tampered)");
       }
       double[] orders = MAPPER.treeToValue(header.get("orders"), double[].class);
@@ -296,7 +299,7 @@ public final class Ledger implements AutoCloseable {
           throw new LedgerException(where + "does not follow line " + i
               + " (a charge was removed, reordered or inserted)");
         }
-        if (e.hash() == null || !e.hash().equals(sha256(withoutHash(e)))) {
+        if (e.hash() == null || !e.hash().equals(Sha256.of(withoutHash(e)))) {
           throw new LedgerException(where + "hash does not match its content (tampered)");
         }
         if (e.spentRdp() == null || e.dataDependentRdp() == null
@@ -327,33 +330,10 @@ public final class Ledger implements AutoCloseable {
     }
   }
 
-  /**
-   * Forces a folder's entries to disk, so that after a crash the ledger is found under its name.
-   * POSIX file systems allow it; on Windows a folder cannot be opened for it, and the file system
-   * keeps its entries durable itself.
-   */
-  private static void forceFolder(Path folder) throws IOException {
-    if (System.getProperty("os.name", "").startsWith("Windows")) {
-      return;
-    }
-    try (FileChannel channel = FileChannel.open(folder, StandardOpenOption.READ)) {
-      channel.force(true);
-    }
-  }
-
   private static String withoutHash(LedgerEntry e) throws JsonProcessingException {
     ObjectNode node = MAPPER.valueToTree(e);
     node.remove("hash");
     return MAPPER.writeValueAsString(node);
-  }
-
-  private static String sha256(String text) {
-    try {
-      return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256")
-          .digest(text.getBytes(StandardCharsets.UTF_8)));
-    } catch (NoSuchAlgorithmException e) {
-      throw new IllegalStateException("SHA-256 is not available", e);
-    }
   }
 
   /**

@@ -27,6 +27,7 @@ import dev.pate.pipeline.release.ReleaseManifest;
 import dev.pate.pipeline.release.ReleaseWriter;
 import dev.pate.pipeline.report.CsvTables;
 import dev.pate.pipeline.report.Json;
+import dev.pate.pipeline.report.Provenance;
 import dev.pate.pipeline.report.Reports;
 import dev.pate.pipeline.report.RunFolder;
 import dev.pate.pipeline.report.RunReport;
@@ -219,7 +220,7 @@ public final class PatePipeline {
         student, studentData == null ? 0 : studentData.unlabelled().size(), ceiling,
         new RunReport.Timings(loadSeconds, teachersSeconds, asked.votingSeconds(),
             asked.labellingSeconds(), asked.selectionSeconds(), studentSeconds,
-            total.seconds()));
+            total.seconds())).withProvenance(Provenance.of(config, inputs.data()));
     boolean releaseStudent = student != null && config.output().release();
     if (releaseStudent) {
       ReleaseManifest manifest = ReleaseWriter.write(folder, config, inputs.data(), report,

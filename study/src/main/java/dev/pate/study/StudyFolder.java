@@ -5,8 +5,8 @@ import dev.pate.config.ConfigWriter;
 import dev.pate.config.Study;
 import dev.pate.config.StudyPoint;
 import dev.pate.config.SweepAxis;
-import dev.pate.pipeline.cache.Hashing;
-import dev.pate.pipeline.report.AtomicFiles;
+import dev.pate.files.AtomicFiles;
+import dev.pate.files.Sha256;
 import dev.pate.pipeline.report.Json;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -40,7 +40,7 @@ public final class StudyFolder {
 
   /** The point's folder, relative to the study folder. */
   static String relative(StudyPoint point) {
-    return "points/" + Hashing.sha256(ConfigWriter.toYaml(point.config())).substring(0, 12);
+    return "points/" + Sha256.of(ConfigWriter.toYaml(point.config())).substring(0, 12);
   }
 
   Path point(StudyPoint point) {

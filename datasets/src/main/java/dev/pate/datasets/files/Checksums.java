@@ -1,16 +1,13 @@
 package dev.pate.datasets.files;
 
 import dev.pate.datasets.DataException;
+import dev.pate.files.Sha256;
 import java.io.IOException;
-import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.attribute.BasicFileAttributes;
 import java.nio.file.attribute.FileTime;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
-import java.util.HexFormat;
 import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
@@ -32,25 +29,20 @@ public final class Checksums {
   /** How many files were hashed; lets tests see that the cache works. */
   private static final AtomicLong HASHES_COMPUTED = new AtomicLong();
 
-  private static final HexFormat HEX = HexFormat.of();
-
   private Checksums() {}
 
   /** SHA-256 of the file's bytes as 64 lowercase hex digits. */
   public static String sha256(Path file) {
-    MessageDigest digest = newSha256();
-    byte[] buffer = new byte[1 << 16];
-    try (InputStream in = Files.newInputStream(file)) {
-      for (int n; (n = in.read(buffer)) >= 0; ) {
-        digest.update(buffer, 0, n);
-      }
+    String hash;
+    try {
+      hash = Sha256.of(file);
     } catch (NoSuchFileException e) {
       throw DataException.forFile(file, "file not found", e);
     } catch (IOException e) {
       throw DataException.forFile(file, "cannot read (" + DataException.describe(e) + ")", e);
     }
     HASHES_COMPUTED.incrementAndGet();
-    return HEX.formatHex(digest.digest());
+    return hash;
   }
 
   /**
@@ -109,15 +101,6 @@ public final class Checksums {
       throw DataException.forFile(file, "file not found", e);
     } catch (IOException e) {
       throw DataException.forFile(file, "cannot read (" + DataException.describe(e) + ")", e);
-    }
-  }
-
-  private static MessageDigest newSha256() {
-    try {
-      return MessageDigest.getInstance("SHA-256");
-    } catch (NoSuchAlgorithmException e) {
-      // Every Java platform must provide SHA-256 (MessageDigest javadoc).
-      throw new IllegalStateException("SHA-256 is not available", e);
     }
   }
 }

@@ -1,9 +1,6 @@
 package dev.pate.ensemble.nn;
 
-import java.nio.charset.StandardCharsets;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
-import java.util.HexFormat;
+import dev.pate.files.Sha256;
 import java.util.Objects;
 import org.deeplearning4j.nn.conf.MultiLayerConfiguration;
 import org.deeplearning4j.nn.multilayer.MultiLayerNetwork;
@@ -62,13 +59,6 @@ record CustomNetwork(Configurations configurations, int epochs, int batchSize)
   @Override
   public String identity(InputShape shape, int numClasses) {
     String json = configuration(shape, numClasses, IDENTITY_SEED).toJson();
-    try {
-      byte[] digest = MessageDigest.getInstance("SHA-256")
-          .digest(json.getBytes(StandardCharsets.UTF_8));
-      return "custom " + HexFormat.of().formatHex(digest) + ", epochs " + epochs + ", batch "
-          + batchSize;
-    } catch (NoSuchAlgorithmException e) {
-      throw new IllegalStateException("SHA-256 is not available", e);
-    }
+    return "custom " + Sha256.of(json) + ", epochs " + epochs + ", batch " + batchSize;
   }
 }

@@ -4,6 +4,8 @@ import dev.pate.datasets.Dataset;
 import dev.pate.ensemble.Ensemble;
 import dev.pate.ensemble.TeacherRecord;
 import dev.pate.ensemble.nn.Tensors;
+import dev.pate.files.AtomicFiles;
+import dev.pate.files.FileModes;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.FileSystemException;
@@ -96,12 +98,13 @@ public final class CachedEnsemble {
   }
 
   /**
-   * Makes each teacher's model file appear in {@code dir} too (a hard link, or a copy where links
-   * are not possible), so that a run folder holds its teachers; files already there are kept.
+   * Makes each teacher's model file appear in {@code dir} too (a hard link, or an owner-only
+   * copy where links are not possible), so that a run folder holds its teachers; files already
+   * there are kept. {@code dir} is created owner-only.
    */
   public void linkTeachersInto(Path dir) {
     try {
-      Files.createDirectories(dir);
+      FileModes.createPrivateFolders(dir);
       for (TeacherRecord record : records()) {
         Path target = dir.resolve(record.file());
         if (Files.exists(target)) {
@@ -111,7 +114,7 @@ public final class CachedEnsemble {
         try {
           Files.createLink(target, source);
         } catch (UnsupportedOperationException | FileSystemException noLink) {
-          Files.copy(source, target);
+          AtomicFiles.write(target, out -> Files.copy(source, out));
         }
       }
     } catch (IOException e) {

@@ -2,10 +2,10 @@ package dev.pate.pipeline.cache;
 
 import dev.pate.datasets.Dataset;
 import dev.pate.ensemble.nn.InputShape;
+import dev.pate.files.Sha256;
 import java.nio.ByteBuffer;
 import java.nio.FloatBuffer;
 import java.security.MessageDigest;
-import java.util.HexFormat;
 import java.util.List;
 
 /**
@@ -17,7 +17,7 @@ final class DataFingerprint {
   private DataFingerprint() {}
 
   static String of(List<? extends Dataset> sets) {
-    MessageDigest digest = Hashing.sha256();
+    MessageDigest digest = Sha256.digest();
     for (Dataset set : sets) {
       int width = set.featureCount();
       // Images hash as height x width, tables as 1 x features: the networks' input shapes.
@@ -37,6 +37,6 @@ final class DataFingerprint {
         digest.update(example.array());
       }
     }
-    return HexFormat.of().formatHex(digest.digest());
+    return Sha256.hex(digest);
   }
 }

@@ -4,10 +4,10 @@ import dev.pate.config.ConfigWriter;
 import dev.pate.config.RunConfig;
 import dev.pate.datasets.split.PublicSplit;
 import dev.pate.datasets.split.TeacherPartitions;
+import dev.pate.files.Sha256;
 import java.nio.ByteBuffer;
 import java.security.MessageDigest;
 import java.util.Collections;
-import java.util.HexFormat;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -73,7 +73,7 @@ public record EnsembleKey(String hash, Map<String, String> settings, String data
     settings.forEach((k, v) -> text.append(k).append(": ").append(v).append('\n'));
     text.append("data: ").append(data).append('\n');
     text.append("partitions: ").append(partitionDigest).append('\n');
-    return new EnsembleKey(Hashing.sha256(text.toString()).substring(0, 16), settings, data,
+    return new EnsembleKey(Sha256.of(text.toString()).substring(0, 16), settings, data,
         partitionDigest);
   }
 
@@ -94,7 +94,7 @@ public record EnsembleKey(String hash, Map<String, String> settings, String data
   }
 
   private static String partitionDigest(TeacherPartitions partitions) {
-    MessageDigest digest = Hashing.sha256();
+    MessageDigest digest = Sha256.digest();
     for (int t = 0; t < partitions.count(); t++) {
       int[] positions = partitions.positions(t);
       ByteBuffer bytes = ByteBuffer.allocate(Integer.BYTES * (positions.length + 1));
@@ -104,6 +104,6 @@ public record EnsembleKey(String hash, Map<String, String> settings, String data
       }
       digest.update(bytes.array());
     }
-    return HexFormat.of().formatHex(digest.digest());
+    return Sha256.hex(digest);
   }
 }

@@ -1,6 +1,7 @@
 package dev.pate.pipeline.release;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
+import dev.pate.pipeline.report.Provenance;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -17,9 +18,12 @@ import java.util.Objects;
  * @param classes class names, in the order of the model's outputs
  * @param evaluation the student's accuracy on held-out public examples
  * @param privacy the privacy statement, to be published with the model
+ * @param provenance which code, platform, config and public data files produced it ({@link
+ *     Provenance#published()}: no private file's hash); null in a release written before it
  */
 public record ReleaseManifest(String format, Model model, Input input, List<String> classes,
-    Evaluation evaluation, Privacy privacy) {
+    Evaluation evaluation, Privacy privacy,
+    @JsonInclude(JsonInclude.Include.NON_NULL) Provenance provenance) {
 
   /** The format this code writes and reads. */
   public static final String FORMAT = "pate-release-1";

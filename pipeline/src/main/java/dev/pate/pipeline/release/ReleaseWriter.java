@@ -9,8 +9,9 @@ import dev.pate.datasets.csv.ColumnEncoding;
 import dev.pate.datasets.csv.CsvSchema;
 import dev.pate.datasets.csv.TableEncoding;
 import dev.pate.datasets.files.Checksums;
+import dev.pate.files.AtomicFiles;
+import dev.pate.files.FileModes;
 import dev.pate.pipeline.data.RunData;
-import dev.pate.pipeline.report.AtomicFiles;
 import dev.pate.pipeline.report.Json;
 import dev.pate.pipeline.report.RunFolder;
 import dev.pate.pipeline.report.RunReport;
@@ -35,6 +36,9 @@ import org.deeplearning4j.util.ModelSerializer;
  * (the config, public data, the released answers and the student trained on them) and the
  * privacy statement; never from a figure of the private data that no charge paid for. The folder
  * appears whole or not at all: it is written under another name, forced to disk, then renamed.
+ * It is the one part of a run made readable by others (files 0644, the folder 0755, see {@link
+ * FileModes}), so that a copy of it stays readable; until it is copied out, its owner-only run
+ * folder keeps it to the owner.
  * Also writes the run folder's README.md, which says the rest of the folder is private.
  */
 public final class ReleaseWriter {
@@ -61,6 +65,7 @@ public final class ReleaseWriter {
       ReleaseManifest manifest = manifest(config, data, report, Checksums.sha256(model));
       AtomicFiles.writeString(partial.resolve(MANIFEST), Json.write(manifest));
       AtomicFiles.writeString(partial.resolve(CARD), ModelCard.text(manifest, config.name()));
+      FileModes.share(partial);
       AtomicFiles.force(model);
       AtomicFiles.forceFolder(partial);
       Path old = folder.path().resolve(FOLDER + ".old");
@@ -108,7 +113,7 @@ public final class ReleaseWriter {
     return new ReleaseManifest(ReleaseManifest.FORMAT, model, input(data), classes(data),
         new ReleaseManifest.Evaluation(holdout.size(), student.testAccuracy(),
             evaluationData(data, holdout)),
-        privacy(report));
+        privacy(report), report.provenance() == null ? null : report.provenance().published());
   }
 
   private static ReleaseManifest.Input input(RunData data) {

@@ -2,6 +2,8 @@ package dev.pate.pipeline.report;
 
 import dev.pate.config.ConfigWriter;
 import dev.pate.config.RunConfig;
+import dev.pate.files.AtomicFiles;
+import dev.pate.files.FileModes;
 import dev.pate.pipeline.UserError;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -12,7 +14,11 @@ import java.time.Instant;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
 
-/** {@code <out>/<name>/<UTC timestamp>/}: one folder per run, never reused. */
+/**
+ * {@code <out>/<name>/<UTC timestamp>/}: one folder per run, never reused. It is the data owner's
+ * private record, so it and every file written into it are owner-only ({@link FileModes}); only
+ * its {@code release/} is made readable by others.
+ */
 public final class RunFolder {
   private static final DateTimeFormatter STAMP =
       DateTimeFormatter.ofPattern("yyyyMMdd'T'HHmmss'Z'").withZone(ZoneOffset.UTC);
@@ -23,16 +29,20 @@ public final class RunFolder {
     this.path = path;
   }
 
-  /** Creates a fresh folder; a second run in the same second gets a numeric suffix. */
+  /**
+   * Creates a fresh, owner-only folder (and {@code <out>/<name>/} owner-only if it is new); a
+   * second run in the same second gets a numeric suffix.
+   */
   public static RunFolder create(Path outDir, String name, Instant now) {
     Path parent = outDir.resolve(name);
     String stamp = STAMP.format(now);
     try {
-      Files.createDirectories(parent);
+      FileModes.createPrivateFolders(parent);
       for (int attempt = 0; ; attempt++) {
         Path candidate = parent.resolve(attempt == 0 ? stamp : stamp + "-" + attempt);
         try {
-          return new RunFolder(Files.createDirectory(candidate));
+          return new RunFolder(Files.createDirectory(candidate,
+              FileModes.privateFolder(candidate)));
         } catch (FileAlreadyExistsException taken) {
           // Another run started in the same second: try the next suffix.
         }

@@ -20,6 +20,8 @@ import java.util.Map;
  * answers and public data (label accuracy of the answers, the student's accuracy).
  *
  * @param disclosure what the {@code private} objects mean, in words
+ * @param provenance which code, platform, config and data files produced the run (null until the
+ *     pipeline adds it, see {@link #withProvenance})
  */
 @JsonPropertyOrder({"name", "disclosure"})
 public record RunReport(
@@ -35,7 +37,16 @@ public record RunReport(
     Student student,
     Release release,
     @JsonProperty("private") RunPrivate runPrivate,
-    Timings timings) {
+    Timings timings,
+    Provenance provenance) {
+
+  /** A report without its provenance yet. */
+  public RunReport(String name, String disclosure, String runFolder, long seed, Dataset dataset,
+      Teachers teachers, Aggregation aggregation, Plan plan, Privacy privacy, Student student,
+      Release release, RunPrivate runPrivate, Timings timings) {
+    this(name, disclosure, runFolder, seed, dataset, teachers, aggregation, plan, privacy,
+        student, release, runPrivate, timings, null);
+  }
 
   static final String DISCLOSURE = "figures inside an object named 'private' are functions of"
       + " the private data that no privacy charge paid for: for the data owner, never for"
@@ -249,7 +260,13 @@ public record RunReport(
   /** This report with {@code release} in place of its release block. */
   public RunReport withRelease(Release release) {
     return new RunReport(name, disclosure, runFolder, seed, dataset, teachers, aggregation, plan,
-        privacy, student, release, runPrivate, timings);
+        privacy, student, release, runPrivate, timings, provenance);
+  }
+
+  /** This report with {@code provenance} in place of its provenance block. */
+  public RunReport withProvenance(Provenance provenance) {
+    return new RunReport(name, disclosure, runFolder, seed, dataset, teachers, aggregation, plan,
+        privacy, student, release, runPrivate, timings, provenance);
   }
 
   /** What a run knows only from its private data as a whole. */
