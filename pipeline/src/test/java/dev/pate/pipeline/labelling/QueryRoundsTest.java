@@ -34,6 +34,7 @@ import org.junit.jupiter.api.io.TempDir;
 class QueryRoundsTest {
   static final int POOL = 40;
   static final String ACTIVE = """
+      name: rounds
       seed: 3
       aggregator:
         mechanism: lnmax

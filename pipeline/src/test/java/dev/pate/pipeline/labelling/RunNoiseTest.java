@@ -30,7 +30,7 @@ import org.junit.jupiter.api.Test;
 class RunNoiseTest {
 
   private static RunConfig config(String yaml) {
-    return ConfigLoader.parse(yaml, "exp.yaml", List.of());
+    return ConfigLoader.parse("name: exp\n" + yaml, "exp.yaml", List.of());
   }
 
   @Test
