@@ -49,10 +49,10 @@ public final class NpyReader {
     }
     double[] values = array.values();
     for (int i = 0; i < values.length; i++) {
-      String problem = VoteMatrix.countProblem(values[i]);
+      String problem = VoteMatrix.recordedCountProblem(values[i]);
       if (problem != null) {
         throw new VoteFileException(
-            file, "element [" + i / shape[1] + ", " + i % shape[1] + "]", problem);
+            file, "row " + i / shape[1] + ", column " + i % shape[1], problem);
       }
     }
     return VoteMatrix.ofRowMajor(values, shape[0], shape[1]);
