@@ -141,6 +141,9 @@ class StudyLoaderTest {
         List.of("study.yaml line 1: sweep: 3 is not a mapping; sweep holds key paths with lists of"
             + " values (aggregator.gamma: [0.05, 0.1]), seeds or repeats"),
         problems("sweep: 3\n"));
+    // Found by fuzzing: a sweep override without '=' threw StringIndexOutOfBoundsException.
+    assertEquals(List.of("override: 'sweep.seeds:' is not key=value, e.g."
+        + " sweep.aggregator.gamma=[0.05, 0.1]"), problems(STUDY, "sweep.seeds:"));
   }
 
   @Test
