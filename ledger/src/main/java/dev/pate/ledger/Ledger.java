@@ -51,7 +51,8 @@ public final class Ledger implements AutoCloseable {
   private static final TypeReference<LinkedHashMap<String, Object>> BUDGET =
       new TypeReference<>() {};
 
-  private static final ObjectMapper MAPPER = new ObjectMapper()
+  /** Package-private, like {@link #withoutHash} and {@link #sha256}: the fuzz test signs lines. */
+  static final ObjectMapper MAPPER = new ObjectMapper()
       .setPropertyNamingStrategy(PropertyNamingStrategies.SNAKE_CASE);
 
   private final Path file;
@@ -208,7 +209,9 @@ public final class Ledger implements AutoCloseable {
 
   /**
    * Reads and verifies a ledger. A line cut short (no final newline, or not JSON), a line whose
-   * hash does not match its content, or a broken chain is a one-line error naming the line.
+   * hash does not match its content, a broken chain, or a line whose hashes hold but whose content
+   * is not a ledger's (the hashes are not keyed: anyone can sign a line) is a one-line error naming
+   * the line.
    */
   public static Contents read(Path file) {
     List<String> lines;
@@ -227,29 +230,18 @@ public final class Ledger implements AutoCloseable {
     if (lines.isEmpty()) {
       throw new LedgerException(file + ": empty, expected a header line");
     }
+    int line = 1;
     try {
-      JsonNode header = MAPPER.readTree(lines.get(0));
-      String headerHash = header.path("hash").asText();
-      ObjectNode unsigned = ((ObjectNode) header.deepCopy());
-      unsigned.remove("hash");
-      if (!headerHash.equals(sha256(MAPPER.writeValueAsString(unsigned)))) {
-        throw new LedgerException(file + " line 1: header hash does not match its content (tampered)");
-      }
-      double[] orders = MAPPER.treeToValue(header.get("orders"), double[].class);
-      Header parsed = new Header(header.path("mechanism").asText(),
-          header.hasNonNull("noise") ? Optional.of(header.get("noise").asText()) : Optional.empty(),
-          parameters(file, header),
-          Orders.of(orders),
-          header.has("max_queries") ? OptionalInt.of(header.get("max_queries").asInt())
-              : OptionalInt.empty(),
-          header.hasNonNull("budget") ? Optional.of(MAPPER.convertValue(header.get("budget"),
-              BUDGET)) : Optional.empty());
+      Header parsed = header(file, lines.get(0));
+      String headerHash = MAPPER.readTree(lines.get(0)).path("hash").asText();
+      int orders = parsed.orders().size();
       List<LedgerEntry> entries = new ArrayList<>();
       String previous = headerHash;
       for (int i = 1; i < lines.size(); i++) {
+        line = i + 1;
         LedgerEntry e = MAPPER.readValue(lines.get(i), LedgerEntry.class);
-        String where = file + " line " + (i + 1) + ": ";
-        if (!previous.equals(e.previous()) || e.sequence() != i) {
+        String where = file + " line " + line + ": ";
+        if (e == null || !previous.equals(e.previous()) || e.sequence() != i) {
           throw new LedgerException(where + "does not follow line " + i
               + " (a charge was removed, reordered or inserted)");
         }
@@ -257,18 +249,87 @@ public final class Ledger implements AutoCloseable {
           throw new LedgerException(where + "hash does not match its content (tampered)");
         }
         if (e.spentRdp() == null || e.dataDependentRdp() == null
-            || e.spentRdp().length != orders.length
-            || e.dataDependentRdp().length != orders.length) {
+            || e.spentRdp().length != orders || e.dataDependentRdp().length != orders) {
           throw new LedgerException(where + "does not have one value per order for each of its "
-              + orders.length + " orders");
+              + orders + " orders");
+        }
+        if (!finiteCosts(e.spentRdp()) || !finiteCosts(e.dataDependentRdp())) {
+          throw new LedgerException(where + "a charge that is not a finite cost >= 0");
+        }
+        if (e.query() < 0 || e.answered() && e.label() < 0) {
+          throw new LedgerException(where + "query " + e.query() + (e.answered() ? " answered"
+              + " with label " + e.label() : "") + " is not a charge a run makes");
         }
         entries.add(e);
         previous = e.hash();
       }
       return new Contents(parsed, List.copyOf(entries), previous);
     } catch (JsonProcessingException e) {
-      throw new LedgerException(file + ": not a pate ledger line: " + e.getOriginalMessage());
+      throw new LedgerException(file + " line " + line + ": not a pate ledger line: "
+          + oneLine(e.getOriginalMessage()));
     }
+  }
+
+  /**
+   * The verified header of line 1: a JSON object whose hash matches its content, with the
+   * mechanism, the orders (each a finite order > 1) and, where present, well-formed noise
+   * parameters, query count and budget.
+   */
+  private static Header header(Path file, String text) throws JsonProcessingException {
+    String where = file + " line 1: ";
+    if (!(MAPPER.readTree(text) instanceof ObjectNode header)) {
+      throw new LedgerException(where + "not a ledger header (expected a JSON object)");
+    }
+    String headerHash = header.path("hash").asText();
+    ObjectNode unsigned = header.deepCopy();
+    unsigned.remove("hash");
+    if (!headerHash.equals(sha256(MAPPER.writeValueAsString(unsigned)))) {
+      throw new LedgerException(where + "header hash does not match its content (tampered)");
+    }
+    if (!header.path("mechanism").isTextual()) {
+      throw new LedgerException(where + "the header names no mechanism");
+    }
+    Orders orders;
+    try {
+      if (!header.path("orders").isArray()) {
+        throw new IllegalArgumentException("not a list of orders");
+      }
+      orders = Orders.of(MAPPER.treeToValue(header.get("orders"), double[].class));
+    } catch (IllegalArgumentException | JsonProcessingException e) {
+      throw new LedgerException(where + "orders: " + header.get("orders") + " is not a list of"
+          + " orders > 1");
+    }
+    OptionalInt maxQueries = OptionalInt.empty();
+    if (header.has("max_queries")) {
+      JsonNode max = header.get("max_queries");
+      if (!max.isIntegralNumber() || !max.canConvertToInt() || max.asInt() < 0) {
+        throw new LedgerException(where + "max_queries: " + max + " is not a query count");
+      }
+      maxQueries = OptionalInt.of(max.asInt());
+    }
+    Optional<Map<String, Object>> budget = Optional.empty();
+    if (header.hasNonNull("budget")) {
+      if (!header.get("budget").isObject()) {
+        throw new LedgerException(where + "budget: " + header.get("budget") + " is not a budget");
+      }
+      budget = Optional.of(MAPPER.convertValue(header.get("budget"), BUDGET));
+    }
+    return new Header(header.get("mechanism").asText(),
+        header.hasNonNull("noise") ? Optional.of(header.get("noise").asText()) : Optional.empty(),
+        parameters(file, header), orders, maxQueries, budget);
+  }
+
+  private static boolean finiteCosts(double[] costs) {
+    for (double c : costs) {
+      if (!(c >= 0) || Double.isInfinite(c)) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  private static String oneLine(String text) {
+    return text == null ? "" : text.replaceAll("\\s*[\\r\\n]+\\s*", " ").strip();
   }
 
   /** The header's noise parameters (none in a version-1 ledger). */
@@ -298,13 +359,13 @@ public final class Ledger implements AutoCloseable {
     }
   }
 
-  private static String withoutHash(LedgerEntry e) throws JsonProcessingException {
+  static String withoutHash(LedgerEntry e) throws JsonProcessingException {
     ObjectNode node = MAPPER.valueToTree(e);
     node.remove("hash");
     return MAPPER.writeValueAsString(node);
   }
 
-  private static String sha256(String text) {
+  static String sha256(String text) {
     try {
       return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256")
           .digest(text.getBytes(StandardCharsets.UTF_8)));
