@@ -214,19 +214,34 @@ public final class Ledger implements AutoCloseable {
    * the line.
    */
   public static Contents read(Path file) {
-    List<String> lines;
+    String text = text(file);
+    if (!text.isEmpty() && !text.endsWith("\n")) {
+      int line = (int) text.chars().filter(c -> c == '\n').count() + 1;
+      throw new LedgerException(file + " line " + line + ": truncated (no end of line): the run"
+          + " stopped while writing this charge; its answer was never released");
+    }
+    return verify(file, text.lines().toList());
+  }
+
+  /**
+   * Reads and verifies the complete lines of a ledger, as {@link #read} does, leaving out a last
+   * line a crash cut short (no end of line): its answer was never released, so it cost nothing.
+   * Reads only; {@link #dropTornLastLine} cuts such a line from the file.
+   */
+  public static Contents readComplete(Path file) {
+    String text = text(file);
+    return verify(file, text.substring(0, text.lastIndexOf('\n') + 1).lines().toList());
+  }
+
+  private static String text(Path file) {
     try {
-      byte[] bytes = Files.readAllBytes(file);
-      String text = new String(bytes, StandardCharsets.UTF_8);
-      if (!text.isEmpty() && !text.endsWith("\n")) {
-        int line = (int) text.chars().filter(c -> c == '\n').count() + 1;
-        throw new LedgerException(file + " line " + line + ": truncated (no end of line): the run"
-            + " stopped while writing this charge; its answer was never released");
-      }
-      lines = text.lines().toList();
+      return new String(Files.readAllBytes(file), StandardCharsets.UTF_8);
     } catch (IOException e) {
       throw new UncheckedIOException("cannot read " + file + ": " + e.getMessage(), e);
     }
+  }
+
+  private static Contents verify(Path file, List<String> lines) {
     if (lines.isEmpty()) {
       throw new LedgerException(file + ": empty, expected a header line");
     }

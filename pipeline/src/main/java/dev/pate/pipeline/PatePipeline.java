@@ -22,6 +22,7 @@ import dev.pate.pipeline.labelling.Queries;
 import dev.pate.pipeline.labelling.QueryRounds;
 import dev.pate.pipeline.labelling.QuerySelector;
 import dev.pate.pipeline.labelling.RunNoise;
+import dev.pate.pipeline.labelling.RunRecord;
 import dev.pate.pipeline.release.ReleaseManifest;
 import dev.pate.pipeline.release.ReleaseWriter;
 import dev.pate.pipeline.report.CsvTables;
@@ -161,14 +162,30 @@ public final class PatePipeline {
     }
   }
 
+  /**
+   * Checks, in a second, everything that can refuse this run before anything expensive starts
+   * (see {@link Preflight}): {@link #run} does so first; a study does so for all its points before
+   * the first one runs.
+   *
+   * @throws RuntimeException a user error naming the file, line or key at fault
+   */
+  public void preflight() {
+    Preflight.check(config, noise(), place);
+  }
+
+  /** Planned from the config alone, before any data is read (fixed noise: the config's own). */
+  private RunNoise noise() {
+    return givenData == null ? RunNoise.of(config)
+        : RunNoise.of(config, givenData.privateSet().numClasses());
+  }
+
   /** Runs every stage and returns what the run produced; see the class comment. */
   public PipelineResult run() {
     Stopwatch total = Stopwatch.start();
-    // Planned from the config alone, before any data is read (fixed noise: the config's own).
-    RunNoise noise = givenData == null ? RunNoise.of(config)
-        : RunNoise.of(config, givenData.privateSet().numClasses());
+    RunNoise noise = noise();
     noise.plan().ifPresent(p -> listener.message("aggregator.noise auto: "
         + SummaryTable.plan(p)));
+    Preflight preflight = Preflight.check(config, noise, place);
     Stopwatch load = Stopwatch.start();
     listener.stageStarted(Stage.DATA, 0);
     RunInputs inputs = inputs();
@@ -177,6 +194,7 @@ public final class PatePipeline {
 
     RunFolder folder = place.open(config);
     noise.recordIn(folder);
+    RunRecord record = preflight.withPool(folder, inputs.publicSplit().pool());
     listener.message("run folder " + folder.path());
 
     Stopwatch teachersTime = Stopwatch.start();
@@ -186,7 +204,7 @@ public final class PatePipeline {
     // Votes and labelling, in rounds: the selection may choose later queries from earlier answers.
     listener.stageStarted(Stage.LABELLING, 0);
     var teachersConfig = config.teachers();
-    QueryRounds.Outcome asked = new QueryRounds(config, noise.aggregator(), folder,
+    QueryRounds.Outcome asked = new QueryRounds(config, noise.aggregator(), folder, record,
         inputs.publicSplit().pool(), inputs.selector(), images -> ensemble.votes(images,
             teachersConfig.workers(), teachersConfig.threadsPerWorker()), listener).run();
     Labelling labelling = asked.labelling();

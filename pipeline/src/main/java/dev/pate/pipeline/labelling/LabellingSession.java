@@ -1,7 +1,6 @@
 package dev.pate.pipeline.labelling;
 
 import dev.pate.aggregator.accounting.PrivacyAccountant;
-import dev.pate.aggregator.accounting.QueryCharge;
 import dev.pate.aggregator.mechanism.Answer;
 import dev.pate.aggregator.noise.NoiseSource;
 import dev.pate.aggregator.noise.RandomSources;
@@ -10,11 +9,8 @@ import dev.pate.config.RunConfig;
 import dev.pate.ensemble.nn.Seeds;
 import dev.pate.ledger.Labeller;
 import dev.pate.ledger.Ledger;
-import dev.pate.ledger.LedgerEntry;
 import dev.pate.pipeline.PipelineListener;
-import dev.pate.pipeline.UserError;
 import dev.pate.pipeline.report.RunFolder;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.Optional;
@@ -22,8 +18,8 @@ import java.util.Optional;
 /**
  * The privacy side of a run's labelling, opened once for all its query rounds: the accountant, the
  * budget, the noise source, the ledger, and the answers. A new run starts a new ledger; a resumed
- * run verifies the folder's ledger, re-adds its charges to the accountant and restores their
- * answers, so labelling continues after the last charge.
+ * run re-adds the charges of its ledger (verified before the run began, see {@link RunRecord}) to
+ * the accountant and restores their answers, so labelling continues after the last charge.
  */
 final class LabellingSession implements AutoCloseable {
   private final Labeller labeller;
@@ -46,37 +42,24 @@ final class LabellingSession implements AutoCloseable {
   /**
    * @param aggregator the run's aggregator with the noise labelling uses (given or planned)
    * @param queries the most queries the run may ask
+   * @param record what the run recorded before, verified before anything expensive ran
    */
   static LabellingSession open(RunFolder folder, RunConfig config, AggregatorConfig aggregator,
-      int queries, PipelineListener listener) {
+      int queries, RunRecord record, PipelineListener listener) {
     Mechanisms mechanisms = Mechanisms.of(aggregator, config.privacy());
     PrivacyAccountant accountant = mechanisms.accountant(aggregator, config.privacy());
     Answer[] answers = new Answer[queries];
     Path ledgerFile = folder.path().resolve(Ledger.FILE);
-    int charged = 0;
+    record.replayInto(accountant, answers);
+    int charged = record.charged();
     Ledger ledger;
-    requireLedgerIfLabelled(folder, ledgerFile);
-    if (Files.exists(ledgerFile)) {
+    if (record.ledger().isPresent()) {
       int torn = Ledger.dropTornLastLine(ledgerFile);
       if (torn > 0) {
         listener.message("dropped a charge cut short by the interruption (" + torn
             + " bytes); its answer was never released");
       }
-      Ledger.Contents contents = Ledger.read(ledgerFile);
-      contents.header().differenceFrom(accountant).ifPresent(difference -> {
-        throw new UserError(ledgerFile + " line 1: " + difference + "; a run cannot change how"
-            + " it charges mid-ledger (restore config.yaml, or start a new run)");
-      });
-      for (LedgerEntry e : contents.entries()) {
-        // Queries are charged in query order, one charge each: charge k is for query k.
-        if (e.query() != charged || charged >= queries) {
-          throw new UserError(ledgerFile + " line " + (charged + 2) + ": charges query "
-              + e.query() + " where query " + charged + " of " + queries + " was expected");
-        }
-        accountant.add(new QueryCharge(e.answered(), e.spentRdp(), e.dataDependentRdp()));
-        answers[charged++] = e.answered() ? Answer.of(e.label()) : Answer.abstained();
-      }
-      ledger = Ledger.resume(ledgerFile, contents);
+      ledger = Ledger.resume(ledgerFile, record.ledger().get());
       listener.message("resuming labelling after " + charged + " charges in " + ledgerFile);
     } else {
       ledger = Ledger.create(ledgerFile, accountant);
@@ -87,24 +70,6 @@ final class LabellingSession implements AutoCloseable {
     };
     Labeller labeller = new Labeller(mechanisms.aggregator(), accountant, ledger, randomness);
     return new LabellingSession(labeller, ledger, accountant, randomness, answers, charged);
-  }
-
-  /**
-   * A ledger is created before the first query is recorded in votes.csv, so a folder with votes
-   * and no ledger lost its ledger: starting a new one would forget the charges of answers already
-   * released.
-   */
-  private static void requireLedgerIfLabelled(RunFolder folder, Path ledgerFile) {
-    if (Files.exists(ledgerFile)) {
-      return;
-    }
-    for (String file : new String[] {"votes.csv", "labels.csv"}) {
-      if (Files.exists(folder.path().resolve(file))) {
-        throw new UserError(ledgerFile + ": missing, but " + file + " exists, so queries may"
-            + " have been answered; their charges cannot be recovered and the run cannot be"
-            + " resumed (restore the ledger, or start a new run)");
-      }
-    }
   }
 
   /** Queries the ledger had charged when the session opened (0 for a new run). */

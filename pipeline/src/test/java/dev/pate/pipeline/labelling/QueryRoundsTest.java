@@ -67,7 +67,9 @@ class QueryRoundsTest {
       QueryRounds.Voter voter) {
     RunConfig config = ConfigLoader.parse(yaml, "test.yaml", List.of());
     QuerySelector selector = new ActiveSelector(pool, scorer, config.seed());
-    return new QueryRounds(config, config.aggregator(), folder, pool, selector, voter,
+    RunRecord record = RunRecord.read(folder.path(), config, config.aggregator())
+        .withVotes(folder.path(), pool, config.aggregator().roundSizes());
+    return new QueryRounds(config, config.aggregator(), folder, record, pool, selector, voter,
         PipelineListener.NONE).run();
   }
 
