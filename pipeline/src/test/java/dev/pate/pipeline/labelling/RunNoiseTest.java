@@ -33,6 +33,15 @@ class RunNoiseTest {
     return ConfigLoader.parse("name: exp\n" + yaml, "exp.yaml", List.of());
   }
 
+  /** privacy.orders pasted from the PATE 2018 scripts (100 twice): each order tracked once. */
+  @Test
+  void aRepeatedOrderInTheConfigIsTrackedOnce() {
+    RunConfig c = config("privacy: {orders: [2, 100, 3, 100]}\n");
+    assertEquals(Orders.of(2, 100, 3), Mechanisms.orders(c.privacy()));
+    assertEquals(3, Mechanisms.of(c.aggregator(), c.privacy())
+        .accountant(c.aggregator(), c.privacy()).accounting().orders().size());
+  }
+
   @Test
   void fixedNoiseIsTheConfigsOwn() {
     RunConfig c = config("aggregator: {mechanism: gnmax, sigma: 40}\n");
