@@ -5,6 +5,7 @@ import dev.pate.aggregator.mechanism.Answer;
 import dev.pate.aggregator.noise.NoiseSource;
 import dev.pate.aggregator.noise.RandomSources;
 import dev.pate.config.AggregatorConfig;
+import dev.pate.config.Randomness;
 import dev.pate.config.RunConfig;
 import dev.pate.ensemble.nn.Seeds;
 import dev.pate.ledger.Labeller;
@@ -14,6 +15,8 @@ import dev.pate.pipeline.report.RunFolder;
 import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.Optional;
+import java.util.function.IntFunction;
+import java.util.random.RandomGenerator;
 
 /**
  * The privacy side of a run's labelling, opened once for all its query rounds: the accountant, the
@@ -64,12 +67,21 @@ final class LabellingSession implements AutoCloseable {
     } else {
       ledger = Ledger.create(ledgerFile, accountant);
     }
+    // Seeded noise comes from a generator per query, seeded by the run's seed and the query: a
+    // resumed run draws for each query what an uninterrupted one would (one generator for the
+    // whole run would start over wherever a run resumed, and answer otherwise).
     NoiseSource randomness = switch (aggregator.randomness()) {
       case SECURE -> RandomSources.secure();
-      case SEEDED -> RandomSources.seeded(Seeds.derive(config.seed(), "noise", charged));
+      case SEEDED -> seededNoise(config, 0);
     };
-    Labeller labeller = new Labeller(mechanisms.aggregator(), accountant, ledger, randomness);
+    IntFunction<RandomGenerator> noiseOf = aggregator.randomness() == Randomness.SECURE
+        ? query -> randomness : query -> seededNoise(config, query);
+    Labeller labeller = new Labeller(mechanisms.aggregator(), accountant, ledger, noiseOf);
     return new LabellingSession(labeller, ledger, accountant, randomness, answers, charged);
+  }
+
+  private static NoiseSource seededNoise(RunConfig config, int query) {
+    return RandomSources.seeded(Seeds.derive(config.seed(), "noise", query));
   }
 
   /** Queries the ledger had charged when the session opened (0 for a new run). */
