@@ -59,12 +59,20 @@ public final class Ledger implements AutoCloseable {
   private final FileChannel channel;
   private String lastHash;
   private long sequence;
+  /** Bytes of complete lines: where the file is cut back to if a line cannot be written whole. */
+  private long complete;
 
-  private Ledger(Path file, FileChannel channel, String lastHash, long sequence) {
+  /**
+   * Package-private so that a test can write through a channel that fails like a full disk.
+   *
+   * @param channel open for appending, positioned after the last complete line
+   */
+  Ledger(Path file, FileChannel channel, String lastHash, long sequence) throws IOException {
     this.file = file;
     this.channel = channel;
     this.lastHash = lastHash;
     this.sequence = sequence;
+    this.complete = channel.size();
   }
 
   /**
@@ -90,8 +98,15 @@ public final class Ledger implements AutoCloseable {
       String hash = sha256(MAPPER.writeValueAsString(header));
       header.put("hash", hash);
       Ledger ledger = new Ledger(file, channel, hash, 0);
-      ledger.write(MAPPER.writeValueAsString(header));
-      forceFolder(file.toAbsolutePath().getParent());
+      try {
+        ledger.write(MAPPER.writeValueAsString(header));
+        forceFolder(file.toAbsolutePath().getParent());
+      } catch (UncheckedIOException | IOException e) {
+        // No charge was made: remove the headless file rather than leave one no run can resume.
+        channel.close();
+        Files.deleteIfExists(file);
+        throw e;
+      }
       return ledger;
     } catch (IOException e) {
       throw new UncheckedIOException("cannot create " + file + ": " + e.getMessage(), e);
@@ -135,6 +150,12 @@ public final class Ledger implements AutoCloseable {
     }
   }
 
+  /**
+   * Appends a line and forces it to disk. If it cannot be written whole (a full disk writes part
+   * of it, then fails), the file is cut back to its last complete line before the error is
+   * thrown, so the ledger stays valid up to its last complete charge; the charge that failed was
+   * never released.
+   */
   private void write(String line) {
     try {
       ByteBuffer bytes = ByteBuffer.wrap((line + "\n").getBytes(StandardCharsets.UTF_8));
@@ -142,8 +163,17 @@ public final class Ledger implements AutoCloseable {
         channel.write(bytes);
       }
       channel.force(false);
+      complete = channel.size();
     } catch (IOException e) {
-      throw new UncheckedIOException("cannot append to " + file + ": " + e.getMessage(), e);
+      String kept = "; the ledger is kept up to its last complete line (" + (sequence + 1) + ")";
+      try {
+        channel.truncate(complete);
+        channel.force(true);
+      } catch (IOException cannotCut) {
+        kept = "; its last line may be cut short (a resumed run drops it)";
+      }
+      throw new UncheckedIOException("cannot append to " + file + " (" + (e.getMessage() == null
+          ? e.getClass().getSimpleName() : e.getMessage()) + ")" + kept, e);
     }
   }
 
