@@ -35,17 +35,7 @@ class DiskTroubleTest {
     assertEquals(0, Captured.run("run", config.toString(), "--out", out.toString()).exitCode());
 
     // The same run again, its teachers from the cache, in a shell whose files cannot grow.
-    String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
-    Process child = new ProcessBuilder("bash", "-c", "ulimit -f " + LIMIT_KB + " && exec \"$@\"",
-        "pate", java, "-Djava.awt.headless=true",
-        "-Dpate.repo.root=" + System.getProperty("pate.repo.root", ".."),
-        "-cp", System.getProperty("java.class.path"), Main.class.getName(),
-        "run", config.toString(), "--out", out.toString())
-        .redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
-    String err = new String(child.getErrorStream().readAllBytes(), StandardCharsets.UTF_8)
-        .strip();
-    assertEquals(2, child.waitFor(), err);
-    assertFalse(err.contains("\n"), err);
+    String err = runLimited(config, out);
     Path folder = newest(out.resolve("tiny"));
     Path ledger = folder.resolve(Ledger.FILE);
     assertTrue(err.startsWith("pate: cannot append to " + ledger + " (File too large); the ledger"
@@ -69,6 +59,31 @@ class DiskTroubleTest {
       assertEquals(charge.answered() ? Integer.toString(charge.label()) : "",
           labels.get(q + 1).split(",", -1)[1], "query " + q + "'s label and its charge");
     }
+  }
+
+  /** Found so: a full disk while a teacher was saved was an internal error (exit 1). */
+  @Test
+  void aFullDiskWhileTeachersAreSavedStopsWithOneLineNamingTheFile() throws Exception {
+    Path config = Files.writeString(dir.resolve("tiny.yaml"), RunCommandTest.TINY);
+    String err = runLimited(config, dir.resolve("fresh"));
+    assertTrue(err.matches("pate: cannot save teacher .*/teacher-00[0-5]\\.zip: File too large"),
+        err);
+  }
+
+  /** Runs {@code config} in a child JVM whose files cannot grow past the limit; its one line. */
+  private static String runLimited(Path config, Path out) throws Exception {
+    String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+    Process child = new ProcessBuilder("bash", "-c", "ulimit -f " + LIMIT_KB + " && exec \"$@\"",
+        "pate", java, "-Djava.awt.headless=true",
+        "-Dpate.repo.root=" + System.getProperty("pate.repo.root", ".."),
+        "-cp", System.getProperty("java.class.path"), Main.class.getName(),
+        "run", config.toString(), "--out", out.toString())
+        .redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
+    String err = new String(child.getErrorStream().readAllBytes(), StandardCharsets.UTF_8)
+        .strip();
+    assertEquals(2, child.waitFor(), err);
+    assertFalse(err.contains("\n"), err);
+    return err;
   }
 
   private static Path newest(Path runs) throws IOException {
