@@ -10,6 +10,7 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
@@ -72,13 +73,11 @@ class DiskTroubleTest {
 
   /** Runs {@code config} in a child JVM whose files cannot grow past the limit; its one line. */
   private static String runLimited(Path config, Path out) throws Exception {
-    String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
-    Process child = new ProcessBuilder("bash", "-c", "ulimit -f " + LIMIT_KB + " && exec \"$@\"",
-        "pate", java, "-Djava.awt.headless=true",
-        "-Dpate.repo.root=" + System.getProperty("pate.repo.root", ".."),
-        "-cp", System.getProperty("java.class.path"), Main.class.getName(),
-        "run", config.toString(), "--out", out.toString())
-        .redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
+    List<String> command = new ArrayList<>(List.of("bash", "-c",
+        "ulimit -f " + LIMIT_KB + " && exec \"$@\"", "pate"));
+    command.addAll(ChildPate.command("run", config.toString(), "--out", out.toString()));
+    Process child = new ProcessBuilder(command).redirectOutput(ProcessBuilder.Redirect.DISCARD)
+        .start();
     String err = new String(child.getErrorStream().readAllBytes(), StandardCharsets.UTF_8)
         .strip();
     assertEquals(2, child.waitFor(), err);

@@ -16,13 +16,11 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.FileTime;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
-import java.util.stream.Stream;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -86,7 +84,7 @@ class KillResumeTest {
       Path folder = killAt(List.of("run", config.toString(), "--out", out.toString()), out, null,
           phase, random.nextInt(1 << 16));
       killedAt.add(state(out, folder));
-      Map<Path, FileTime> saved = teacherFiles(out);
+      Map<Path, FileTime> saved = ChildPate.savedTeachers(out);
       if (random.nextBoolean() && !Files.exists(folder.resolve("report.json"))) {
         Phase again = Phase.values()[random.nextInt(Phase.values().length)];
         killAt(List.of("run", "--resume", folder.toString()), out, folder, again,
@@ -101,7 +99,7 @@ class KillResumeTest {
 
       assertSameRun(folder, trial);
       assertEveryLabelCharged(folder, trial);
-      Map<Path, FileTime> after = teacherFiles(out);
+      Map<Path, FileTime> after = ChildPate.savedTeachers(out);
       for (Map.Entry<Path, FileTime> teacher : saved.entrySet()) {
         assertEquals(teacher.getValue(), after.get(teacher.getKey()),
             trial + ": " + teacher.getKey() + " was trained again");
@@ -120,7 +118,7 @@ class KillResumeTest {
   private static String state(Path out, Path folder) throws IOException {
     Path ledger = folder.resolve(Ledger.FILE);
     int charges = Files.exists(ledger) ? Ledger.readComplete(ledger).entries().size() : 0;
-    return "teachers " + teacherFiles(out).size() + ", charges " + charges;
+    return "teachers " + ChildPate.savedTeachers(out).size() + ", charges " + charges;
   }
 
   /**
@@ -131,14 +129,8 @@ class KillResumeTest {
    */
   private static Path killAt(List<String> args, Path out, Path folder, Phase phase, int n)
       throws Exception {
-    List<String> command = new ArrayList<>(List.of(
-        Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-        "-Djava.awt.headless=true",
-        "-Dpate.repo.root=" + System.getProperty("pate.repo.root", ".."),
-        "-cp", System.getProperty("java.class.path"), Main.class.getName()));
-    command.addAll(args);
-    Process child = new ProcessBuilder(command).redirectError(ProcessBuilder.Redirect.DISCARD)
-        .start();
+    Process child = new ProcessBuilder(ChildPate.command(args.toArray(String[]::new)))
+        .redirectError(ProcessBuilder.Redirect.DISCARD).start();
     CompletableFuture<Path> named = new CompletableFuture<>();
     Thread reader = new Thread(() -> {
       try (BufferedReader lines = new BufferedReader(new InputStreamReader(
@@ -157,7 +149,7 @@ class KillResumeTest {
     long readyAt = Long.MAX_VALUE;
     while (child.isAlive()) {
       boolean reached = switch (phase) {
-        case TEACHERS -> teacherFiles(out).size() >= 1 + n % 4;
+        case TEACHERS -> ChildPate.savedTeachers(out).size() >= 1 + n % 4;
         case LABELLING -> Files.exists(run.resolve(Ledger.FILE))
             && Files.readAllLines(run.resolve(Ledger.FILE)).size() >= 2 + n % (QUERIES - 1);
         case STUDENT -> Files.exists(run.resolve("labels.csv"));
@@ -222,23 +214,6 @@ class KillResumeTest {
       assertEquals(charge.answered() ? Integer.toString(charge.label()) : "", released,
           trial + ": query " + q + "'s label and its charge");
     }
-  }
-
-  /** Saved teacher models under out's cache (with their record), with modification times. */
-  private static Map<Path, FileTime> teacherFiles(Path out) throws IOException {
-    Map<Path, FileTime> files = new HashMap<>();
-    if (!Files.exists(out.resolve("cache"))) {
-      return files;
-    }
-    try (Stream<Path> all = Files.walk(out.resolve("cache"))) {
-      for (Path p : all.filter(p -> p.getFileName().toString().matches("teacher-\\d+\\.zip"))
-          .filter(p -> Files.exists(p.resolveSibling(
-              p.getFileName().toString().replace(".zip", ".json"))))
-          .toList()) {
-        files.put(p, Files.getLastModifiedTime(p));
-      }
-    }
-    return files;
   }
 
   private static Path runFolder(String output) {

@@ -1,14 +1,13 @@
 package dev.pate.config;
 
 import dev.pate.fuzz.FuzzBudget;
+import dev.pate.fuzz.FuzzFiles;
 import dev.pate.fuzz.Mutations;
 import dev.pate.fuzz.ReaderTry;
-import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.BiFunction;
 import net.jqwik.api.Arbitraries;
 import net.jqwik.api.Arbitrary;
 import net.jqwik.api.Combinators;
@@ -16,8 +15,6 @@ import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
 import net.jqwik.api.Provide;
 import net.jqwik.api.lifecycle.AddLifecycleHook;
-import net.jqwik.api.lifecycle.AfterContainer;
-import net.jqwik.api.lifecycle.BeforeContainer;
 
 /**
  * The config loader on any bytes and on mutations of a real config file, with random override
@@ -51,37 +48,30 @@ class ConfigFuzzTest {
         seeds: [1, 2]
       """;
 
-  private static Path dir;
-
-  @BeforeContainer
-  static void makeDir() throws IOException {
-    dir = Files.createTempDirectory("config-fuzz");
-  }
-
-  @AfterContainer
-  static void removeDir() throws IOException {
-    try (var files = Files.list(dir)) {
-      for (Path f : files.toList()) {
-        Files.delete(f);
-      }
-    }
-    Files.delete(dir);
-  }
+  /**
+   * A study builds a config per point: {@code sweep.repeats=1000} rightly builds 1000 (about 60
+   * KB each, transient), so a study may also allocate this much per point it may have, at most
+   * {@link StudyLoader#MAX_POINTS}.
+   */
+  private static final long PER_POINT = 64 << 10;
 
   @Property
   void runConfigWithOverrides(@ForAll("yamlFiles") byte[] bytes,
       @ForAll("overrideLists") List<String> overrides) {
-    Path file = write(bytes);
-    ReaderTry.of(bytes.length + overrides.toString().length(), PER_BYTE, ConfigException.class)
-        .problemPerLine().run(() -> ConfigLoader.load(file, overrides));
+    load(bytes, overrides, 0, ConfigLoader::load);
   }
 
   @Property
   void studyWithOverrides(@ForAll("yamlFiles") byte[] bytes,
       @ForAll("overrideLists") List<String> overrides) {
-    Path file = write(bytes);
-    ReaderTry.of(bytes.length + overrides.toString().length(), PER_BYTE, ConfigException.class)
-        .problemPerLine().run(() -> StudyLoader.load(file, overrides));
+    load(bytes, overrides, StudyLoader.MAX_POINTS * PER_POINT / PER_BYTE, StudyLoader::load);
+  }
+
+  private static void load(byte[] bytes, List<String> overrides, long extra,
+      BiFunction<Path, List<String>, ?> loader) {
+    Path file = FuzzFiles.write("exp.yaml", bytes);
+    ReaderTry.of(bytes.length + overrides.toString().length() + extra, PER_BYTE,
+        ConfigException.class).problemPerLine().run(() -> loader.apply(file, overrides));
   }
 
   @Provide
@@ -110,13 +100,5 @@ class ConfigFuzzTest {
     Arbitrary<String> ordered = Combinators.combine(Arbitraries.of(keys),
         Arbitraries.of("=", "=", "==", ":", ""), values).as((k, sep, v) -> k + sep + v);
     return Arbitraries.oneOf(ordered, ordered, override).list().ofMaxSize(6);
-  }
-
-  private static Path write(byte[] bytes) {
-    try {
-      return Files.write(dir.resolve("exp.yaml"), bytes);
-    } catch (IOException e) {
-      throw new UncheckedIOException(e);
-    }
   }
 }

@@ -7,10 +7,10 @@ import dev.pate.aggregator.lnmax.LnmaxAccounting;
 import dev.pate.aggregator.rdp.Conversion;
 import dev.pate.aggregator.rdp.Orders;
 import dev.pate.fuzz.FuzzBudget;
+import dev.pate.fuzz.FuzzFiles;
 import dev.pate.fuzz.Mutations;
 import dev.pate.fuzz.ReaderTry;
 import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -21,7 +21,6 @@ import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
 import net.jqwik.api.Provide;
 import net.jqwik.api.lifecycle.AddLifecycleHook;
-import net.jqwik.api.lifecycle.AfterContainer;
 import net.jqwik.api.lifecycle.BeforeContainer;
 
 /**
@@ -35,17 +34,15 @@ class LedgerFuzzTest {
   /** Jackson's tree of a line: tens of bytes per input byte at most. */
   private static final int PER_BYTE = 256;
 
-  private static Path dir;
   private static byte[] valid;
 
   @BeforeContainer
   static void writeALedger() throws IOException {
-    dir = Files.createTempDirectory("ledger-fuzz");
     Orders orders = Orders.of(2, 4, 8, 32);
     PrivacyAccountant accountant = new PrivacyAccountant(
         new LnmaxAccounting(0.1, orders, NoiseKind.DISCRETE),
         Optional.of(new Budget(5.0, 1e-5, Conversion.IMPROVED, orders)), 10);
-    Path file = dir.resolve("valid.jsonl");
+    Path file = FuzzFiles.folder().resolve("valid.jsonl");
     try (Ledger ledger = Ledger.create(file, accountant)) {
       ledger.append(0, true, 3, new double[] {0.02, 0.04, 0.08, 0.2}, new double[] {0, 0, 0, 0});
       ledger.append(1, false, -1, new double[] {0.02, 0.04, 0.08, 0.2},
@@ -55,16 +52,6 @@ class LedgerFuzzTest {
     }
     valid = Files.readAllBytes(file);
     Ledger.read(file); // the seed itself is valid
-  }
-
-  @AfterContainer
-  static void removeDir() throws IOException {
-    try (var files = Files.list(dir)) {
-      for (Path f : files.toList()) {
-        Files.delete(f);
-      }
-    }
-    Files.delete(dir);
   }
 
   @Property
@@ -126,10 +113,6 @@ class LedgerFuzzTest {
   }
 
   private static Path write(byte[] bytes) {
-    try {
-      return Files.write(dir.resolve(Ledger.FILE), bytes);
-    } catch (IOException e) {
-      throw new UncheckedIOException(e);
-    }
+    return FuzzFiles.write(Ledger.FILE, bytes);
   }
 }

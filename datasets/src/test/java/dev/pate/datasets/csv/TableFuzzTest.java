@@ -2,10 +2,10 @@ package dev.pate.datasets.csv;
 
 import dev.pate.datasets.DataException;
 import dev.pate.fuzz.FuzzBudget;
+import dev.pate.fuzz.FuzzFiles;
 import dev.pate.fuzz.Mutations;
 import dev.pate.fuzz.ReaderTry;
-import java.io.IOException;
-import java.nio.file.Files;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import net.jqwik.api.Arbitraries;
 import net.jqwik.api.Arbitrary;
@@ -13,8 +13,6 @@ import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
 import net.jqwik.api.Provide;
 import net.jqwik.api.lifecycle.AddLifecycleHook;
-import net.jqwik.api.lifecycle.AfterContainer;
-import net.jqwik.api.lifecycle.BeforeContainer;
 
 /**
  * The CSV table reader, through {@link TableLoader} as a run loads its private and public files,
@@ -34,38 +32,23 @@ class TableFuzzTest {
       52,"smith, black",10,yes
       """;
 
-  private static Path dir;
-
-  @BeforeContainer
-  static void makeDir() throws IOException {
-    dir = Files.createTempDirectory("table-fuzz");
-    Files.writeString(dir.resolve("public.csv"), PUBLIC);
-  }
-
-  @AfterContainer
-  static void removeDir() throws IOException {
-    try (var files = Files.list(dir)) {
-      for (Path f : files.toList()) {
-        Files.delete(f);
-      }
-    }
-    Files.delete(dir);
-  }
+  private static final Path VALID =
+      FuzzFiles.write("public.csv", PUBLIC.getBytes(StandardCharsets.UTF_8));
 
   @Property
   void privateFile(@ForAll("csvFiles") byte[] bytes, @ForAll("skips") int skip) {
-    Path file = CsvFiles.writeBytes(dir, "private.csv", bytes);
+    Path file = FuzzFiles.write("private.csv", bytes);
     ReaderTry.of(bytes.length + PUBLIC.length(), PER_BYTE, DataException.class)
         .run(() -> TableLoader.load(CsvFiles.schema(), new CsvFile(file, skip),
-            new CsvFile(dir.resolve("public.csv"), 0), 2));
+            new CsvFile(VALID, 0), 2));
   }
 
   @Property
   void publicFileWithKeptMissingValues(@ForAll("csvFiles") byte[] bytes) {
-    Path file = CsvFiles.writeBytes(dir, "public-fuzzed.csv", bytes);
+    Path file = FuzzFiles.write("public-fuzzed.csv", bytes);
     ReaderTry.of(bytes.length + PUBLIC.length(), PER_BYTE, DataException.class)
         .run(() -> TableLoader.load(CsvFiles.schema(MissingPolicy.CATEGORY),
-            new CsvFile(dir.resolve("public.csv"), 0), new CsvFile(file, 0), 1));
+            new CsvFile(VALID, 0), new CsvFile(file, 0), 1));
   }
 
   @Provide

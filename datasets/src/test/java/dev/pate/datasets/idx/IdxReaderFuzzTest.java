@@ -2,6 +2,7 @@ package dev.pate.datasets.idx;
 
 import dev.pate.datasets.DataException;
 import dev.pate.fuzz.FuzzBudget;
+import dev.pate.fuzz.FuzzFiles;
 import dev.pate.fuzz.Mutations;
 import dev.pate.fuzz.ReaderTry;
 import java.io.ByteArrayInputStream;
@@ -10,7 +11,6 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.nio.ByteBuffer;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.zip.GZIPInputStream;
@@ -21,8 +21,6 @@ import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
 import net.jqwik.api.Provide;
 import net.jqwik.api.lifecycle.AddLifecycleHook;
-import net.jqwik.api.lifecycle.AfterContainer;
-import net.jqwik.api.lifecycle.BeforeContainer;
 
 /**
  * The IDX reader on any bytes and on mutations of valid image and label files, gzipped or not:
@@ -35,33 +33,16 @@ class IdxReaderFuzzTest {
   /** Labels become an int each (4 bytes per label byte), beside the raw bytes. */
   private static final int PER_BYTE = 16;
 
-  private static Path dir;
-
-  @BeforeContainer
-  static void makeDir() throws IOException {
-    dir = Files.createTempDirectory("idx-fuzz");
-  }
-
-  @AfterContainer
-  static void removeDir() throws IOException {
-    try (var files = Files.list(dir)) {
-      for (Path f : files.toList()) {
-        Files.delete(f);
-      }
-    }
-    Files.delete(dir);
-  }
-
   @Property
   void images(@ForAll("imageFiles") byte[] bytes) {
-    Path file = write("images", bytes);
+    Path file = FuzzFiles.write("images", bytes);
     ReaderTry.of(justified(bytes), PER_BYTE, DataException.class)
         .run(() -> IdxReader.readImages(file));
   }
 
   @Property
   void labels(@ForAll("labelFiles") byte[] bytes) {
-    Path file = write("labels", bytes);
+    Path file = FuzzFiles.write("labels", bytes);
     ReaderTry.of(justified(bytes), PER_BYTE, DataException.class)
         .run(() -> IdxReader.readLabels(file, 10));
   }
@@ -121,13 +102,5 @@ class IdxReaderFuzzTest {
       // not gzip, or cut short: what inflated so far counts
     }
     return Math.max(bytes.length, inflated);
-  }
-
-  private static Path write(String name, byte[] bytes) {
-    try {
-      return Files.write(dir.resolve(name), bytes);
-    } catch (IOException e) {
-      throw new UncheckedIOException(e);
-    }
   }
 }
