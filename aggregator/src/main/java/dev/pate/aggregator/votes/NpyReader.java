@@ -29,7 +29,8 @@ public final class NpyReader {
   private static final Pattern FORTRAN =
       Pattern.compile("['\"]fortran_order['\"]\\s*:\\s*(True|False)");
   private static final Pattern SHAPE = Pattern.compile("['\"]shape['\"]\\s*:\\s*\\(([^)]*)\\)");
-  private static final Pattern TYPE = Pattern.compile("([<>|=])([fiu])(\\d+)");
+  /** Element sizes have one or two digits; more would not fit an int (fuzz finding). */
+  private static final Pattern TYPE = Pattern.compile("([<>|=])([fiu])(\\d{1,2})");
 
   /** A vote matrix: a 2-D array of counts (queries x classes). */
   public static VoteMatrix readVotes(Path file) {

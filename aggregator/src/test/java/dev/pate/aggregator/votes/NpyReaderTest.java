@@ -177,6 +177,17 @@ class NpyReaderTest {
         .getBytes(java.nio.charset.StandardCharsets.ISO_8859_1));
     assertMessage(assertThrows(VoteFileException.class, () -> NpyReader.readVotes(structured)),
         "structured");
+    // Found by fuzzing: a size too long for an int threw NumberFormatException, and a descr
+    // holding a line break made a message of two lines.
+    Path huge = write("huge.npy", text.replace("'<f8'", "'<f8999999999999'")
+        .getBytes(java.nio.charset.StandardCharsets.ISO_8859_1));
+    assertMessage(assertThrows(VoteFileException.class, () -> NpyReader.readVotes(huge)),
+        "<f8999999999999", "not supported");
+    Path broken = write("broken.npy", text.replace("'<f8'", "'<\nf8'")
+        .getBytes(java.nio.charset.StandardCharsets.ISO_8859_1));
+    String message = assertThrows(VoteFileException.class, () -> NpyReader.readVotes(broken))
+        .getMessage();
+    assertTrue(!message.contains("\n") && message.contains("dtype '< f8'"), message);
     byte[] v9 = bytes.clone();
     v9[6] = 9;
     Path version = write("v9.npy", v9);
