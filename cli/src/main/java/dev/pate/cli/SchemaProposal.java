@@ -16,6 +16,17 @@ import java.util.stream.Collectors;
 final class SchemaProposal {
   private SchemaProposal() {}
 
+  /**
+   * A run name from the private file's name ({@code adult.data} gives {@code adult-data}): the
+   * characters a name may hold, starting with a letter or digit.
+   */
+  static String runName(Path file) {
+    String name = file.getFileName().toString().replaceAll("[^A-Za-z0-9._-]+", "-")
+        .replace('.', '-').replaceAll("^[^A-Za-z0-9]+", "");
+    name = name.substring(0, Math.min(name.length(), 100));
+    return name.isEmpty() ? "csv-run" : name;
+  }
+
   static String yaml(CsvProfile p, String command) {
     StringBuilder b = new StringBuilder();
     b.append("# Proposed by `").append(command).append("` from ").append(p.records())
@@ -44,6 +55,8 @@ final class SchemaProposal {
           .append(String.join(", ", p.labelCandidates())).append('\n');
     }
     String label = p.labelCandidates().isEmpty() ? null : p.labelCandidates().get(0);
+    b.append("name: ").append(runName(p.file()))
+        .append("  # runs go to runs/<name>/<UTC timestamp>/\n");
     b.append("dataset:\n");
     b.append("  name: csv\n");
     int pool = p.publicRecords().orElse(0) * 3 / 5;

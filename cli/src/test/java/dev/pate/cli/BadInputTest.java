@@ -58,18 +58,18 @@ class BadInputTest {
 
   @Test
   void malformedYamlNamesFileAndLine() throws IOException {
-    assertOneLineError(runYaml("teachers:\n  count: 5\n   workers: 2\n"), "exp.yaml", "line");
+    assertOneLineError(runYaml("name: x\nteachers:\n  count: 5\n   workers: 2\n"), "exp.yaml", "line");
     assertNoReport();
   }
 
   @Test
   void unknownKeyIsNamedWithASuggestion() throws IOException {
-    assertOneLineError(runYaml("teachers:\n  cont: 5\n"), "teachers.cont", "teachers.count");
+    assertOneLineError(runYaml("name: x\nteachers:\n  cont: 5\n"), "teachers.cont", "teachers.count");
   }
 
   @Test
   void negativeGammaNamesTheKey() throws IOException {
-    assertOneLineError(runYaml("aggregator:\n  gamma: -0.1\n"), "aggregator.gamma", "-0.1");
+    assertOneLineError(runYaml("name: x\naggregator:\n  gamma: -0.1\n"), "aggregator.gamma", "-0.1");
   }
 
   @Test
@@ -79,7 +79,7 @@ class BadInputTest {
 
   @Test
   void moreTeachersThanPrivateExamples() throws IOException {
-    assertOneLineError(runYaml("dataset:\n  private_limit: 50\nteachers:\n  count: 60\n"),
+    assertOneLineError(runYaml("name: x\ndataset:\n  private_limit: 50\nteachers:\n  count: 60\n"),
         "teachers.count");
     assertNoReport();
   }
@@ -135,7 +135,7 @@ class BadInputTest {
 
   @Test
   void autoNoiseWithABudgetNoNoiseCanMeetNamesTheBudget() throws IOException {
-    assertOneLineError(runYaml("aggregator:\n  noise: auto\n  queries: 100\n"
+    assertOneLineError(runYaml("name: x\naggregator:\n  noise: auto\n  queries: 100\n"
         + "privacy:\n  budget: {epsilon: 1.0e-9}\n"), "privacy.budget.epsilon",
         "cannot be met", "aggregator.noise: auto");
     assertNoReport();
@@ -178,5 +178,69 @@ class BadInputTest {
         "student.method: self-training augments images; dataset.name is csv, use supervised");
     assertOneLineError(runYaml(config.replace("public_file: '" + privateFile + "'",
         "public_file: nowhere/none.csv")), "nowhere/none.csv: file not found");
+  }
+
+  /** An empty file, or one without a name, is refused before anything is read or written. */
+  @Test
+  void anEmptyConfigOrOneWithoutANameIsRefusedBeforeAnyWork() throws IOException {
+    for (String empty : new String[] {"", "# nothing yet\n", "{}\n"}) {
+      assertOneLineError(runYaml(empty), "exp.yaml: empty: nothing is configured");
+    }
+    assertOneLineError(runYaml("seed: 4\nteachers: {count: 5}\n"), "exp.yaml: name: missing");
+    assertFalse(Files.exists(dir.resolve("runs")), "no run folder and no cache");
+    Path study = dir.resolve("study.yaml");
+    Files.writeString(study, "sweep:\n  seeds: [1, 2]\n");
+    assertOneLineError(run("sweep", study.toString(), "--out", dir.resolve("runs").toString()),
+        "study.yaml: name: missing");
+    assertFalse(Files.exists(dir.resolve("runs")), "no study folder and no cache");
+  }
+
+  /** A folder where a data file should be is named; the next data directory is not used. */
+  @Test
+  void aFolderInPlaceOfADataFileIsNamed() throws IOException {
+    Path data = dir.resolve("data/mnist");
+    Files.createDirectories(data.resolve("t10k-labels-idx1-ubyte.gz"));
+    assertOneLineError(runYaml("name: x\n", "--data-dir", dir.resolve("data").toString()),
+        data.resolve("t10k-labels-idx1-ubyte.gz") + ": is a folder, expected a data file");
+    assertNoReport();
+  }
+
+  /** Vote counts are whole numbers of teachers: 0.5 names the file, row and column. */
+  @Test
+  void analyzeRefusesAFractionalVoteCount() throws IOException {
+    Path votes = dir.resolve("half.npy");
+    Files.write(votes, npyFloat64(2, 2, 3, 1, 0.5, 3.5));
+    assertOneLineError(run("analyze", "--votes", votes.toString(), "--mechanism", "gnmax",
+        "--sigma", "40"), votes + ", row 1, column 0: 0.5 is not a whole number of votes");
+    Files.write(votes, npyFloat64(2, 2, 3, 1, 0, 4));
+    assertEquals(0, run("analyze", "--votes", votes.toString(), "--mechanism", "gnmax",
+        "--sigma", "40").exitCode(), "whole counts in a float64 file are read");
+  }
+
+  /** The PATE 2018 scripts' order list has 100 twice; pasted, it is used with each order once. */
+  @Test
+  void aRepeatedOrderIsAccepted() throws IOException {
+    Path votes = dir.resolve("votes.npy");
+    Files.write(votes, npyFloat64(2, 2, 3, 1, 0, 4));
+    Outcome o = run("analyze", "--votes", votes.toString(), "--mechanism", "gnmax", "--sigma",
+        "40", "--orders", "2,100,100,3");
+    assertEquals(0, o.exitCode(), o.stderr());
+  }
+
+  /** A C-ordered float64 .npy (format 1.0) of {@code rows} x {@code columns} values. */
+  static byte[] npyFloat64(int rows, int columns, double... values) {
+    String dict = "{'descr': '<f8', 'fortran_order': False, 'shape': (" + rows + ", " + columns
+        + "), }";
+    int padded = (10 + dict.length() + 1 + 63) / 64 * 64;
+    String header = dict + " ".repeat(padded - 10 - dict.length() - 1) + "\n";
+    java.nio.ByteBuffer out = java.nio.ByteBuffer.allocate(padded + 8 * values.length)
+        .order(java.nio.ByteOrder.LITTLE_ENDIAN);
+    out.put(new byte[] {(byte) 0x93, 'N', 'U', 'M', 'P', 'Y', 1, 0});
+    out.putShort((short) header.length());
+    out.put(header.getBytes(java.nio.charset.StandardCharsets.ISO_8859_1));
+    for (double v : values) {
+      out.putDouble(v);
+    }
+    return out.array();
   }
 }

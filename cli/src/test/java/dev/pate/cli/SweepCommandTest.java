@@ -29,6 +29,7 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class SweepCommandTest {
   static final String STUDY = """
+      name: small
       seed: 5
       dataset:
         name: mnist
@@ -181,11 +182,12 @@ class SweepCommandTest {
   @Test
   void badStudiesAreOneLineErrors() throws IOException {
     Path bad = dir.resolve("bad.yaml");
-    Files.writeString(bad, "sweep:\n  aggregator.gamma: [0.1, -1]\n  teachers.cont: [3]\n");
+    Files.writeString(bad,
+        "name: bad\nsweep:\n  aggregator.gamma: [0.1, -1]\n  teachers.cont: [3]\n");
     Captured failed = Captured.run("sweep", bad.toString(), "--out", dir.resolve("x").toString());
     assertEquals(2, failed.exitCode());
     assertTrue(failed.err().startsWith("pate: 2 problems in " + bad), failed.err());
-    assertTrue(failed.err().contains("line 2: aggregator.gamma: -1 is not > 0"), failed.err());
+    assertTrue(failed.err().contains("line 3: aggregator.gamma: -1 is not > 0"), failed.err());
     assertTrue(failed.err().contains("sweep.teachers.cont: unknown key; did you mean"
         + " teachers.count?"), failed.err());
     assertFalse(Files.exists(dir.resolve("x")));

@@ -18,7 +18,6 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Predicate;
-import java.util.stream.Stream;
 import org.apache.commons.csv.CSVRecord;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -52,7 +51,7 @@ class SweepKillTest {
         l -> l.startsWith("teachers [")));
     child.destroyForcibly();
     child.waitFor();
-    Map<Path, FileTime> saved = teacherFiles(killed);
+    Map<Path, FileTime> saved = ChildPate.savedTeachers(killed);
     assertTrue(saved.size() >= 3, "the first ensemble and a teacher of the second were saved");
     byte[] firstReport = Files.readAllBytes(onlyReport(killed, 1));
 
@@ -61,7 +60,7 @@ class SweepKillTest {
     assertTrue(resumed.out().contains("pate: point 1/4 finished before"), resumed.out());
     assertTrue(resumed.out().contains("pate: point 2/4 finished before"), resumed.out());
     assertArrayEquals(firstReport, Files.readAllBytes(onlyReport(killed, 1)), "point 1 redone");
-    Map<Path, FileTime> after = teacherFiles(killed);
+    Map<Path, FileTime> after = ChildPate.savedTeachers(killed);
     saved.forEach((teacher, time) -> assertEquals(time, after.get(teacher), teacher + " retrained"));
     assertEquals(expected, comparable(killed.resolve("small")));
 
@@ -82,12 +81,8 @@ class SweepKillTest {
   }
 
   private static Process start(Path file, Path out) throws IOException {
-    return new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-        "-Djava.awt.headless=true",
-        "-Dpate.repo.root=" + System.getProperty("pate.repo.root", ".."),
-        "-cp", System.getProperty("java.class.path"), Main.class.getName(),
-        "sweep", file.toString(), "--out", out.toString())
-        .redirectError(ProcessBuilder.Redirect.DISCARD)
+    return new ProcessBuilder(ChildPate.command("sweep", file.toString(), "--out",
+        out.toString())).redirectError(ProcessBuilder.Redirect.DISCARD)
         .start();
   }
 
@@ -107,24 +102,6 @@ class SweepKillTest {
         seen.add(line);
       } while (!condition.test(line));
     }
-  }
-
-  /**
-   * Every saved teacher model under out's cache, with its modification time. A teacher counts as
-   * saved once its record (teacher-NNN.json, written after the model) exists: a kill between the
-   * two leaves a model without a record, which is rightly trained again.
-   */
-  private static Map<Path, FileTime> teacherFiles(Path out) throws IOException {
-    Map<Path, FileTime> files = new HashMap<>();
-    try (Stream<Path> all = Files.walk(out.resolve("cache"))) {
-      for (Path p : all.filter(p -> p.getFileName().toString().matches("teacher-\\d+\\.zip"))
-          .filter(p -> Files.exists(p.resolveSibling(
-              p.getFileName().toString().replace(".zip", ".json"))))
-          .toList()) {
-        files.put(p, Files.getLastModifiedTime(p));
-      }
-    }
-    return files;
   }
 
   private static Path onlyReport(Path out, int point) throws IOException {

@@ -11,15 +11,12 @@ import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
-import org.yaml.snakeyaml.DumperOptions;
 import org.yaml.snakeyaml.error.YAMLException;
+import org.yaml.snakeyaml.nodes.MappingNode;
 import org.yaml.snakeyaml.nodes.Node;
 import org.yaml.snakeyaml.nodes.NodeTuple;
-import org.yaml.snakeyaml.nodes.ScalarNode;
-import org.yaml.snakeyaml.nodes.Tag;
 
 /**
  * Loads a run config: a YAML file, then {@code key.path=value} overrides, checked against the
@@ -39,8 +36,7 @@ public final class ConfigLoader {
   private ConfigLoader() {}
 
   /**
-   * Loads {@code yamlFile} (UTF-8) and applies {@code overrides}; the run name defaults to the
-   * file's base name ({@code exp.yaml} gives {@code exp}).
+   * Loads {@code yamlFile} (UTF-8) and applies {@code overrides}.
    *
    * @param overrides each {@code key.path=value}, applied in order after the file
    * @throws ConfigException listing every problem found
@@ -68,9 +64,10 @@ public final class ConfigLoader {
   }
 
   /**
-   * Loads a config from YAML text, for tests and for configs that do not come from a file.
+   * Loads a config from YAML text, for tests and for configs that do not come from a file. Text is
+   * held to the same rules as a file: it must configure something, and name its run.
    *
-   * @param sourceName names the text in messages; its base name is the default run name
+   * @param sourceName names the text in messages
    * @param overrides each {@code key.path=value}, applied in order after the text
    * @throws ConfigException listing every problem found
    */
@@ -79,7 +76,7 @@ public final class ConfigLoader {
     requireNonNull(sourceName, "sourceName");
     requireNonNull(overrides, "overrides");
     Problems problems = new Problems();
-    Node root = compose(yaml, sourceName);
+    Node root = composeContent(yaml, sourceName);
     Origin file = Origin.file(sourceName);
     Optional<NodeTuple> sweep = StudyLoader.sweepEntry(root);
     if (sweep.isPresent()) {
@@ -112,36 +109,33 @@ public final class ConfigLoader {
   }
 
   /**
-   * Checks the given values and builds the config, reporting every problem to {@code problems};
-   * the run name defaults to the base name of the file. Returns null when a section is invalid
-   * (cross-section problems are reported but still give a config).
+   * The node tree of {@code yaml}, which must configure something. An empty file (or one of
+   * comments only, or an empty mapping) would otherwise start a whole run on every default: almost
+   * surely the wrong file, or one saved before it was written. Refused at once, alone.
+   */
+  static Node composeContent(String yaml, String sourceName) {
+    Node root = compose(yaml, sourceName);
+    if (root == null || Yamls.isNull(root)
+        || root instanceof MappingNode mapping && mapping.getValue().isEmpty()) {
+      Problems problems = new Problems();
+      problems.add(sourceName, "", "empty: nothing is configured (a config names its run at"
+          + " least, e.g. name: my-run; every key is in docs/configuration.md)");
+      throw problems.exception(sourceName);
+    }
+    return root;
+  }
+
+  /**
+   * Checks the given values and builds the config, reporting every problem to {@code problems}
+   * (a missing {@code name} among them: runs are filed under it, and a default taken from the file
+   * name would file a copied or renamed config elsewhere without a word). Returns null when a
+   * section is invalid (cross-section problems are reported but still give a config).
    */
   static RunConfig resolve(Map<String, Given> given, Origin file, Problems problems) {
-    String baseName = baseName(file.where());
-    if (!given.containsKey(RunConfig.NAME.name()) && !baseName.isEmpty()) {
-      given.put(RunConfig.NAME.name(), new Given(plainString(baseName), file));
-    }
     Resolution resolution = new Resolution(given, problems, file);
     RunConfig config = resolution.resolve(ConfigSchema.ROOT, "");
     resolution.crossCheck();
     return config;
-  }
-
-  /** {@code "configs/exp.yaml"} gives {@code "exp"}. */
-  static String baseName(String sourceName) {
-    int separator = Math.max(sourceName.lastIndexOf('/'), sourceName.lastIndexOf('\\'));
-    String fileName = sourceName.substring(separator + 1);
-    String lower = fileName.toLowerCase(Locale.ROOT);
-    for (String extension : List.of(".yaml", ".yml")) {
-      if (lower.endsWith(extension)) {
-        return fileName.substring(0, fileName.length() - extension.length());
-      }
-    }
-    return fileName;
-  }
-
-  private static Node plainString(String text) {
-    return new ScalarNode(Tag.STR, text, null, null, DumperOptions.ScalarStyle.PLAIN);
   }
 
   private static ConfigException fileProblem(String source, String message) {

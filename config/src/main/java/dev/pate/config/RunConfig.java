@@ -41,7 +41,7 @@ public record RunConfig(
               null,
               "run name; runs are written to <output.dir>/<name>/<UTC timestamp>/",
               RunConfig::name)
-          .withDefaultNote("the file's base name");
+          .withDefaultNote("required");
 
   static final Key<RunConfig, Long> SEED =
       Key.of(

@@ -57,8 +57,8 @@ public final class StudyLoader {
   }
 
   /**
-   * Loads a study from YAML text; {@code sourceName} names it in messages and its base name is the
-   * default study name.
+   * Loads a study from YAML text; {@code sourceName} names it in messages. Like a run config, a
+   * study must configure something and name itself (its folder is {@code <out>/<name>/}).
    *
    * @throws ConfigException listing every problem found
    */
@@ -66,7 +66,7 @@ public final class StudyLoader {
     requireNonNull(yaml, "yaml");
     requireNonNull(sourceName, "sourceName");
     requireNonNull(overrides, "overrides");
-    Node root = ConfigLoader.compose(yaml, sourceName);
+    Node root = ConfigLoader.composeContent(yaml, sourceName);
     Origin file = Origin.file(sourceName);
     Problems problems = new Problems();
     List<NodeTuple> sweeps = sweepEntries(root);

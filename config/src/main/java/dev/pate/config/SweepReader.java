@@ -132,7 +132,9 @@ final class SweepReader {
     Set<String> seen = new HashSet<>();
     for (String override : overrides) {
       int equals = override.indexOf('=');
-      String name = override.substring(StudyLoader.SWEEP.length() + 1, Math.max(equals, 0)).strip();
+      // "sweep.seeds:" has no '=': no name either (it once cut the text at a negative length).
+      String name = equals < 0 ? ""
+          : override.substring(StudyLoader.SWEEP.length() + 1, equals).strip();
       String path = StudyLoader.SWEEP + "." + name;
       if (equals < 0 || name.isEmpty()) {
         problems.add(

@@ -17,8 +17,8 @@ import org.junit.jupiter.api.io.TempDir;
 class ConfigLoaderDefaultsTest {
 
   @Test
-  void emptyFileGivesTheDocumentedDefaults() {
-    RunConfig config = load("");
+  void aConfigNamingOnlyItsRunGetsTheDocumentedDefaults() {
+    RunConfig config = load("name: exp\n");
 
     assertEquals("exp", config.name());
     assertEquals(1L, config.seed());
@@ -79,10 +79,29 @@ class ConfigLoaderDefaultsTest {
   }
 
   @Test
-  void commentsOnlyAndEmptySectionsAlsoGiveDefaults() {
-    RunConfig defaults = load("");
-    assertEquals(defaults, load("# nothing set yet\n"));
+  void commentsAndEmptySectionsAlsoGiveDefaults() {
+    RunConfig defaults = load("name: exp\n");
+    assertEquals(defaults, load("# nothing set yet\nname: exp\n"));
     assertEquals(defaults, load("teachers:\naggregator:\n  # later\n"));
+  }
+
+  /**
+   * A config with nothing in it would start a whole run on every default: almost surely the wrong
+   * file. Refused alone, whatever the overrides, and for text as for files.
+   */
+  @Test
+  void anEmptyConfigIsRefusedAlone(@TempDir Path dir) throws Exception {
+    for (String empty : List.of("", "# nothing set yet\n", "{}", "~\n", "\uFEFF\n\n")) {
+      ConfigException e = assertThrows(ConfigException.class,
+          () -> ConfigLoader.parse(empty, "exp.yaml", List.of("name=x")));
+      assertEquals(1, e.problems().size(), e.getMessage());
+      assertTrue(e.getMessage().startsWith("exp.yaml: empty: nothing is configured"),
+          e.getMessage());
+    }
+    Path file = dir.resolve("empty.yaml");
+    Files.writeString(file, "");
+    assertTrue(assertThrows(ConfigException.class, () -> ConfigLoader.load(file, List.of()))
+        .getMessage().startsWith(file + ": empty"));
   }
 
   @Test
@@ -151,32 +170,39 @@ class ConfigLoaderDefaultsTest {
     assertEquals("2024", load("name: 2024").name());
   }
 
+  /**
+   * Runs are filed under their name: a file without one is refused (a default from the file name
+   * would file a renamed copy elsewhere without a word); an override may give it.
+   */
   @Test
-  void nameDefaultsToTheFileBaseName(@TempDir Path dir) throws Exception {
+  void aFileWithoutANameIsRefused(@TempDir Path dir) throws Exception {
     Path file = Files.createDirectories(dir.resolve("configs")).resolve("gnmax.sweep-1.yml");
     Files.writeString(file, "seed: 7\n");
-    RunConfig config = ConfigLoader.load(file, List.of());
-    assertEquals("gnmax.sweep-1", config.name());
-    assertEquals(7L, config.seed());
+    ConfigException e = assertThrows(ConfigException.class, () -> ConfigLoader.load(file,
+        List.of()));
+    assertEquals(file + ": name: missing; expected a string of 1 to 100 letters, digits, '.', '_' or '-',"
+        + " starting with a letter or digit", e.getMessage());
+    RunConfig named = ConfigLoader.load(file, List.of("name=gnmax"));
+    assertEquals("gnmax", named.name());
+    assertEquals(7L, named.seed());
   }
 
   @Test
   void fileWithByteOrderMarkAndWindowsLineEndingsLoads(@TempDir Path dir) throws Exception {
     Path file = dir.resolve("bom.yaml");
-    Files.writeString(file, "\uFEFFseed: 5\r\nteachers:\r\n  count: 10\r\n");
+    Files.writeString(file, "\uFEFFname: bom\r\nseed: 5\r\nteachers:\r\n  count: 10\r\n");
     RunConfig config = ConfigLoader.load(file, List.of());
     assertEquals(5L, config.seed());
     assertEquals(10, config.teachers().count());
   }
 
+  /** Text built in code is held to the file's rules: its source name is no run name. */
   @Test
-  void aFileNameThatIsNotAValidNameNeedsAnExplicitName() {
+  void textWithoutANameIsRefusedLikeAFile() {
     ConfigException failure =
         assertThrows(
-            ConfigException.class, () -> ConfigLoader.parse("seed: 2", "my exp.yaml", List.of()));
-    assertTrue(
-        failure.getMessage().startsWith("my exp.yaml: name: 'my exp' is not a string of"),
-        failure.getMessage());
+            ConfigException.class, () -> ConfigLoader.parse("seed: 2", "FromCode", List.of()));
+    assertTrue(failure.getMessage().startsWith("FromCode: name: missing"), failure.getMessage());
     assertEquals("x", ConfigLoader.parse("name: x", "my exp.yaml", List.of()).name());
   }
 

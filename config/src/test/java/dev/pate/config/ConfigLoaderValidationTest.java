@@ -39,8 +39,8 @@ class ConfigLoaderValidationTest {
 
   @Test
   void unterminatedFlowListIsASyntaxError() {
-    String message = onlyProblem("teachers:\n  network:\n    dense: [128, 64\n");
-    assertTrue(message.startsWith("exp.yaml line 4, column 1: "), message);
+    String message = onlyProblem("name: exp\nteachers:\n  network:\n    dense: [128, 64\n");
+    assertTrue(message.startsWith("exp.yaml line 5, column 1: "), message);
   }
 
   @Test
@@ -215,8 +215,10 @@ class ConfigLoaderValidationTest {
         "exp.yaml line 1: teachers: 5 is not a mapping; teachers holds keys count, workers,"
             + " threads_per_worker, network, augment",
         onlyProblem("teachers: 5"));
-    assertTrue(
-        onlyProblem("- a\n- b\n").startsWith("exp.yaml line 1: ['a', 'b'] is not a mapping"));
+    ConfigException list = assertThrows(ConfigException.class,
+        () -> ConfigLoader.parse("- a\n- b\n", Configs.SOURCE, List.of()));
+    assertTrue(list.problems().get(0).toString()
+        .startsWith("exp.yaml line 1: ['a', 'b'] is not a mapping"), list.getMessage());
   }
 
   @Test

@@ -71,7 +71,7 @@ class ConfigSchemaTest {
         key("teachers.network.kernel").toString());
     assertEquals("[32, 64]", key("student.network.conv_filters").defaultValue());
     assertEquals("[16, 32]", key("teachers.network.conv_filters").defaultValue());
-    assertEquals("the file's base name", key("name").defaultValue());
+    assertEquals("required", key("name").defaultValue());
     assertEquals("null", key("dataset.private_limit").defaultValue());
     assertEquals("lnmax, gnmax, confident-gnmax", key("aggregator.mechanism").allowed());
   }

@@ -166,7 +166,8 @@ class ConfigWriterTest {
     RunConfig config = load(VARIED);
     List<String> overrides =
         values.entrySet().stream().map(e -> e.getKey() + "=" + e.getValue()).toList();
-    assertEquals(config, ConfigLoader.parse("", "exp.yaml", overrides));
+    assertEquals(config, ConfigLoader.parse("seed: 1 # the overrides give every key\n",
+        "exp.yaml", overrides));
   }
 
   @Test

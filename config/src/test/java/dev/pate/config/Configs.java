@@ -11,9 +11,30 @@ final class Configs {
 
   private Configs() {}
 
+  /**
+   * Loads {@code yaml}; a text that does not name its run gets {@code name: exp} appended (after
+   * its last line, so the lines problems name stay where they are), since these tests are about
+   * other keys. Tests of the name itself and of empty texts call {@link ConfigLoader} directly.
+   */
   static RunConfig load(String yaml, String... overrides) {
-    return ConfigLoader.parse(yaml, SOURCE, List.of(overrides));
+    return ConfigLoader.parse(named(yaml), SOURCE, List.of(overrides));
   }
+
+  /** {@code yaml} with {@code name: exp} appended unless it has a top-level name. */
+  static String named(String yaml) {
+    return named(yaml, "exp");
+  }
+
+  /** {@code yaml} with {@code name: <name>} appended unless it has a top-level name. */
+  static String named(String yaml, String name) {
+    if (NAMED.matcher(yaml).find()) {
+      return yaml;
+    }
+    return yaml + (yaml.isEmpty() || yaml.endsWith("\n") ? "" : "\n") + "name: " + name + "\n";
+  }
+
+  private static final java.util.regex.Pattern NAMED =
+      java.util.regex.Pattern.compile("(?m)^name\\s*:");
 
   static ConfigException failure(String yaml, String... overrides) {
     return assertThrows(ConfigException.class, () -> load(yaml, overrides));

@@ -25,7 +25,7 @@ class StudyLoaderTest {
           "");
 
   private static Study load(String yaml, String... overrides) {
-    return StudyLoader.parse(yaml, "study.yaml", List.of(overrides));
+    return StudyLoader.parse(Configs.named(yaml, "study"), "study.yaml", List.of(overrides));
   }
 
   private static List<String> problems(String yaml, String... overrides) {
@@ -62,7 +62,7 @@ class StudyLoaderTest {
     for (StudyPoint point : load(STUDY).points()) {
       List<String> overrides =
           point.coordinates().entrySet().stream().map(e -> e.getKey() + "=" + e.getValue()).toList();
-      assertEquals(ConfigLoader.parse(base, "study.yaml", overrides), point.config(), point.label());
+      assertEquals(ConfigLoader.parse(Configs.named(base, "study"), "study.yaml", overrides), point.config(), point.label());
     }
   }
 
@@ -141,6 +141,9 @@ class StudyLoaderTest {
         List.of("study.yaml line 1: sweep: 3 is not a mapping; sweep holds key paths with lists of"
             + " values (aggregator.gamma: [0.05, 0.1]), seeds or repeats"),
         problems("sweep: 3\n"));
+    // Found by fuzzing: a sweep override without '=' threw StringIndexOutOfBoundsException.
+    assertEquals(List.of("override: 'sweep.seeds:' is not key=value, e.g."
+        + " sweep.aggregator.gamma=[0.05, 0.1]"), problems(STUDY, "sweep.seeds:"));
   }
 
   @Test

@@ -9,6 +9,7 @@ import dev.pate.ensemble.nn.Seeds;
 import dev.pate.ensemble.nn.Tensors;
 import dev.pate.files.FileModes;
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -120,7 +121,15 @@ public final class EnsembleTrainer {
     double trainSeconds = (System.nanoTime() - start) / 1e9;
     double accuracy = Classifiers.accuracy(Classifiers.predict(net, evalFeatures), evalLabels);
     String file = String.format("teacher-%03d.zip", index);
-    String sha256 = TeacherFiles.saveAtomically(net, teacherDir.resolve(file));
+    String sha256;
+    try {
+      sha256 = TeacherFiles.saveAtomically(net, teacherDir.resolve(file));
+    } catch (IOException e) {
+      // A full disk is the user's to fix: one line naming the file (an IOException from a worker
+      // would reach the command line as an internal error).
+      throw new UncheckedIOException("cannot save teacher " + teacherDir.resolve(file) + ": "
+          + e.getMessage(), e);
+    }
     return new Trained(net, new TeacherRecord(index, seed, partition.size(), accuracy, file, sha256,
         trainSeconds));
   }

@@ -5,6 +5,7 @@ import dev.pate.aggregator.accounting.QueryCharge;
 import dev.pate.aggregator.mechanism.Aggregator;
 import dev.pate.aggregator.mechanism.Answer;
 import java.util.Optional;
+import java.util.function.IntFunction;
 import java.util.random.RandomGenerator;
 
 /**
@@ -23,14 +24,24 @@ public final class Labeller {
   private final Aggregator aggregator;
   private final PrivacyAccountant accountant;
   private final Ledger ledger;
-  private final RandomGenerator noise;
+  private final IntFunction<? extends RandomGenerator> noise;
 
+  /** Draws every query's noise from {@code noise}, in query order. */
   public Labeller(Aggregator aggregator, PrivacyAccountant accountant, Ledger ledger,
       RandomGenerator noise) {
+    this(aggregator, accountant, ledger, query -> noise);
+  }
+
+  /**
+   * Draws query {@code q}'s noise from {@code noiseOf.apply(q)}: with a generator seeded per query,
+   * a run resumed after query k draws for query k + 1 exactly what an uninterrupted run draws.
+   */
+  public Labeller(Aggregator aggregator, PrivacyAccountant accountant, Ledger ledger,
+      IntFunction<? extends RandomGenerator> noiseOf) {
     this.aggregator = aggregator;
     this.accountant = accountant;
     this.ledger = ledger;
-    this.noise = noise;
+    this.noise = noiseOf;
   }
 
   /** Labels queries {@code from} onwards into {@code answers} (same length as {@code votes}). */
@@ -59,7 +70,7 @@ public final class Labeller {
 
   /** Answers one query (no budget check): charge recorded and added first, then released. */
   public Answer answer(int query, int[] counts) {
-    Answer answer = aggregator.answer(counts, noise);
+    Answer answer = aggregator.answer(counts, noise.apply(query));
     QueryCharge charge = accountant.costOf(toDoubles(counts), answer.answered());
     ledger.append(query, answer.answered(), answer.label(), charge.spentRdp(),
         charge.dataDependentRdp());

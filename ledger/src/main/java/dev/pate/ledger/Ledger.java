@@ -53,19 +53,28 @@ public final class Ledger implements AutoCloseable {
   private static final TypeReference<LinkedHashMap<String, Object>> BUDGET =
       new TypeReference<>() {};
 
-  private static final ObjectMapper MAPPER = new ObjectMapper()
+  /** Package-private, like {@link #withoutHash} and {@link #sha256}: the fuzz test signs lines. */
+  static final ObjectMapper MAPPER = new ObjectMapper()
       .setPropertyNamingStrategy(PropertyNamingStrategies.SNAKE_CASE);
 
   private final Path file;
   private final FileChannel channel;
   private String lastHash;
   private long sequence;
+  /** Bytes of complete lines: where the file is cut back to if a line cannot be written whole. */
+  private long complete;
 
-  private Ledger(Path file, FileChannel channel, String lastHash, long sequence) {
+  /**
+   * Package-private so that a test can write through a channel that fails like a full disk.
+   *
+   * @param channel open for appending, positioned after the last complete line
+   */
+  Ledger(Path file, FileChannel channel, String lastHash, long sequence) throws IOException {
     this.file = file;
     this.channel = channel;
     this.lastHash = lastHash;
     this.sequence = sequence;
+    this.complete = channel.size();
   }
 
   /**
@@ -104,8 +113,15 @@ public final class Ledger implements AutoCloseable {
       String hash = Sha256.of(MAPPER.writeValueAsString(header));
       header.put("hash", hash);
       Ledger ledger = new Ledger(file, channel, hash, 0);
-      ledger.write(MAPPER.writeValueAsString(header));
-      AtomicFiles.forceFolder(file.toAbsolutePath().getParent());
+      try {
+        ledger.write(MAPPER.writeValueAsString(header));
+        AtomicFiles.forceFolder(file.toAbsolutePath().getParent());
+      } catch (UncheckedIOException e) {
+        // No charge was made: remove the headless file rather than leave one no run can resume.
+        channel.close();
+        Files.deleteIfExists(file);
+        throw e;
+      }
       return ledger;
     } catch (IOException e) {
       throw new UncheckedIOException("cannot create " + file + ": " + e.getMessage(), e);
@@ -162,6 +178,12 @@ public final class Ledger implements AutoCloseable {
     }
   }
 
+  /**
+   * Appends a line and forces it to disk. If it cannot be written whole (a full disk writes part
+   * of it, then fails), the file is cut back to its last complete line before the error is
+   * thrown, so the ledger stays valid up to its last complete charge; the charge that failed was
+   * never released.
+   */
   private void write(String line) {
     try {
       ByteBuffer bytes = ByteBuffer.wrap((line + "\n").getBytes(StandardCharsets.UTF_8));
@@ -169,8 +191,17 @@ public final class Ledger implements AutoCloseable {
         channel.write(bytes);
       }
       channel.force(false);
+      complete = channel.size();
     } catch (IOException e) {
-      throw new UncheckedIOException("cannot append to " + file + ": " + e.getMessage(), e);
+      String kept = "; the ledger is kept up to its last complete line (" + (sequence + 1) + ")";
+      try {
+        channel.truncate(complete);
+        channel.force(true);
+      } catch (IOException cannotCut) {
+        kept = "; its last line may be cut short (a resumed run drops it)";
+      }
+      throw new UncheckedIOException("cannot append to " + file + " (" + (e.getMessage() == null
+          ? e.getClass().getSimpleName() : e.getMessage()) + ")" + kept, e);
     }
   }
 
@@ -252,50 +283,54 @@ public final class Ledger implements AutoCloseable {
 
   /**
    * Reads and verifies a ledger. A line cut short (no final newline, or not JSON), a line whose
-   * hash does not match its content, or a broken chain is a one-line error naming the line.
+   * hash does not match its content, a broken chain, or a line whose hashes hold but whose content
+   * is not a ledger's (the hashes are not keyed: anyone can sign a line) is a one-line error naming
+   * the line.
    */
   public static Contents read(Path file) {
-    List<String> lines;
+    String text = text(file);
+    if (!text.isEmpty() && !text.endsWith("\n")) {
+      int line = (int) text.chars().filter(c -> c == '\n').count() + 1;
+      throw new LedgerException(file + " line " + line + ": truncated (no end of line): the run"
+          + " stopped while writing this charge; its answer was never released");
+    }
+    return verify(file, text.lines().toList());
+  }
+
+  /**
+   * Reads and verifies the complete lines of a ledger, as {@link #read} does, leaving out a last
+   * line a crash cut short (no end of line): its answer was never released, so it cost nothing.
+   * Reads only; {@link #dropTornLastLine} cuts such a line from the file.
+   */
+  public static Contents readComplete(Path file) {
+    String text = text(file);
+    return verify(file, text.substring(0, text.lastIndexOf('\n') + 1).lines().toList());
+  }
+
+  private static String text(Path file) {
     try {
-      byte[] bytes = Files.readAllBytes(file);
-      String text = new String(bytes, StandardCharsets.UTF_8);
-      if (!text.isEmpty() && !text.endsWith("\n")) {
-        int line = (int) text.chars().filter(c -> c == '\n').count() + 1;
-        throw new LedgerException(file + " line " + line + ": truncated (no end of line): the run"
-            + " stopped while writing this charge; its answer was never released");
-      }
-      lines = text.lines().toList();
+      return new String(Files.readAllBytes(file), StandardCharsets.UTF_8);
     } catch (IOException e) {
       throw new UncheckedIOException("cannot read " + file + ": " + e.getMessage(), e);
     }
+  }
+
+  private static Contents verify(Path file, List<String> lines) {
     if (lines.isEmpty()) {
       throw new LedgerException(file + ": empty, expected a header line");
     }
+    int line = 1;
     try {
-      JsonNode header = MAPPER.readTree(lines.get(0));
-      String headerHash = header.path("hash").asText();
-      ObjectNode unsigned = ((ObjectNode) header.deepCopy());
-      unsigned.remove("hash");
-      if (!headerHash.equals(Sha256.of(MAPPER.writeValueAsString(unsigned)))) {
-        throw new LedgerException(file + " line 1: header hash does not match its content (tampered)");
-      }
-      double[] orders = MAPPER.treeToValue(header.get("orders"), double[].class);
-      Header parsed = new Header(header.path("mechanism").asText(),
-          header.hasNonNull("noise") ? Optional.of(header.get("noise").asText()) : Optional.empty(),
-          parameters(file, header),
-          Orders.of(orders),
-          header.has("max_queries") ? OptionalInt.of(header.get("max_queries").asInt())
-              : OptionalInt.empty(),
-          header.hasNonNull("budget") ? Optional.of(MAPPER.convertValue(header.get("budget"),
-              BUDGET)) : Optional.empty(),
-          header.hasNonNull("release") ? Optional.of(MAPPER.convertValue(header.get("release"),
-              BUDGET)) : Optional.empty());
+      Header parsed = header(file, lines.get(0));
+      String headerHash = MAPPER.readTree(lines.get(0)).path("hash").asText();
+      int orders = parsed.orders().size();
       List<LedgerEntry> entries = new ArrayList<>();
       String previous = headerHash;
       for (int i = 1; i < lines.size(); i++) {
+        line = i + 1;
         LedgerEntry e = MAPPER.readValue(lines.get(i), LedgerEntry.class);
-        String where = file + " line " + (i + 1) + ": ";
-        if (!previous.equals(e.previous()) || e.sequence() != i) {
+        String where = file + " line " + line + ": ";
+        if (e == null || !previous.equals(e.previous()) || e.sequence() != i) {
           throw new LedgerException(where + "does not follow line " + i
               + " (a charge was removed, reordered or inserted)");
         }
@@ -303,18 +338,109 @@ public final class Ledger implements AutoCloseable {
           throw new LedgerException(where + "hash does not match its content (tampered)");
         }
         if (e.spentRdp() == null || e.dataDependentRdp() == null
-            || e.spentRdp().length != orders.length
-            || e.dataDependentRdp().length != orders.length) {
+            || e.spentRdp().length != orders || e.dataDependentRdp().length != orders) {
           throw new LedgerException(where + "does not have one value per order for each of its "
-              + orders.length + " orders");
+              + orders + " orders");
+        }
+        boolean release = e.chargesRelease() && e.query() == LedgerEntry.RELEASE;
+        if (!validCosts(e.spentRdp(), release) || !validCosts(e.dataDependentRdp(), release)) {
+          throw new LedgerException(where + (release
+              ? "a release's charge that is not a cost >= 0 (or +Infinity, no bound at an order)"
+              : "a charge that is not a finite cost >= 0"));
+        }
+        if ((e.query() < 0 && !release) || (e.chargesRelease() && !release)
+            || e.answered() && e.label() < 0) {
+          throw new LedgerException(where + "query " + e.query() + (e.answered() ? " answered"
+              + " with label " + e.label() : "") + " is not a charge a run makes");
         }
         entries.add(e);
         previous = e.hash();
       }
       return new Contents(parsed, List.copyOf(entries), previous);
     } catch (JsonProcessingException e) {
-      throw new LedgerException(file + ": not a pate ledger line: " + e.getOriginalMessage());
+      throw new LedgerException(file + " line " + line + ": not a pate ledger line: "
+          + oneLine(e.getOriginalMessage()));
     }
+  }
+
+  /**
+   * The verified header of line 1: a JSON object whose hash matches its content, with the
+   * mechanism, the orders (each a finite order > 1) and, where present, well-formed noise
+   * parameters, query count and budget.
+   */
+  private static Header header(Path file, String text) throws JsonProcessingException {
+    String where = file + " line 1: ";
+    if (!(MAPPER.readTree(text) instanceof ObjectNode header)) {
+      throw new LedgerException(where + "not a ledger header (expected a JSON object)");
+    }
+    String headerHash = header.path("hash").asText();
+    ObjectNode unsigned = header.deepCopy();
+    unsigned.remove("hash");
+    if (!headerHash.equals(Sha256.of(MAPPER.writeValueAsString(unsigned)))) {
+      throw new LedgerException(where + "header hash does not match its content (tampered)");
+    }
+    if (!header.path("mechanism").isTextual()) {
+      throw new LedgerException(where + "the header names no mechanism");
+    }
+    Orders orders;
+    try {
+      if (!header.path("orders").isArray()) {
+        throw new IllegalArgumentException("not a list of orders");
+      }
+      orders = Orders.of(MAPPER.treeToValue(header.get("orders"), double[].class));
+    } catch (IllegalArgumentException | JsonProcessingException e) {
+      throw new LedgerException(where + "orders: " + header.get("orders") + " is not a list of"
+          + " orders > 1");
+    }
+    OptionalInt maxQueries = OptionalInt.empty();
+    if (header.has("max_queries")) {
+      JsonNode max = header.get("max_queries");
+      if (!max.isIntegralNumber() || !max.canConvertToInt() || max.asInt() < 0) {
+        throw new LedgerException(where + "max_queries: " + max + " is not a query count");
+      }
+      maxQueries = OptionalInt.of(max.asInt());
+    }
+    Optional<Map<String, Object>> budget = Optional.empty();
+    if (header.hasNonNull("budget")) {
+      if (!header.get("budget").isObject()) {
+        throw new LedgerException(where + "budget: " + header.get("budget") + " is not a budget");
+      }
+      budget = Optional.of(MAPPER.convertValue(header.get("budget"), BUDGET));
+    }
+    Optional<Map<String, Object>> release = Optional.empty();
+    if (header.hasNonNull("release")) {
+      if (!header.get("release").isObject()) {
+        throw new LedgerException(where + "release: " + header.get("release")
+            + " is not a release's parameters");
+      }
+      release = Optional.of(MAPPER.convertValue(header.get("release"), BUDGET));
+    }
+    return new Header(header.get("mechanism").asText(),
+        header.hasNonNull("noise") ? Optional.of(header.get("noise").asText()) : Optional.empty(),
+        parameters(file, header), orders, maxQueries, budget, release);
+  }
+
+  /**
+   * Whether every cost is a number {@code >= 0} or {@code +Infinity} (a mechanism without a bound
+   * at that order, such as a smooth-sensitivity release above {@code 1/(2 beta)}: that order is
+   * then unusable, as in {@code RdpLedger}).
+   */
+  /**
+   * Costs are RDP values, so {@code >= 0}; every query's charge is finite at every order, but a
+   * release by smooth sensitivity has no bound at orders {@code >= 1/(2 beta)}, recorded as
+   * +Infinity.
+   */
+  private static boolean validCosts(double[] costs, boolean mayBeInfinite) {
+    for (double c : costs) {
+      if (!(c >= 0) || (!mayBeInfinite && c == Double.POSITIVE_INFINITY)) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  private static String oneLine(String text) {
+    return text == null ? "" : text.replaceAll("\\s*[\\r\\n]+\\s*", " ").strip();
   }
 
   /** The header's noise parameters (none in a version-1 ledger). */
@@ -330,7 +456,7 @@ public final class Ledger implements AutoCloseable {
     }
   }
 
-  private static String withoutHash(LedgerEntry e) throws JsonProcessingException {
+  static String withoutHash(LedgerEntry e) throws JsonProcessingException {
     ObjectNode node = MAPPER.valueToTree(e);
     node.remove("hash");
     return MAPPER.writeValueAsString(node);

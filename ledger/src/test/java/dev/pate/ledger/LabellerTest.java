@@ -18,6 +18,7 @@ import dev.pate.aggregator.mechanism.Answer;
 import dev.pate.aggregator.noise.RandomSources;
 import dev.pate.aggregator.rdp.Conversion;
 import dev.pate.aggregator.rdp.Orders;
+import dev.pate.files.Sha256;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -139,6 +140,38 @@ class LabellerTest {
         .contains("line 6: truncated"));
     assertTrue(Ledger.dropTornLastLine(file) > 0);
     assertEquals(4, Ledger.read(file).entries().size());
+  }
+
+  /**
+   * Found by fuzzing: a first line that is not a JSON object (empty, a string) threw a
+   * ClassCastException; a header signed anew (its hash is not keyed) with no orders, or a charge
+   * of infinite cost, must be refused as clearly as a tampered line.
+   */
+  @Test
+  void linesThatAreNotALedgersAreRefusedWithTheirLine(@TempDir Path dir) throws IOException {
+    Path file = dir.resolve(Ledger.FILE);
+    for (String first : List.of("", "\"text\"", "[1]")) {
+      Files.writeString(file, first + "\n");
+      assertTrue(assertThrows(LedgerException.class, () -> Ledger.read(file)).getMessage()
+          .startsWith(file + " line 1: not a ledger header"), first);
+    }
+    ObjectMapper mapper = new ObjectMapper();
+    ObjectNode header = mapper.createObjectNode().put("ledger", "pate").put("mechanism", "lnmax");
+    header.putArray("orders");
+    header.put("hash", Sha256.of(mapper.writeValueAsString(header)));
+    Files.writeString(file, mapper.writeValueAsString(header) + "\n");
+    assertEquals(file + " line 1: orders: [] is not a list of orders > 1",
+        assertThrows(LedgerException.class, () -> Ledger.read(file)).getMessage());
+
+    PrivacyAccountant accountant = accountant();
+    Path signed = dir.resolve("infinite.jsonl");
+    try (Ledger ledger = Ledger.create(signed, accountant)) {
+      double[] infinite = new double[Orders.defaults().size()];
+      java.util.Arrays.fill(infinite, Double.POSITIVE_INFINITY);
+      ledger.append(0, true, 1, infinite, infinite);
+    }
+    assertEquals(signed + " line 2: a charge that is not a finite cost >= 0",
+        assertThrows(LedgerException.class, () -> Ledger.read(signed)).getMessage());
   }
 
   @Test

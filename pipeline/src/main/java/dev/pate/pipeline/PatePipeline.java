@@ -23,6 +23,7 @@ import dev.pate.pipeline.labelling.QueryRounds;
 import dev.pate.pipeline.labelling.QuerySelector;
 import dev.pate.pipeline.labelling.ReleasePlan;
 import dev.pate.pipeline.labelling.RunNoise;
+import dev.pate.pipeline.labelling.RunRecord;
 import dev.pate.pipeline.release.ReleaseManifest;
 import dev.pate.pipeline.release.ReleaseWriter;
 import dev.pate.pipeline.report.CsvTables;
@@ -163,20 +164,43 @@ public final class PatePipeline {
     }
   }
 
-  /** Runs every stage and returns what the run produced; see the class comment. */
-  public PipelineResult run() {
-    Stopwatch total = Stopwatch.start();
-    // Planned from the config alone, before any data is read (fixed noise: the config's own).
+  /**
+   * Checks, in a second, everything that can refuse this run before anything expensive starts
+   * (see {@link Preflight}): {@link #run} does so first; a study does so for all its points before
+   * the first one runs.
+   *
+   * @throws RuntimeException a user error naming the file, line or key at fault
+   */
+  public void preflight() {
+    Plan plan = plan();
+    Preflight.check(config, plan.noise(), place, plan.release());
+  }
+
+  /**
+   * The noise labelling uses and the release of the data-dependent epsilon the run makes, if any,
+   * both planned from the config alone before any data is read (fixed noise: the config's own).
+   */
+  private record Plan(RunNoise noise, Optional<ReleasePlan> release) {}
+
+  private Plan plan() {
     int classes = givenData == null ? RunNoise.classes(config)
         : givenData.privateSet().numClasses();
     RunNoise noise = RunNoise.of(config, classes);
+    return new Plan(noise, ReleasePlan.of(config, noise.aggregator(), classes));
+  }
+
+  /** Runs every stage and returns what the run produced; see the class comment. */
+  public PipelineResult run() {
+    Stopwatch total = Stopwatch.start();
+    Plan plan = plan();
+    RunNoise noise = plan.noise();
     noise.plan().ifPresent(p -> listener.message("aggregator.noise auto: "
         + SummaryTable.plan(p)));
-    // The release of the data-dependent epsilon, if any: parameters and cost fixed now too.
-    Optional<ReleasePlan> ddRelease = ReleasePlan.of(config, noise.aggregator(), classes);
+    Optional<ReleasePlan> ddRelease = plan.release();
     ddRelease.ifPresent(r -> listener.message("privacy.release smooth-sensitivity: order "
         + r.parameters().order() + ", beta " + r.parameters().beta() + ", sigma_ss "
         + r.parameters().sigmaSs() + ", " + r.basis()));
+    Preflight preflight = Preflight.check(config, noise, place, ddRelease);
     Stopwatch load = Stopwatch.start();
     listener.stageStarted(Stage.DATA, 0);
     RunInputs inputs = inputs();
@@ -185,6 +209,7 @@ public final class PatePipeline {
 
     RunFolder folder = place.open(config);
     noise.recordIn(folder);
+    RunRecord record = preflight.withPool(folder, inputs.publicSplit().pool());
     listener.message("run folder " + folder.path());
 
     Stopwatch teachersTime = Stopwatch.start();
@@ -195,6 +220,7 @@ public final class PatePipeline {
     listener.stageStarted(Stage.LABELLING, 0);
     var teachersConfig = config.teachers();
     QueryRounds.Outcome asked = new QueryRounds(config, noise.aggregator(), ddRelease, folder,
+        record,
         inputs.publicSplit().pool(), inputs.selector(), images -> ensemble.votes(images,
             teachersConfig.workers(), teachersConfig.threadsPerWorker()), listener).run();
     Labelling labelling = asked.labelling();

@@ -5,7 +5,8 @@
  * statement), {@link dev.pate.pipeline.PipelineListener} and {@link dev.pate.pipeline.Stage}; with
  * {@code NetworkSpec} ({@code dev.pate.ensemble.nn}) for networks and {@code Dataset} / {@code
  * PublicSplit} ({@code dev.pate.datasets}) for data; and, to use a released student, {@code
- * dev.pate.pipeline.release.ReleasedModel} with its {@code ReleaseManifest}.
+ * dev.pate.pipeline.release.ReleasedModel} with its {@code ReleaseManifest}. A run checks first
+ * whatever can refuse it in a second (see {@code Preflight}), before reading data or training.
  *
  * <p>The subpackages are the run's machinery, public so that the study module and the command line
  * can use them, not meant for library users: {@code data} (what a config's dataset section reads),

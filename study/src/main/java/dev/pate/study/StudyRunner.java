@@ -43,8 +43,17 @@ public final class StudyRunner {
     return folder;
   }
 
-  /** Runs every unfinished point, then writes and returns the results. */
+  /**
+   * Runs every unfinished point, then writes and returns the results. Every unfinished point is
+   * checked first (its folder, ledger and budget; see {@code PatePipeline#preflight}), so a point
+   * that would be refused stops the study before the first point trains anything.
+   */
   public List<StudyRow> run(String source, List<String> overrides) {
+    for (StudyPoint point : study.points()) {
+      if (!folder.finished(point) && !restartsLabelling(point)) {
+        pipeline(point).preflight();
+      }
+    }
     folder.writeIndex(study, source, overrides);
     Thread interrupted = new Thread(() -> listener.message("study interrupted during "
         + current + "; run the same command again to finish it (finished points and saved"
@@ -76,14 +85,27 @@ public final class StudyRunner {
     PointStatus status = PointStatus.running();
     folder.status(point, status);
     try {
-      PatePipeline.builder(point.config()).dataDir(dataDir)
-          .place(RunPlace.point(pointFolder, outDir)).listener(listener).build().run();
+      pipeline(point).run();
     } catch (RuntimeException e) {
       folder.status(point, status.failed(oneLine(e)));
       throw e;
     }
     folder.status(point, status.done());
     listener.message("" + name + " done");
+  }
+
+  private PatePipeline pipeline(StudyPoint point) {
+    return PatePipeline.builder(point.config()).dataDir(dataDir)
+        .place(RunPlace.point(folder.point(point), outDir)).listener(listener).build();
+  }
+
+  /**
+   * Whether an interrupted point starts its labelling over (its records are deleted before it
+   * runs, so they are not checked before).
+   */
+  private boolean restartsLabelling(StudyPoint point) {
+    return point.config().aggregator().randomness() == Randomness.SEEDED
+        && Files.exists(folder.point(point).resolve("config.yaml"));
   }
 
   /**

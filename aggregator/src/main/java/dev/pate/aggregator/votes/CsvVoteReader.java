@@ -24,7 +24,8 @@ import java.util.regex.Pattern;
  *
  * <p>The files hold numbers only, so this is a deliberately small parser: no quoting (a quoted
  * field is rejected with a clear message), fields trimmed, blank lines ignored, a UTF-8 byte order
- * mark and CRLF line ends accepted. Numbers are decimal ({@code 12}, {@code 12.0}, {@code 1.2e1}).
+ * mark and CRLF line ends accepted. Numbers are decimal ({@code 12}, {@code 12.0}, {@code 1.2e1});
+ * a count must be a whole number of votes.
  */
 public final class CsvVoteReader {
   private CsvVoteReader() {}
@@ -152,7 +153,7 @@ public final class CsvVoteReader {
       throw new VoteFileException(file, location, "'" + field + "' is not a number");
     }
     double v = Double.parseDouble(field);
-    String problem = VoteMatrix.countProblem(v);
+    String problem = VoteMatrix.recordedCountProblem(v);
     if (problem != null) {
       throw new VoteFileException(file, location, problem);
     }

@@ -29,7 +29,8 @@ public final class NpyReader {
   private static final Pattern FORTRAN =
       Pattern.compile("['\"]fortran_order['\"]\\s*:\\s*(True|False)");
   private static final Pattern SHAPE = Pattern.compile("['\"]shape['\"]\\s*:\\s*\\(([^)]*)\\)");
-  private static final Pattern TYPE = Pattern.compile("([<>|=])([fiu])(\\d+)");
+  /** Element sizes have one or two digits; more would not fit an int (fuzz finding). */
+  private static final Pattern TYPE = Pattern.compile("([<>|=])([fiu])(\\d{1,2})");
 
   /** A vote matrix: a 2-D array of counts (queries x classes). */
   public static VoteMatrix readVotes(Path file) {
@@ -49,10 +50,10 @@ public final class NpyReader {
     }
     double[] values = array.values();
     for (int i = 0; i < values.length; i++) {
-      String problem = VoteMatrix.countProblem(values[i]);
+      String problem = VoteMatrix.recordedCountProblem(values[i]);
       if (problem != null) {
         throw new VoteFileException(
-            file, "element [" + i / shape[1] + ", " + i % shape[1] + "]", problem);
+            file, "row " + i / shape[1] + ", column " + i % shape[1], problem);
       }
     }
     return VoteMatrix.ofRowMajor(values, shape[0], shape[1]);

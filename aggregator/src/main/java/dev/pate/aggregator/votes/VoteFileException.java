@@ -16,8 +16,13 @@ public final class VoteFileException extends IllegalArgumentException {
 
   private final transient Path file;
 
+  /**
+   * Line breaks in the problem (a header field quoted from the file may hold some) become spaces:
+   * the message is one line.
+   */
   public VoteFileException(Path file, String location, String problem) {
-    super(file + (location == null || location.isEmpty() ? "" : ", " + location) + ": " + problem);
+    super((file + (location == null || location.isEmpty() ? "" : ", " + location) + ": "
+        + problem).replaceAll("\\s*[\\r\\n]+\\s*", " "));
     this.file = file;
   }
 

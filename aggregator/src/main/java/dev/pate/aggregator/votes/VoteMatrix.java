@@ -7,7 +7,8 @@ import java.util.Objects;
  * Teacher vote counts, one row per student query and one column per class: entry (q, c) is the
  * number of teachers that voted c on query q. Immutable; every entry is finite and non-negative,
  * there are at least two classes and at least one query. Counts are doubles because the
- * published matrices are float64 (and interactive baselines are fractional); runs give integers.
+ * published matrices are float64 (and interactive baselines are fractional); runs give integers,
+ * and so must a vote file (see {@link #recordedCountProblem}).
  */
 public final class VoteMatrix {
   private final double[] counts; // row-major
@@ -67,6 +68,30 @@ public final class VoteMatrix {
     }
     if (v < 0) {
       return "negative count " + v + " (expected a finite number >= 0)";
+    }
+    return null;
+  }
+
+  /** The most teachers a recorded count can stand for: runs count votes in an {@code int}. */
+  static final double MAX_RECORDED_COUNT = Integer.MAX_VALUE;
+
+  /**
+   * Null if the value can be a count read from a vote file, else what is wrong with it. A file
+   * records how many teachers voted for a class: a whole number (the PATE 2018 authors' float64
+   * files hold whole values too). A fraction there is a corrupt or a wrong file, and an analysis
+   * of it would print an epsilon for votes no ensemble can cast.
+   */
+  static String recordedCountProblem(double v) {
+    String problem = countProblem(v);
+    if (problem != null) {
+      return problem;
+    }
+    if (v != Math.rint(v)) {
+      return v + " is not a whole number of votes (a count of teachers)";
+    }
+    if (v > MAX_RECORDED_COUNT) {
+      return String.format(java.util.Locale.ROOT, "%.0f votes is more than %.0f teachers", v,
+          MAX_RECORDED_COUNT);
     }
     return null;
   }

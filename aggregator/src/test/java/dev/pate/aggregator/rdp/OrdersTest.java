@@ -34,8 +34,16 @@ class OrdersTest {
   void rejectsBadOrders() {
     assertThrows(IllegalArgumentException.class, () -> Orders.of());
     assertThrows(IllegalArgumentException.class, () -> Orders.of(1.0, 2));
-    assertThrows(IllegalArgumentException.class, () -> Orders.of(2, 2));
     assertThrows(IllegalArgumentException.class, () -> Orders.of(Double.NaN));
     assertThrows(IllegalArgumentException.class, () -> Orders.of(Double.POSITIVE_INFINITY));
+  }
+
+  /** The PATE 2018 scripts list 100 twice; pasted as it is, each order is tracked once. */
+  @Test
+  void aRepeatedOrderIsKeptOnceInItsFirstPlace() {
+    Orders pasted = Orders.of(2, 100, 3, 100, 2);
+    assertEquals(Orders.of(2, 100, 3), pasted);
+    assertEquals(3, pasted.size());
+    assertEquals(100.0, pasted.get(1));
   }
 }

@@ -84,6 +84,18 @@ class CsvVoteReaderTest {
     assertMessage(failure("index,count_0,count_1\n0,1.5f,2\n"), "'1.5f' is not a number");
     assertMessage(failure("index,count_0,count_1\n-3,1,2\n"),
         "line 2, field 1 (index)", "non-negative integer");
+    assertMessage(failure("index,count_0,count_1\n0,1,1e400\n"), "line 2, field 3",
+        "Infinity is not a count");
+  }
+
+  /** Votes count teachers: a fraction names the file, line and field; 2.0 is still a count. */
+  @Test
+  void fractionalCountsAreRefusedWholeDecimalsRead() throws IOException {
+    assertMessage(failure("index,count_0,count_1\n0,1,2\n1,0.5,2\n"),
+        "votes.csv, line 3, field 2 (count_0): 0.5 is not a whole number of votes");
+    assertMessage(failure("a,b\n1,2.25e0\n"), "line 2, field 2 (b)", "2.25");
+    assertMessage(failure("a,b\n1,1e10\n"), "more than 2147483647 teachers");
+    assertEquals(EXPECTED, CsvVoteReader.read(write("w.csv", "a,b,c\n3,0,247.0\n1e2,100,50\n")));
   }
 
   @Test

@@ -133,12 +133,32 @@ class NpyReaderTest {
     nan[3] = Double.NaN;
     Path nanFile = write("nan.npy", NpyWriter.npy(1, "<f8", false, SHAPE, nan));
     assertMessage(assertThrows(VoteFileException.class, () -> NpyReader.readVotes(nanFile)),
-        "nan.npy", "element [1, 1]", "NaN");
+        "nan.npy", "row 1, column 1", "NaN");
     double[] negative = COUNTS.clone();
     negative[4] = -1;
     Path negFile = write("neg.npy", NpyWriter.npy(1, "<i8", false, SHAPE, negative));
     assertMessage(assertThrows(VoteFileException.class, () -> NpyReader.readVotes(negFile)),
-        "element [2, 0]", "negative");
+        "row 2, column 0", "negative");
+    double[] infinite = COUNTS.clone();
+    infinite[0] = Double.POSITIVE_INFINITY;
+    Path infFile = write("inf.npy", NpyWriter.npy(1, "<f8", false, SHAPE, infinite));
+    assertMessage(assertThrows(VoteFileException.class, () -> NpyReader.readVotes(infFile)),
+        "row 0, column 0", "Infinity");
+  }
+
+  /** Votes count teachers: a fraction is refused, naming the file, row and column. */
+  @Test
+  void rejectsFractionalCountsButReadsWholeFloats() throws IOException {
+    double[] half = COUNTS.clone();
+    half[5] = 0.5;
+    Path halfFile = write("half.npy", NpyWriter.npy(1, "<f8", false, SHAPE, half));
+    assertMessage(assertThrows(VoteFileException.class, () -> NpyReader.readVotes(halfFile)),
+        "half.npy, row 2, column 1: 0.5 is not a whole number of votes");
+    Path f4 = write("half4.npy", NpyWriter.npy(1, "<f4", true, SHAPE, half));
+    assertMessage(assertThrows(VoteFileException.class, () -> NpyReader.readVotes(f4)),
+        "row 2, column 1", "0.5");
+    Path whole = write("whole.npy", NpyWriter.npy(1, "<f8", false, SHAPE, COUNTS));
+    assertEquals(250, NpyReader.readVotes(whole).count(1, 1));
   }
 
   @Test
@@ -157,6 +177,17 @@ class NpyReaderTest {
         .getBytes(java.nio.charset.StandardCharsets.ISO_8859_1));
     assertMessage(assertThrows(VoteFileException.class, () -> NpyReader.readVotes(structured)),
         "structured");
+    // Found by fuzzing: a size too long for an int threw NumberFormatException, and a descr
+    // holding a line break made a message of two lines.
+    Path huge = write("huge.npy", text.replace("'<f8'", "'<f8999999999999'")
+        .getBytes(java.nio.charset.StandardCharsets.ISO_8859_1));
+    assertMessage(assertThrows(VoteFileException.class, () -> NpyReader.readVotes(huge)),
+        "<f8999999999999", "not supported");
+    Path broken = write("broken.npy", text.replace("'<f8'", "'<\nf8'")
+        .getBytes(java.nio.charset.StandardCharsets.ISO_8859_1));
+    String message = assertThrows(VoteFileException.class, () -> NpyReader.readVotes(broken))
+        .getMessage();
+    assertTrue(!message.contains("\n") && message.contains("dtype '< f8'"), message);
     byte[] v9 = bytes.clone();
     v9[6] = 9;
     Path version = write("v9.npy", v9);

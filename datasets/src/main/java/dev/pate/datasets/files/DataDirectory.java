@@ -31,7 +31,9 @@ import java.util.stream.Collectors;
  *
  * <p>A candidate holds a dataset when its folder (e.g. {@code mnist/}) contains every file of the
  * dataset; a folder with only some files is skipped in favour of a later complete one (but
- * downloads go into it, to complete it). If no candidate holds the dataset, each missing file is
+ * downloads go into it, to complete it). A data file's name taken by something that is not a
+ * regular file (a folder, say) is an error naming it, never skipped: falling back to another
+ * directory's copy would train on data the user did not point at. If no candidate holds the dataset, each missing file is
  * fetched from its standard mirrors, in order, into a temporary file in the target folder, verified
  * against its pinned SHA-256 and only then atomically renamed into place, so an interrupted or
  * corrupted download never leaves a file that looks complete. The target is the first candidate
@@ -150,6 +152,9 @@ public final class DataDirectory {
     }
     for (Path candidate : candidates) {
       Path folder = candidate.resolve(dataset);
+      for (DataFile file : files) {
+        requireFileIfPresent(folder.resolve(file.fileName()));
+      }
       if (missingIn(folder, files).isEmpty()) {
         return folder;
       }
@@ -189,6 +194,7 @@ public final class DataDirectory {
    * @throws DataException one line naming the file and the directories searched
    */
   public Path resolveFile(Path file) {
+    requireFileIfPresent(file);
     if (file.isAbsolute() || Files.isRegularFile(file)) {
       if (!Files.isRegularFile(file)) {
         throw DataException.forFile(file, "file not found");
@@ -207,6 +213,7 @@ public final class DataDirectory {
     }
     for (Path candidate : candidates) {
       Path inCandidate = candidate.resolve(file);
+      requireFileIfPresent(inCandidate);
       if (Files.isRegularFile(inCandidate)) {
         return inCandidate;
       }
@@ -214,6 +221,18 @@ public final class DataDirectory {
     throw DataException.forFile(file, "file not found (searched: the working directory "
         + Path.of("").toAbsolutePath() + ", "
         + candidates.stream().map(Path::toString).collect(Collectors.joining(", ")) + ")");
+  }
+
+  /**
+   * Refuses a data file's path that exists but is not a regular file (a folder, a device), so the
+   * search never silently passes over it to another directory's copy.
+   */
+  private static void requireFileIfPresent(Path path) {
+    if (Files.exists(path) && !Files.isRegularFile(path)) {
+      throw DataException.forFile(path, (Files.isDirectory(path) ? "is a folder" : "is not a"
+          + " regular file") + ", expected a data file (remove or rename it; other data"
+          + " directories are not searched past it)");
+    }
   }
 
   private static List<DataFile> missingIn(Path folder, List<DataFile> files) {

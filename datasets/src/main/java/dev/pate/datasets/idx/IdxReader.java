@@ -5,6 +5,7 @@ import java.io.BufferedInputStream;
 import java.io.EOFException;
 import java.io.IOException;
 import java.io.InputStream;
+import java.math.BigInteger;
 import java.nio.ByteBuffer;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
@@ -22,8 +23,14 @@ import java.util.zip.ZipException;
  * (a truncated file reports expected and actual byte counts, trailing bytes are an error too);
  * labels below the number of classes.
  *
- * <p>The payload is inflated straight into its final array (no intermediate copies), so the 60000
- * MNIST training images take a couple of hundred milliseconds.
+ * <p>Sizes are checked against the file before anything is allocated for them: an uncompressed
+ * file must hold the payload its header promises, and a gzip file cannot inflate to more than
+ * {@value #MAX_INFLATION} times its length (deflate's limit). The payload array starts at {@value
+ * #EXPECTED_INFLATION} times the file's length at most and grows only as data arrives, so a header
+ * that promises gigabytes in a file of a hundred bytes fails as "truncated" having allocated
+ * almost nothing. Real files (gzipped MNIST inflates about 5 times) are still inflated straight
+ * into their final array, so the 60000 MNIST training images take a couple of hundred
+ * milliseconds.
  */
 public final class IdxReader {
   /** Magic number of an IDX image file: 0x0803, unsigned bytes in 3 dimensions. */
@@ -35,11 +42,17 @@ public final class IdxReader {
   /** Java arrays cannot be longer than this (a few header words below Integer.MAX_VALUE). */
   private static final long MAX_ARRAY_LENGTH = Integer.MAX_VALUE - 8;
 
+  /** Deflate's best ratio is 1032:1, so a gzip file inflates to at most this many times its size. */
+  static final int MAX_INFLATION = 1033;
+
   /**
-   * Payload arrays start at most this large and grow as data actually arrives, so a corrupt header
-   * that promises gigabytes fails as "truncated" instead of exhausting the heap.
+   * The payload array starts at most this many times the file's length (and at least {@link
+   * #MIN_CHUNK}), then doubles as data arrives: one allocation for real IDX files, which inflate
+   * about five times.
    */
-  private static final int INITIAL_CHUNK = 64 << 20;
+  static final int EXPECTED_INFLATION = 8;
+
+  private static final int MIN_CHUNK = 1 << 16;
 
   private static final int GZIP_BUFFER = 1 << 16;
 
@@ -49,7 +62,8 @@ public final class IdxReader {
   public static IdxImages readImages(Path file) {
     return withGzip(
         file,
-        in -> {
+        source -> {
+          InputStream in = source.in();
           ByteBuffer header = readHeader(file, in, IMAGES_MAGIC, "images", 3);
           int count = header.getInt();
           int rows = header.getInt();
@@ -57,9 +71,9 @@ public final class IdxReader {
           checkNonNegative(file, "image count", count);
           checkPositive(file, "rows", rows);
           checkPositive(file, "cols", cols);
-          long total = (long) count * rows * cols;
           String promise = count + " images of " + rows + "x" + cols;
-          byte[] pixels = readPayload(file, in, total, promise);
+          long total = payloadBytes(file, promise, count, rows, cols);
+          byte[] pixels = readPayload(file, source, total, promise, 16);
           return new IdxImages(count, rows, cols, pixels);
         });
   }
@@ -74,11 +88,13 @@ public final class IdxReader {
     }
     return withGzip(
         file,
-        in -> {
+        source -> {
+          InputStream in = source.in();
           ByteBuffer header = readHeader(file, in, LABELS_MAGIC, "labels", 1);
           int count = header.getInt();
           checkNonNegative(file, "label count", count);
-          byte[] raw = readPayload(file, in, count, count + " labels");
+          String promise = count + " labels";
+          byte[] raw = readPayload(file, source, payloadBytes(file, promise, count), promise, 8);
           int[] labels = new int[count];
           for (int i = 0; i < count; i++) {
             int label = raw[i] & 0xFF;
@@ -98,8 +114,11 @@ public final class IdxReader {
         });
   }
 
+  /** The data of a file (inflated if it is gzip), its length on disk, and whether it is gzip. */
+  private record Source(InputStream in, long fileBytes, boolean gzip) {}
+
   private interface Body<T> {
-    T read(InputStream in) throws IOException;
+    T read(Source source) throws IOException;
   }
 
   /**
@@ -112,7 +131,7 @@ public final class IdxReader {
       boolean gzip = raw.read() == 0x1f && raw.read() == 0x8b;
       raw.reset();
       try (InputStream in = gzip ? new GZIPInputStream(raw, GZIP_BUFFER) : raw) {
-        return body.read(in);
+        return body.read(new Source(in, Files.size(file), gzip));
       }
     } catch (NoSuchFileException e) {
       throw DataException.forFile(file, "file not found", e);
@@ -171,6 +190,22 @@ public final class IdxReader {
             magic, magic, expected, expected, kind, hint));
   }
 
+  /**
+   * The product of the header's sizes, refused if no array can hold it: three sizes below 2^31
+   * multiply to up to 2^93, which a {@code long} would wrap round to any value, negative too.
+   */
+  private static long payloadBytes(Path file, String promise, int... sizes) {
+    BigInteger product = BigInteger.ONE;
+    for (int size : sizes) {
+      product = product.multiply(BigInteger.valueOf(size));
+    }
+    if (product.compareTo(BigInteger.valueOf(MAX_ARRAY_LENGTH)) > 0) {
+      throw DataException.forFile(file, "bad IDX header: " + promise + " is " + product
+          + " bytes, expected at most " + MAX_ARRAY_LENGTH);
+    }
+    return product.longValueExact();
+  }
+
   private static void checkNonNegative(Path file, String what, int value) {
     if (value < 0) {
       throw DataException.forFile(
@@ -186,23 +221,32 @@ public final class IdxReader {
   }
 
   /**
-   * Reads exactly {@code total} payload bytes, then requires the end of the stream. The array grows
-   * only as data arrives (see {@link #INITIAL_CHUNK}).
+   * Reads exactly {@code total} payload bytes (at most {@link #MAX_ARRAY_LENGTH}, see {@link
+   * #payloadBytes}), then requires the end of the stream. Refuses a
+   * promise the file cannot hold before allocating; the array grows only as data arrives (see
+   * {@link #EXPECTED_INFLATION}).
+   *
+   * @param headerBytes the header's length, before the payload
    */
-  private static byte[] readPayload(Path file, InputStream in, long total, String promise)
-      throws IOException {
-    if (total > MAX_ARRAY_LENGTH) {
+  private static byte[] readPayload(Path file, Source source, long total, String promise,
+      int headerBytes) throws IOException {
+    InputStream in = source.in();
+    long room = source.gzip() ? source.fileBytes() * MAX_INFLATION
+        : source.fileBytes() - headerBytes;
+    if (total > room) {
       throw DataException.forFile(
           file,
-          "bad IDX header: "
+          "truncated: the header promises "
               + promise
-              + " is "
+              + " ("
               + total
-              + " bytes, expected at most "
-              + MAX_ARRAY_LENGTH);
+              + " bytes after the header), but "
+              + (source.gzip() ? "a gzip file of " + source.fileBytes() + " bytes cannot hold"
+                  + " that many" : "the file has " + Math.max(0, room) + " bytes after it"));
     }
     int expected = (int) total;
-    byte[] data = new byte[Math.min(expected, INITIAL_CHUNK)];
+    long start = Math.max(MIN_CHUNK, source.fileBytes() * EXPECTED_INFLATION);
+    byte[] data = new byte[(int) Math.min(expected, start)];
     int got = 0;
     while (true) {
       int n = readAsMuchAsPossible(in, data, got, data.length - got);

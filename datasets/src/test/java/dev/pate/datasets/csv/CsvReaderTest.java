@@ -73,6 +73,19 @@ class CsvReaderTest {
     assertTrue(error("age,job,id,y", "0x10,clerk,1,yes").contains("'0x10' is not a number"));
   }
 
+  /**
+   * A long run of digits that is not a number fails at once: the number pattern backtracked
+   * quadratically before (10 seconds for 30000 digits, 40 for 60000).
+   */
+  @Test
+  void aHugeNonNumberFailsInLinearTime() {
+    String digits = "1".repeat(60_000); // 40 s with the old pattern
+    long start = System.nanoTime();
+    assertTrue(error("age,job,id,y", digits + "x,clerk,1,yes").contains("is not a number"));
+    assertTrue(System.nanoTime() - start < 2_000_000_000L, "took "
+        + (System.nanoTime() - start) / 1e9 + " s");
+  }
+
   @Test
   void unseenLabelNamesLineAndClasses() {
     assertEquals(" line 2: label 'maybe' in column 'y' is not one of the classes [no, yes]",

@@ -127,6 +127,33 @@ class DataDirectoryTest {
     assertEquals(expected, found);
   }
 
+  /**
+   * A data file's name taken by a folder (as a user's mnist/t10k-labels-idx1-ubyte.gz made a
+   * folder) is refused by name: no silent fallback to the next directory's complete copy.
+   */
+  @Test
+  void aFolderInPlaceOfADataFileIsNamedNotSkipped() throws IOException {
+    Path first = tmp.resolve("first");
+    Path folder = writeToy(first, false);
+    Files.createDirectories(folder.resolve("b.bin"));
+    Path second = tmp.resolve("second");
+    writeToy(second, true);
+
+    DataException e = assertThrows(DataException.class,
+        () -> DataDirectory.of(List.of(first, second), MUST_NOT_DOWNLOAD).locate(TOY));
+    assertEquals(folder.resolve("b.bin") + ": is a folder, expected a data file (remove or"
+        + " rename it; other data directories are not searched past it)", e.getMessage());
+
+    Files.createDirectories(first.resolve("tables/mine.csv"));
+    Files.createDirectories(second.resolve("tables"));
+    Files.writeString(second.resolve("tables/mine.csv"), "a,b\n");
+    DataException file = assertThrows(DataException.class,
+        () -> DataDirectory.of(List.of(first, second), MUST_NOT_DOWNLOAD)
+            .resolveFile(Path.of("tables/mine.csv")));
+    assertTrue(file.getMessage().startsWith(first.resolve("tables/mine.csv") + ": is a folder"),
+        file.getMessage());
+  }
+
   @Test
   void downloadsIntoFirstWritableCandidateAndVerifies() throws IOException {
     Path first = tmp.resolve("first");

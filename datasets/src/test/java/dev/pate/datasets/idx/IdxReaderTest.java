@@ -165,6 +165,12 @@ class IdxReaderTest {
     Path zeroRows = gzFile("zero.gz", header(2051, 1, 0, 28));
     e = assertThrows(DataException.class, () -> IdxReader.readImages(zeroRows));
     assertEquals(zeroRows + ": bad IDX header: rows 0, expected >= 1", e.getMessage());
+
+    // Found by fuzzing: the sizes' product wrapped round a long to a negative array size.
+    Path wraps = gzFile("wraps.gz", header(2051, Integer.MAX_VALUE, Integer.MAX_VALUE, 4));
+    e = assertThrows(DataException.class, () -> IdxReader.readImages(wraps));
+    assertEquals(wraps + ": bad IDX header: 2147483647 images of 2147483647x4 is"
+        + " 18446744056529682436 bytes, expected at most 2147483639", e.getMessage());
   }
 
   @Test
@@ -172,6 +178,14 @@ class IdxReaderTest {
     // 2.5 million 28x28 images = 1.96 GB promised, 100 bytes present.
     Path file = gzFile("huge.gz", concat(header(2051, 2_500_000, 28, 28), new byte[100]));
     DataException e = assertThrows(DataException.class, () -> IdxReader.readImages(file));
+    assertTrue(e.getMessage().endsWith("(1960000000 bytes after the header), but a gzip file of "
+        + Files.size(file) + " bytes cannot hold that many"), e.getMessage());
+    Path raw = write("huge", concat(header(2051, 2_500_000, 28, 28), new byte[100]));
+    e = assertThrows(DataException.class, () -> IdxReader.readImages(raw));
+    assertTrue(e.getMessage().endsWith("but the file has 100 bytes after it"), e.getMessage());
+    // Within what the file could hold, but not there: the array grows only as data arrives.
+    Path cut = gzFile("short.gz", concat(header(2051, 10, 28, 28), new byte[100]));
+    e = assertThrows(DataException.class, () -> IdxReader.readImages(cut));
     assertTrue(e.getMessage().contains("but the data ends after 100 bytes"), e.getMessage());
 
     Path tooBig = gzFile("toobig.gz", header(2051, 3_000_000, 28, 28));

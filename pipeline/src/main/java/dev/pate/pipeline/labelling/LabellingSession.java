@@ -1,7 +1,6 @@
 package dev.pate.pipeline.labelling;
 
 import dev.pate.aggregator.accounting.PrivacyAccountant;
-import dev.pate.aggregator.accounting.QueryCharge;
 import dev.pate.aggregator.gnmax.GaussianSampler;
 import dev.pate.aggregator.gnmax.RunRelease;
 import dev.pate.aggregator.gnmax.SmoothSensitivityRelease;
@@ -10,26 +9,28 @@ import dev.pate.aggregator.noise.DiscreteGaussian;
 import dev.pate.aggregator.noise.NoiseSource;
 import dev.pate.aggregator.noise.RandomSources;
 import dev.pate.config.AggregatorConfig;
+import dev.pate.config.Randomness;
 import dev.pate.config.RunConfig;
 import dev.pate.ensemble.nn.Seeds;
 import dev.pate.ledger.Labeller;
 import dev.pate.ledger.Ledger;
-import dev.pate.ledger.LedgerEntry;
 import dev.pate.pipeline.PipelineListener;
-import dev.pate.pipeline.UserError;
 import dev.pate.pipeline.report.RunFolder;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Optional;
+import java.util.function.IntFunction;
+import java.util.random.RandomGenerator;
 
 /**
  * The privacy side of a run's labelling, opened once for all its query rounds: the accountant, the
- * budget, the noise source, the ledger, and the answers. A new run starts a new ledger; a resumed
- * run verifies the folder's ledger, re-adds its charges to the accountant and restores their
- * answers, so labelling continues after the last charge.
+ * budget, the noise source, the ledger, and the answers; and, where the run makes one, the
+ * release of its data-dependent epsilon after the last query. A new run starts a new ledger; a
+ * resumed run re-adds the charges of its ledger (verified before the run began, see {@link
+ * RunRecord}) to the accountant and restores their answers, so labelling continues after the last
+ * charge.
  */
 final class LabellingSession implements AutoCloseable {
   private final Labeller labeller;
@@ -59,81 +60,47 @@ final class LabellingSession implements AutoCloseable {
   /**
    * @param aggregator the run's aggregator with the noise labelling uses (given or planned)
    * @param queries the most queries the run may ask
+   * @param record what the run recorded before, verified before anything expensive ran
    * @param release the release of the data-dependent epsilon the run makes after labelling, if
    *     any: its cost is reserved by the accountant from the start
    */
   static LabellingSession open(RunFolder folder, RunConfig config, AggregatorConfig aggregator,
-      int queries, Optional<ReleasePlan> release, PipelineListener listener) {
+      int queries, RunRecord record, Optional<ReleasePlan> release, PipelineListener listener) {
     Mechanisms mechanisms = Mechanisms.of(aggregator, config.privacy());
     PrivacyAccountant accountant = mechanisms.accountant(aggregator, config.privacy(), release);
-    Optional<Map<String, Object>> releaseParameters = release.map(ReleasePlan::describe);
-    Map<String, Object> released = null;
     Answer[] answers = new Answer[queries];
     Path ledgerFile = folder.path().resolve(Ledger.FILE);
-    int charged = 0;
+    Optional<Map<String, Object>> released = record.replayInto(accountant, answers,
+        release.map(ReleasePlan::describe));
+    int charged = record.charged();
     Ledger ledger;
-    requireLedgerIfLabelled(folder, ledgerFile);
-    if (Files.exists(ledgerFile)) {
+    if (record.ledger().isPresent()) {
       int torn = Ledger.dropTornLastLine(ledgerFile);
       if (torn > 0) {
         listener.message("dropped a charge cut short by the interruption (" + torn
             + " bytes); its answer was never released");
       }
-      Ledger.Contents contents = Ledger.read(ledgerFile);
-      contents.header().differenceFrom(accountant, releaseParameters).ifPresent(difference -> {
-        throw new UserError(ledgerFile + " line 1: " + difference + "; a run cannot change how"
-            + " it charges mid-ledger (restore config.yaml, or start a new run)");
-      });
-      for (LedgerEntry e : contents.entries()) {
-        int line = charged + (released == null ? 2 : 3);
-        if (released != null) {
-          throw new UserError(ledgerFile + " line " + line + ": a charge after the release of"
-              + " the data-dependent epsilon, which is the run's last");
-        }
-        if (e.chargesRelease()) {
-          // The release was charged, so it was (or may have been) published: publish it again.
-          accountant.chargeReserved();
-          released = e.release();
-          continue;
-        }
-        // Queries are charged in query order, one charge each: charge k is for query k.
-        if (e.query() != charged || charged >= queries) {
-          throw new UserError(ledgerFile + " line " + (charged + 2) + ": charges query "
-              + e.query() + " where query " + charged + " of " + queries + " was expected");
-        }
-        accountant.add(new QueryCharge(e.answered(), e.spentRdp(), e.dataDependentRdp()));
-        answers[charged++] = e.answered() ? Answer.of(e.label()) : Answer.abstained();
-      }
-      ledger = Ledger.resume(ledgerFile, contents);
+      ledger = Ledger.resume(ledgerFile, record.ledger().get());
       listener.message("resuming labelling after " + charged + " charges in " + ledgerFile);
     } else {
-      ledger = Ledger.create(ledgerFile, accountant, releaseParameters);
+      ledger = Ledger.create(ledgerFile, accountant, release.map(ReleasePlan::describe));
     }
+    // Seeded noise comes from a generator per query, seeded by the run's seed and the query: a
+    // resumed run draws for each query what an uninterrupted one would (one generator for the
+    // whole run would start over wherever a run resumed, and answer otherwise).
     NoiseSource randomness = switch (aggregator.randomness()) {
       case SECURE -> RandomSources.secure();
-      case SEEDED -> RandomSources.seeded(Seeds.derive(config.seed(), "noise", charged));
+      case SEEDED -> seededNoise(config, 0);
     };
-    Labeller labeller = new Labeller(mechanisms.aggregator(), accountant, ledger, randomness);
+    IntFunction<RandomGenerator> noiseOf = aggregator.randomness() == Randomness.SECURE
+        ? query -> randomness : query -> seededNoise(config, query);
+    Labeller labeller = new Labeller(mechanisms.aggregator(), accountant, ledger, noiseOf);
     return new LabellingSession(labeller, ledger, accountant, randomness, answers, charged,
-        release, Optional.ofNullable(released), config);
+        release, released, config);
   }
 
-  /**
-   * A ledger is created before the first query is recorded in votes.csv, so a folder with votes
-   * and no ledger lost its ledger: starting a new one would forget the charges of answers already
-   * released.
-   */
-  private static void requireLedgerIfLabelled(RunFolder folder, Path ledgerFile) {
-    if (Files.exists(ledgerFile)) {
-      return;
-    }
-    for (String file : new String[] {"votes.csv", "labels.csv"}) {
-      if (Files.exists(folder.path().resolve(file))) {
-        throw new UserError(ledgerFile + ": missing, but " + file + " exists, so queries may"
-            + " have been answered; their charges cannot be recovered and the run cannot be"
-            + " resumed (restore the ledger, or start a new run)");
-      }
-    }
+  private static NoiseSource seededNoise(RunConfig config, int query) {
+    return RandomSources.seeded(Seeds.derive(config.seed(), "noise", query));
   }
 
   /** Queries the ledger had charged when the session opened (0 for a new run). */
@@ -176,7 +143,7 @@ final class LabellingSession implements AutoCloseable {
     }
     GaussianSampler noise = switch (config.aggregator().randomness()) {
       case SECURE -> GaussianSampler.secure();
-      case SEEDED -> seeded(Seeds.derive(config.seed(), "release", 0));
+      case SEEDED -> seededSampler(Seeds.derive(config.seed(), "release", 0));
     };
     SmoothSensitivityRelease.Release r = release.release(config.privacy().delta(),
         Mechanisms.conversion(config.privacy()), noise);
@@ -192,13 +159,14 @@ final class LabellingSession implements AutoCloseable {
     published.put("note", "a private, noisy estimate of the data-dependent epsilon at this order,"
         + " its own cost included: not a certain upper bound; the release's cost is also in the"
         + " data-independent guarantee");
+    // Charged and forced to disk before it is published, as every answer is.
     ledger.appendRelease(plan.reserve(), published);
     accountant.chargeReserved();
     released = Optional.of(published);
     return published;
   }
 
-  private static GaussianSampler seeded(long seed) {
+  private static GaussianSampler seededSampler(long seed) {
     NoiseSource source = RandomSources.seeded(seed);
     return sigma -> new DiscreteGaussian(sigma).sample(source);
   }

@@ -6,10 +6,8 @@ import dev.pate.config.AggregatorConfig;
 import dev.pate.config.RunConfig;
 import dev.pate.datasets.Dataset;
 import dev.pate.ledger.Labeller;
-import dev.pate.ledger.Ledger;
 import dev.pate.pipeline.PipelineListener;
 import dev.pate.pipeline.Stopwatch;
-import dev.pate.pipeline.UserError;
 import dev.pate.pipeline.report.CsvTables;
 import dev.pate.pipeline.report.RunFolder;
 import java.util.ArrayList;
@@ -27,7 +25,7 @@ import java.util.Optional;
  * single round; {@code active} selection is {@code aggregator.active_rounds} rounds.
  *
  * <p>votes.csv is written before the round's first charge, so it records every query before the
- * ledger charges it. A resumed run reads the recorded rounds back ({@link RecordedQueries}) and asks
+ * ledger charges it. A resumed run has its recorded rounds read back ({@link RunRecord}) and asks
  * exactly those images again, in the same order, rather than choosing again; it chooses only the
  * rounds the interrupted run had not reached.
  */
@@ -67,6 +65,7 @@ public final class QueryRounds {
   private final AggregatorConfig aggregator;
   private final Optional<ReleasePlan> release;
   private final RunFolder folder;
+  private final RunRecord record;
   private final Dataset pool;
   private final QuerySelector selector;
   private final Voter voter;
@@ -75,14 +74,17 @@ public final class QueryRounds {
   /**
    * @param aggregator the run's aggregator with the noise labelling uses (given or planned)
    * @param release the release of the data-dependent epsilon made after labelling, if any
+   * @param record what the run recorded before (its ledger and votes.csv), verified against this
+   *     pool before anything expensive ran: see {@link RunRecord#withVotes}
    */
   public QueryRounds(RunConfig config, AggregatorConfig aggregator, Optional<ReleasePlan> release,
-      RunFolder folder, Dataset pool, QuerySelector selector, Voter voter,
+      RunFolder folder, RunRecord record, Dataset pool, QuerySelector selector, Voter voter,
       PipelineListener listener) {
     this.config = config;
     this.aggregator = aggregator;
     this.release = release;
     this.folder = folder;
+    this.record = record;
     this.pool = pool;
     this.selector = selector;
     this.voter = voter;
@@ -91,8 +93,7 @@ public final class QueryRounds {
 
   public Outcome run() {
     int[] sizes = aggregator.roundSizes();
-    RecordedQueries recorded = RecordedQueries.read(folder.path().resolve("votes.csv"), pool,
-        sizes);
+    RecordedQueries recorded = record.queries();
     int total = aggregator.queries();
     int[] positions = new int[total];
     int[][] votes = new int[total][];
@@ -103,12 +104,7 @@ public final class QueryRounds {
     double labelling = 0;
     double selecting = 0;
     try (LabellingSession session = LabellingSession.open(folder, config, aggregator, total,
-        release, listener)) {
-      if (session.charged() > recorded.queries()) {
-        throw new UserError(folder.path().resolve(Ledger.FILE) + ": " + session.charged()
-            + " charges, but votes.csv records only " + recorded.queries() + " queries; the run"
-            + " cannot be resumed (start a new one)");
-      }
+        record, release, listener)) {
       for (int r = 0; r < sizes.length && labelled.stoppedBecause().isEmpty(); r++) {
         Stopwatch selection = Stopwatch.start();
         QuerySelector.RoundChoice choice = r < recorded.rounds() ? recorded.round(r)

@@ -20,7 +20,8 @@ import java.util.Map;
  * queries and votes.
  */
 final class RecordedQueries {
-  private static final RecordedQueries NONE = new RecordedQueries(null, "", List.of());
+  /** No queries recorded: a run not begun, or one that stopped before its first round. */
+  static final RecordedQueries NONE = new RecordedQueries(null, "", List.of());
 
   private final Path file;
   private final String text;

@@ -24,7 +24,10 @@ import dev.pate.pipeline.report.Json;
 import dev.pate.pipeline.report.Reports;
 import dev.pate.pipeline.report.RunFolder;
 import dev.pate.pipeline.report.RunReport;
+import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.Locale;
 import java.util.Map;
@@ -115,28 +118,45 @@ public record RunNoise(AggregatorConfig aggregator, Optional<RunReport.Plan> pla
   }
 
   /**
-   * Records the plan in a new run's folder, or, in a resumed run, checks that the plan recomputed
-   * from its config.yaml is the one the run started with: the ledger's charges were made with
-   * that noise, and a changed config must not change it mid-ledger.
+   * In the folder of a run begun before, checks that the noise planned now from its config.yaml is
+   * the noise it began with: the ledger's charges were made with that noise, and a changed config
+   * must not change it mid-ledger. Reads only; run before anything expensive.
    */
-  public void recordIn(RunFolder folder) {
-    boolean recorded = Files.exists(folder.path().resolve(PLAN_FILE));
+  public void checkAgainst(Path folder) {
+    Path file = folder.resolve(PLAN_FILE);
+    boolean recorded = Files.exists(file);
     if (plan.isEmpty()) {
       if (recorded) {
-        throw new UserError(folder.path().resolve(PLAN_FILE) + ": this run planned its noise"
-            + " (aggregator.noise: auto) but its config.yaml now says fixed; the run cannot be"
-            + " resumed with other noise (start a new one)");
+        throw new UserError(file + ": this run planned its noise (aggregator.noise: auto) but its"
+            + " config.yaml now says fixed; the run cannot be resumed with other noise (start a"
+            + " new one)");
       }
       return;
     }
-    // A ledger without plan.json: charges were made with noise that can no longer be checked.
-    if (!recorded && Files.exists(folder.path().resolve(Ledger.FILE))) {
-      throw new UserError(folder.path().resolve(PLAN_FILE) + ": missing, so the noise the"
-          + " ledger's charges were made with cannot be checked; the run cannot be resumed (start"
-          + " a new one)");
+    if (!recorded) {
+      // A ledger without plan.json: charges were made with noise that can no longer be checked.
+      if (Files.exists(folder.resolve(Ledger.FILE))) {
+        throw new UserError(file + ": missing, so the noise the ledger's charges were made with"
+            + " cannot be checked; the run cannot be resumed (start a new one)");
+      }
+      return;
     }
-    folder.writeOnceOrCheck(PLAN_FILE, Json.write(plan.get()),
-        "the noise planned from config.yaml now is not the noise this run started with");
+    try {
+      if (!Files.readString(file).equals(Json.write(plan.get()))) {
+        throw new UserError(file + ": the resumed run computed different content (the noise"
+            + " planned from config.yaml now is not the noise this run started with); the run"
+            + " cannot be resumed (start a new one)");
+      }
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot read " + file + ": " + e.getMessage(), e);
+    }
+  }
+
+  /** Writes the plan into the run folder, unless it is there (checked by {@link #checkAgainst}). */
+  public void recordIn(RunFolder folder) {
+    if (plan.isPresent() && !Files.exists(folder.path().resolve(PLAN_FILE))) {
+      folder.write(PLAN_FILE, Json.write(plan.get()));
+    }
   }
 
   /** The chosen parameters, by config key. */

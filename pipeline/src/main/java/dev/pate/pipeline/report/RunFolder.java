@@ -88,26 +88,27 @@ public final class RunFolder {
   }
 
   /**
-   * Writes a file of a new run; in a resumed run, where it exists already, checks that the
-   * recomputed content is the same (teachers are retrained from their seeds, so their votes must
-   * not change; if they did, the ledger would charge for answers to other votes).
+   * Refuses a folder the run could not write into: {@code dir} itself, or the folder it would be
+   * created in, must be a folder where a file can be made. Checked by making (and deleting) one,
+   * since permission bits do not tell (root ignores them, a read-only mount is not in them).
    *
-   * @param difference what a difference means, for the message
+   * @throws UserError naming the folder and why
    */
-  public void writeOnceOrCheck(String relative, String content, String difference) {
-    Path file = path.resolve(relative);
-    if (Files.exists(file)) {
-      try {
-        if (!Files.readString(file).equals(content)) {
-          throw new UserError(file + ": the resumed run computed different content (" + difference
-              + "); the run cannot be resumed (start a new one)");
-        }
-        return;
-      } catch (IOException e) {
-        throw new UncheckedIOException("cannot read " + file + ": " + e.getMessage(), e);
-      }
+  public static void requireWritable(Path dir) {
+    Path existing = dir.toAbsolutePath().normalize();
+    while (existing.getParent() != null && !Files.exists(existing)) {
+      existing = existing.getParent();
     }
-    write(relative, content);
+    if (!Files.isDirectory(existing)) {
+      throw new UserError(dir + ": cannot be written: " + existing + " is not a folder");
+    }
+    try {
+      Files.delete(Files.createTempFile(existing, ".pate-write-check-", ".tmp"));
+    } catch (IOException e) {
+      throw new UserError(dir + ": cannot be written (" + (e.getMessage() == null
+          ? e.getClass().getSimpleName() : e.getClass().getSimpleName() + ": "
+          + e.getMessage()) + ")", e);
+    }
   }
 
   public Path path() {

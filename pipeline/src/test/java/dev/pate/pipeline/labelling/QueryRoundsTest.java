@@ -22,6 +22,7 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Optional;
 import java.util.stream.IntStream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -34,6 +35,7 @@ import org.junit.jupiter.api.io.TempDir;
 class QueryRoundsTest {
   static final int POOL = 40;
   static final String ACTIVE = """
+      name: rounds
       seed: 3
       aggregator:
         mechanism: lnmax
@@ -66,7 +68,9 @@ class QueryRoundsTest {
       QueryRounds.Voter voter) {
     RunConfig config = ConfigLoader.parse(yaml, "test.yaml", List.of());
     QuerySelector selector = new ActiveSelector(pool, scorer, config.seed());
-    return new QueryRounds(config, config.aggregator(), java.util.Optional.empty(), folder, pool,
+    RunRecord record = RunRecord.read(folder.path(), config, config.aggregator(),
+        Optional.empty()).withVotes(folder.path(), pool, config.aggregator().roundSizes());
+    return new QueryRounds(config, config.aggregator(), Optional.empty(), folder, record, pool,
         selector, voter,
         PipelineListener.NONE).run();
   }

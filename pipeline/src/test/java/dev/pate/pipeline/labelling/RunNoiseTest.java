@@ -30,7 +30,16 @@ import org.junit.jupiter.api.Test;
 class RunNoiseTest {
 
   private static RunConfig config(String yaml) {
-    return ConfigLoader.parse(yaml, "exp.yaml", List.of());
+    return ConfigLoader.parse("name: exp\n" + yaml, "exp.yaml", List.of());
+  }
+
+  /** privacy.orders pasted from the PATE 2018 scripts (100 twice): each order tracked once. */
+  @Test
+  void aRepeatedOrderInTheConfigIsTrackedOnce() {
+    RunConfig c = config("privacy: {orders: [2, 100, 3, 100]}\n");
+    assertEquals(Orders.of(2, 100, 3), Mechanisms.orders(c.privacy()));
+    assertEquals(3, Mechanisms.of(c.aggregator(), c.privacy())
+        .accountant(c.aggregator(), c.privacy()).accounting().orders().size());
   }
 
   @Test
