@@ -34,7 +34,7 @@ public final class StudentFromVotesBenchmark {
   public static void main(String[] args) throws Exception {
     RunConfig config = ConfigLoader.load(Path.of(args[0]),
         Arrays.asList(args).subList(1, args.length));
-    NativeThreads.set(2);
+    NativeThreads.allCores(); // for the whole benchmark
     TrainTest data = ImageDatasets.load(config.dataset().name().id(), DataDirectory.standard(null));
     PublicSplit split = PublicSplit.of(data.test(), config.dataset().queryPool());
     VoteMatrix votes = VoteFiles.read(Path.of(System.getProperty("pate.repo.root", "."), "..",

@@ -62,9 +62,8 @@ public final class Ensemble {
   public int[][] voteCounts(INDArray queries, int workers, int threadsPerWorker) {
     int n = (int) queries.rows();
     int[][] counts = new int[n][numClasses];
-    NativeThreads.set(threadsPerWorker);
     ExecutorService pool = Executors.newFixedThreadPool(workers, Workers.named("pate-vote"));
-    try {
+    try (NativeThreads.Scope pinned = NativeThreads.pin(threadsPerWorker)) {
       List<Future<int[]>> predictions = new ArrayList<>();
       for (MultiLayerNetwork teacher : teachers) {
         predictions.add(pool.submit(() -> Classifiers.predict(teacher, queries)));

@@ -66,9 +66,9 @@ public final class EnsembleTrainer {
     FileModes.createPrivateFolders(teacherDir);
 
     int workers = Math.min(config.workers(), partitions.size());
-    NativeThreads.set(config.threadsPerWorker());
     ExecutorService pool = Executors.newFixedThreadPool(workers, Workers.named("pate-teacher"));
-    try {
+    // Pinned for this stage only: the stages after it run one network at a time on every core.
+    try (NativeThreads.Scope pinned = NativeThreads.pin(config.threadsPerWorker())) {
       List<Future<Trained>> futures = new ArrayList<>();
       for (int i = 0; i < partitions.size(); i++) {
         int index = i;

@@ -84,7 +84,6 @@ public final class TeacherThroughputBenchmark {
 
   private static Result time(TeachersConfig config, TeacherPartitions parts,
       ImageDataset evaluation, Path dir) {
-    NativeThreads.set(config.threadsPerWorker());
     long start = System.nanoTime();
     Ensemble e = new EnsembleTrainer(TeacherTraining.of(config)).train(parts.teachers(),
         evaluation, 1, dir.resolve("t" + start), r -> {});
@@ -93,17 +92,18 @@ public final class TeacherThroughputBenchmark {
 
   /** Single-precision matrix products of 1024 x 1024, best of a few, on {@code threads}. */
   static double sgemmGflops(int threads) {
-    NativeThreads.set(threads);
-    int n = 1024;
-    INDArray a = Nd4j.rand(DataType.FLOAT, n, n);
-    INDArray b = Nd4j.rand(DataType.FLOAT, n, n);
-    INDArray c = Nd4j.create(DataType.FLOAT, n, n);
-    double best = Double.POSITIVE_INFINITY;
-    for (int i = 0; i < 8; i++) {
-      long start = System.nanoTime();
-      a.mmuli(b, c);
-      best = Math.min(best, (System.nanoTime() - start) / 1e9);
+    try (NativeThreads.Scope pinned = NativeThreads.pin(threads)) {
+      int n = 1024;
+      INDArray a = Nd4j.rand(DataType.FLOAT, n, n);
+      INDArray b = Nd4j.rand(DataType.FLOAT, n, n);
+      INDArray c = Nd4j.create(DataType.FLOAT, n, n);
+      double best = Double.POSITIVE_INFINITY;
+      for (int i = 0; i < 8; i++) {
+        long start = System.nanoTime();
+        a.mmuli(b, c);
+        best = Math.min(best, (System.nanoTime() - start) / 1e9);
+      }
+      return 2.0 * n * n * n / best / 1e9;
     }
-    return 2.0 * n * n * n / best / 1e9;
   }
 }

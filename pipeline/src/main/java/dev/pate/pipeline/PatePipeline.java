@@ -11,6 +11,7 @@ import dev.pate.datasets.split.PublicSplit;
 import dev.pate.datasets.split.TeacherPartitions;
 import dev.pate.ensemble.TeacherTraining;
 import dev.pate.ensemble.nn.InputShape;
+import dev.pate.ensemble.nn.NativeThreads;
 import dev.pate.ensemble.nn.NetworkSpec;
 import dev.pate.ensemble.nn.Seeds;
 import dev.pate.pipeline.baseline.NonPrivateCeiling;
@@ -227,18 +228,25 @@ public final class PatePipeline {
     folder.write("labels.csv", CsvTables.labels(asked.queries(), labelling.answers()));
     listener.stageDone(Stage.LABELLING);
 
-    Stopwatch studentTime = Stopwatch.start();
-    StudentData studentData = config.student().train()
-        ? studentData(inputs.publicSplit(), asked.queries(), labelling) : null;
-    StudentResult student = studentData == null ? null : student(studentData);
-    double studentSeconds = studentTime.seconds();
-
+    // The student and the ceiling train one network at a time: every core, whatever the teacher
+    // workers were pinned to.
+    StudentData studentData;
+    StudentResult student;
+    double studentSeconds;
     RunReport.NonPrivateCeiling ceiling = null;
-    if (config.baseline().nonPrivate()) {
-      listener.message("training the non-private ceiling (not private, for comparison)");
-      ceiling = NonPrivateCeiling.train(studentNetwork, config.baseline(), inputs.partitions(),
-          inputs.publicSplit().holdout(), Seeds.derive(config.seed(), "non-private-ceiling", 0),
-          listener);
+    try (NativeThreads.Scope cores = NativeThreads.allCores()) {
+      Stopwatch studentTime = Stopwatch.start();
+      studentData = config.student().train()
+          ? studentData(inputs.publicSplit(), asked.queries(), labelling) : null;
+      student = studentData == null ? null : student(studentData);
+      studentSeconds = studentTime.seconds();
+
+      if (config.baseline().nonPrivate()) {
+        listener.message("training the non-private ceiling (not private, for comparison)");
+        ceiling = NonPrivateCeiling.train(studentNetwork, config.baseline(), inputs.partitions(),
+            inputs.publicSplit().holdout(), Seeds.derive(config.seed(), "non-private-ceiling", 0),
+            listener);
+      }
     }
 
     RunReport report = Reports.build(config, noise, folder, inputs.data(), inputs.partitions(),

@@ -34,7 +34,7 @@ class StudentMethodsTest {
 
   @BeforeAll
   static void load() {
-    NativeThreads.set(1);
+    NativeThreads.pin(1);
     Path dir = Path.of(System.getProperty("pate.repo.root"), "..", "shared", "data");
     TrainTest mnist = ImageDatasets.load("mnist", DataDirectory.standard(dir));
     ImageDataset labelled = mnist.train().range("labelled", 0, 100);

@@ -4,25 +4,63 @@ import org.nd4j.linalg.factory.Nd4j;
 import org.nd4j.nativeblas.NativeOpsHolder;
 
 /**
- * Sets how many native threads (OpenMP in libnd4j, and OpenBLAS) each calling Java thread may
- * use. The setting is process-wide: with W workers each training its own network, setting it to
- * 1 pins each worker to one native thread, which on 2 cores trained small CNNs 2.2x faster than
- * letting every op fan out over all cores (measured; the ops are too small to parallelise well).
+ * How many native threads (OpenMP in libnd4j, OpenBLAS, and ND4J's own pool) each calling Java
+ * thread may use. The setting is process-wide: with W workers each training its own network,
+ * pinning it to 1 keeps each worker on one native thread, which on 2 cores trained small CNNs
+ * 2.2x faster than letting every op fan out over all cores (measured; the ops are too small to
+ * parallelise well). A stage that runs one network at a time (the student, the non-private
+ * ceiling) needs the opposite, so the setting is scoped: {@link #pin} returns a {@link Scope}
+ * that puts back what was there before, and a stage that must use every core asks for {@link
+ * #allCores()} explicitly rather than relying on what an earlier stage left.
  */
 public final class NativeThreads {
   private NativeThreads() {}
 
-  /** Applies {@code threads} to OpenMP, BLAS and ND4J's own pool; returns the previous OpenMP value. */
-  public static int set(int threads) {
+  /** The native thread settings in force until {@link #close()}, which restores the previous. */
+  public static final class Scope implements AutoCloseable {
+    private final int omp;
+    private final int blas;
+    private final int environment;
+
+    private Scope(int omp, int blas, int environment) {
+      this.omp = omp;
+      this.blas = blas;
+      this.environment = environment;
+    }
+
+    @Override
+    public void close() {
+      apply(omp, blas, environment);
+    }
+  }
+
+  /** Pins every native pool to {@code threads} until the returned scope is closed. */
+  public static Scope pin(int threads) {
     if (threads < 1) {
       throw new IllegalArgumentException("threads: " + threads + " is not >= 1");
     }
     Nd4j.getBackend(); // NativeOpsHolder needs the backend loaded first.
     var ops = NativeOpsHolder.getInstance().getDeviceNativeOps();
-    int previous = ops.ompGetMaxThreads();
-    ops.setOmpNumThreads(threads);
-    Nd4j.factory().blas().setMaxThreads(threads);
-    Nd4j.getEnvironment().setMaxThreads(threads);
+    Scope previous = new Scope(ops.ompGetMaxThreads(), Nd4j.factory().blas().getMaxThreads(),
+        Nd4j.getEnvironment().maxThreads());
+    apply(threads, threads, threads);
     return previous;
+  }
+
+  /** Every core the JVM may use, for a stage that trains or runs one network at a time. */
+  public static Scope allCores() {
+    return pin(Runtime.getRuntime().availableProcessors());
+  }
+
+  /** The OpenMP thread count now in force (what the next op may fan out over). */
+  public static int current() {
+    Nd4j.getBackend();
+    return NativeOpsHolder.getInstance().getDeviceNativeOps().ompGetMaxThreads();
+  }
+
+  private static void apply(int omp, int blas, int environment) {
+    NativeOpsHolder.getInstance().getDeviceNativeOps().setOmpNumThreads(omp);
+    Nd4j.factory().blas().setMaxThreads(blas);
+    Nd4j.getEnvironment().setMaxThreads(environment);
   }
 }
