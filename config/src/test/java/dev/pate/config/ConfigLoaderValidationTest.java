@@ -213,7 +213,7 @@ class ConfigLoaderValidationTest {
   void sectionsMustBeMappings() {
     assertEquals(
         "exp.yaml line 1: teachers: 5 is not a mapping; teachers holds keys count, workers,"
-            + " threads_per_worker, network, augment",
+            + " threads_per_worker, network, augment, executor, spark",
         onlyProblem("teachers: 5"));
     assertTrue(
         onlyProblem("- a\n- b\n").startsWith("exp.yaml line 1: ['a', 'b'] is not a mapping"));
