@@ -25,8 +25,10 @@ import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.ExecutionException;
 import java.util.function.Consumer;
 import java.util.stream.IntStream;
+import org.apache.spark.api.java.JavaFutureAction;
 import org.apache.spark.api.java.JavaSparkContext;
 import org.apache.spark.broadcast.Broadcast;
 
@@ -69,15 +71,18 @@ final class SparkBackend implements TeacherBackend {
       work.add(new TeacherWork(t, kept ? null : Examples.of(job.partitions().teacher(t))));
     }
     JavaSparkContext sc = SparkContexts.get(spark);
+    // Each group's teachers join the cache as soon as its task is done: progress to the console,
+    // and a driver stopped half-way keeps them.
     GroupResult result = run(sc, shared, job.runSeed(), job.numClasses(), work,
-        Examples.of(job.evaluation()), job.queries());
-    for (String text : result.records()) {
-      TeacherRecord record = parse(text);
-      if (!job.finished().containsKey(record.index())) {
-        fetch(shared, job.folder(), record, sameFolder);
-        saved.accept(record);
-      }
-    }
+        Examples.of(job.evaluation()), job.queries(), group -> {
+          for (String text : group.records()) {
+            TeacherRecord record = parse(text);
+            if (!job.finished().containsKey(record.index())) {
+              fetch(shared, job.folder(), record, sameFolder);
+              saved.accept(record);
+            }
+          }
+        });
     pinDriverThreads(job);
     return new Votes(shared, job.folder(), List.of(), job.partitions().count(), job.numClasses(),
         sourceIndices(job.queries()), result.votes());
@@ -133,36 +138,48 @@ final class SparkBackend implements TeacherBackend {
       List<TeacherWork> work = IntStream.range(0, teachers)
           .mapToObj(t -> new TeacherWork(t, null)).toList();
       return run(SparkContexts.get(spark), shared, config.seed(), numClasses, work, null,
-          queries).votes();
+          queries, group -> { }).votes();
     }
   }
 
-  /** Runs one task per group of {@code work} and adds up what the tasks send back. */
+  /**
+   * Runs one task per group of {@code work}, each as its own job so that {@code done} hears of
+   * each group as it finishes (Spark runs the jobs side by side on the executors' cores), and
+   * adds up what the tasks send back.
+   */
   private GroupResult run(JavaSparkContext sc, SharedDir shared, long runSeed, int numClasses,
-      List<TeacherWork> work, Examples evaluation, Dataset queries) {
+      List<TeacherWork> work, Examples evaluation, Dataset queries, Consumer<GroupResult> done) {
     Broadcast<Examples> heldOut = evaluation == null ? null : sc.broadcast(evaluation);
     Broadcast<Examples> asked = sc.broadcast(Examples.of(queries));
-    List<List<TeacherWork>> groups = groups(work, sc.defaultParallelism());
-    List<GroupResult> results;
+    TeacherGroupTask task = new TeacherGroupTask(ConfigWriter.toYaml(config), runSeed, numClasses,
+        shared, heldOut, asked);
+    List<JavaFutureAction<List<GroupResult>>> jobs = new ArrayList<>();
+    int[][] votes = new int[queries.size()][numClasses];
+    List<String> records = new ArrayList<>();
     try {
-      results = sc.parallelize(groups, groups.size()).map(new TeacherGroupTask(
-          ConfigWriter.toYaml(config), runSeed, numClasses, shared, heldOut, asked)).collect();
-    } catch (RuntimeException e) {
+      for (List<TeacherWork> group : groups(work, sc.defaultParallelism())) {
+        jobs.add(sc.parallelize(List.of(group), 1).map(task).collectAsync());
+      }
+      for (JavaFutureAction<List<GroupResult>> job : jobs) {
+        GroupResult result = job.get().get(0);
+        done.accept(result);
+        records.addAll(result.records());
+        for (int q = 0; q < votes.length; q++) {
+          for (int c = 0; c < numClasses; c++) {
+            votes[q][c] += result.votes()[q][c];
+          }
+        }
+      }
+    } catch (ExecutionException e) {
       throw new UserError("teachers.executor spark: a Spark task failed: " + taskFailure(e), e);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new IllegalStateException("interrupted while Spark trained teachers", e);
     } finally {
+      jobs.forEach(job -> job.cancel(true));
       asked.destroy();
       if (heldOut != null) {
         heldOut.destroy();
-      }
-    }
-    int[][] votes = new int[queries.size()][numClasses];
-    List<String> records = new ArrayList<>();
-    for (GroupResult result : results) {
-      records.addAll(result.records());
-      for (int q = 0; q < votes.length; q++) {
-        for (int c = 0; c < numClasses; c++) {
-          votes[q][c] += result.votes()[q][c];
-        }
       }
     }
     return new GroupResult(records, votes);
@@ -260,7 +277,7 @@ final class SparkBackend implements TeacherBackend {
   }
 
   /** The failed task's own message, without Spark's "Job aborted ... Lost task ..." prefix. */
-  private static String taskFailure(RuntimeException e) {
+  private static String taskFailure(Exception e) {
     Throwable root = e;
     while (root.getCause() != null && root.getCause() != root) {
       root = root.getCause();

@@ -20,33 +20,17 @@ final class SparkRuns {
   static final String TINY = """
       name: spark-tiny
       seed: 3
-      dataset:
-        name: mnist
-        private_limit: 1200
+      dataset: {name: mnist, private_limit: 1200}
       teachers:
         count: 6
-        workers: 2
         threads_per_worker: 1
-        network:
-          architecture: mlp
-          dense: [32]
-          epochs: 4
-          learning_rate: 0.01
-      aggregator:
-        mechanism: lnmax
-        gamma: 0.5
-        queries: 60
-        selection: random
-        randomness: seeded
-      student:
-        network:
-          architecture: mlp
-          dense: [32]
-          epochs: 5
-          learning_rate: 0.01
-      output:
-        release: false
+        network: {architecture: mlp, dense: [32], epochs: 4, learning_rate: 0.01}
+      aggregator: {mechanism: lnmax, gamma: 0.5, queries: 60, selection: random,
+                   randomness: seeded}
+      student: {network: {architecture: mlp, dense: [32], epochs: 5, learning_rate: 0.01}}
+      output: {release: false}
       """;
+
 
   /** Spark bound to this machine only, without its web UI. */
   private static final String LOOPBACK = "spark.ui.enabled: 'false', spark.driver.host: 127.0.0.1,"
