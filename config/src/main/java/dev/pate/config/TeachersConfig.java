@@ -3,6 +3,7 @@ package dev.pate.config;
 import static java.util.Objects.requireNonNull;
 
 import java.util.List;
+import java.util.Optional;
 
 /**
  * The teacher ensemble (YAML block {@code teachers}): {@code count} networks, each trained on its
@@ -13,9 +14,11 @@ import java.util.List;
  * @param threadsPerWorker native (OpenMP/BLAS) threads of each worker
  * @param network every teacher's architecture and training
  * @param augment augmentations of each teacher's training images, redrawn every epoch
+ * @param executor where the teachers are trained and vote
+ * @param spark the Spark cluster; present exactly when {@code executor} is {@code spark}
  */
 public record TeachersConfig(int count, int workers, int threadsPerWorker, NetworkConfig network,
-    List<Augmentation> augment) {
+    List<Augmentation> augment, TeacherExecutor executor, Optional<SparkConfig> spark) {
 
   static final Key<TeachersConfig, Integer> COUNT =
       Key.of(
@@ -57,22 +60,55 @@ public record TeachersConfig(int count, int workers, int threadsPerWorker, Netwo
               + " epoch: any of shift, rotate, cutout, elastic; none by default",
           TeachersConfig::augment);
 
+  /**
+   * Teachers outgrow one machine long before the rest of a run does; a Spark cluster trains them
+   * with the same seeds and partitions, so the executor decides where, never what, is learned.
+   */
+  static final Key<TeachersConfig, TeacherExecutor> EXECUTOR =
+      Key.of(
+          "executor",
+          new ChoiceType<>(TeacherExecutor.class),
+          TeacherExecutor.LOCAL,
+          "where teachers are trained and vote: local (this JVM, on workers threads) or spark"
+              + " (Spark tasks on the executors of teachers.spark.master, the same teachers and"
+              + " votes; needs the spark module, built by default)",
+          TeachersConfig::executor);
+
+  static final Child<TeachersConfig, SparkConfig> SPARK =
+      Child.usedWhen(EXECUTOR, TeacherExecutor.SPARK, SparkConfig.SECTION, TeachersConfig::spark);
+
   static final Section<TeachersConfig> SECTION =
       Section.of(
           "teachers",
           "the teacher ensemble trained on disjoint partitions of the private data",
-          List.of(COUNT, WORKERS, THREADS_PER_WORKER, NETWORK, AUGMENT),
+          List.of(COUNT, WORKERS, THREADS_PER_WORKER, NETWORK, AUGMENT, EXECUTOR, SPARK),
           v ->
               new TeachersConfig(v.get(COUNT), v.get(WORKERS), v.get(THREADS_PER_WORKER),
-                  v.get(NETWORK), v.get(AUGMENT)));
+                  v.get(NETWORK), v.get(AUGMENT), v.get(EXECUTOR), v.find(SPARK)));
 
-  /** Checks for nulls only; value ranges are checked by {@link ConfigLoader}. */
+  /**
+   * Checks for nulls, and that {@code spark} is present exactly for the spark executor; value
+   * ranges are checked by {@link ConfigLoader}.
+   */
   public TeachersConfig {
     requireNonNull(network, "network");
     augment = List.copyOf(augment);
+    requireNonNull(executor, "executor");
+    requireNonNull(spark, "spark");
+    if (spark.isPresent() != (executor == TeacherExecutor.SPARK)) {
+      throw new IllegalArgumentException("spark: " + (spark.isPresent() ? "must be empty"
+          : "required") + " for executor " + executor.id());
+    }
   }
 
-  /** Teachers trained without augmentation. */
+  /** Teachers trained in this JVM. */
+  public TeachersConfig(int count, int workers, int threadsPerWorker, NetworkConfig network,
+      List<Augmentation> augment) {
+    this(count, workers, threadsPerWorker, network, augment, TeacherExecutor.LOCAL,
+        Optional.empty());
+  }
+
+  /** Teachers trained without augmentation, in this JVM. */
   public TeachersConfig(int count, int workers, int threadsPerWorker, NetworkConfig network) {
     this(count, workers, threadsPerWorker, network, List.of());
   }

@@ -27,7 +27,7 @@ class ConfigSchemaTest {
       assertFalse(key.meaning().isBlank(), key.path());
       assertFalse(key.defaultValue().isBlank(), key.path());
     }
-    assertEquals(84, KEYS.size(), KEYS.stream().map(ConfigKey::path).toList().toString());
+    assertEquals(89, KEYS.size(), KEYS.stream().map(ConfigKey::path).toList().toString());
   }
 
   @Test
@@ -39,6 +39,7 @@ class ConfigSchemaTest {
             "dataset.csv",
             "teachers",
             "teachers.network",
+            "teachers.spark",
             "aggregator",
             "privacy",
             "privacy.budget",

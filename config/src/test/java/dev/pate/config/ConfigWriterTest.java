@@ -101,6 +101,7 @@ class ConfigWriterTest {
             "learning_rate_schedule",
             "l2",
             "augment",
+            "executor",
             "aggregator",
             "mechanism",
             "noise",

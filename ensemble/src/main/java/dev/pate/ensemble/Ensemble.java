@@ -42,6 +42,16 @@ public final class Ensemble {
     return new Ensemble(teachers, records, numClasses);
   }
 
+  /**
+   * Checks the saved teacher {@code dir/record.file()} against its record's sha256 without
+   * loading it: for a file copied from elsewhere (another machine's training) before it is kept.
+   *
+   * @throws IllegalStateException if the file is not the recorded one
+   */
+  public static void verify(Path dir, TeacherRecord record) {
+    TeacherFiles.verify(dir, record);
+  }
+
   public int size() {
     return teachers.size();
   }

@@ -101,7 +101,32 @@ public final class EnsembleTrainer {
     }
   }
 
-  private record Trained(MultiLayerNetwork net, TeacherRecord record) {}
+  /**
+   * One trained teacher: its network and its record.
+   *
+   * @param net the network, ready to vote
+   * @param record its record (its model file is saved under the name the record gives)
+   */
+  public record Trained(MultiLayerNetwork net, TeacherRecord record) {}
+
+  /**
+   * Trains teacher {@code index} alone on its {@code partition}, evaluates it on {@code
+   * evaluation} and saves it to {@code teacherDir/teacher-NNN.zip}: the very teacher {@link
+   * #train} trains for that index (same seed, same data, same steps), for executors that train
+   * teachers one at a time elsewhere, such as a Spark task holding only its own partitions. The
+   * caller chooses the native threads ({@code NativeThreads}).
+   */
+  public Trained trainTeacher(int index, Dataset partition, Dataset evaluation, long runSeed,
+      Path teacherDir) {
+    FileModes.createPrivateFolders(teacherDir);
+    try {
+      return trainOne(index, partition, InputShape.of(partition), partition.numClasses(), runSeed,
+          Tensors.features(evaluation), evaluation.labels(), teacherDir);
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot save teacher " + index + " in " + teacherDir + ": "
+          + e.getMessage(), e);
+    }
+  }
 
   /** The teacher's augmentation ({@code teachers.augment}), seeded by the teacher's own seed. */
   private ImageAugmenter augmenter(InputShape shape, long teacherSeed) {

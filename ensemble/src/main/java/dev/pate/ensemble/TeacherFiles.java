@@ -29,6 +29,20 @@ final class TeacherFiles {
    *     was changed or damaged after training; a stale file must not vote)
    */
   static MultiLayerNetwork load(Path dir, TeacherRecord record) {
+    Path file = verify(dir, record);
+    try {
+      return ModelSerializer.restoreMultiLayerNetwork(file.toFile(), false);
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot read teacher " + file + ": " + e.getMessage(), e);
+    }
+  }
+
+  /**
+   * The teacher's file {@code dir/record.file()}, checked against the sha256 of its record.
+   *
+   * @throws IllegalStateException if it is not the recorded file (a stale file must not vote)
+   */
+  static Path verify(Path dir, TeacherRecord record) {
     Path file = dir.resolve(record.file());
     try {
       String digest = Sha256.of(file);
@@ -37,7 +51,7 @@ final class TeacherFiles {
             + record.sha256() + "; the saved teacher was changed after training (delete "
             + dir + " to train it again)");
       }
-      return ModelSerializer.restoreMultiLayerNetwork(file.toFile(), false);
+      return file;
     } catch (IOException e) {
       throw new UncheckedIOException("cannot read teacher " + file + ": " + e.getMessage(), e);
     }

@@ -165,4 +165,25 @@ class EnsembleTrainerTest {
             10));
     assertTrue(changed.getMessage().contains("teacher-001.zip: sha256"), changed.getMessage());
   }
+
+  /** A teacher trained alone (as a Spark task trains it) is the one the ensemble trains. */
+  @Test
+  void aTeacherTrainedAloneIsTheEnsemblesTeacher(@TempDir Path dir) {
+    ImageDataset evaluation = mnist.test().range("eval", 9800, 10000);
+    var features = Tensors.features(mnist.test().range("queries", 0, 50));
+    var parts = partitions(3);
+    EnsembleTrainer trainer = new EnsembleTrainer(TeacherTraining.of(teachers(3, 2)));
+    Ensemble whole = trainer.train(parts.teachers(), evaluation, 9, dir.resolve("whole"), r -> {});
+
+    EnsembleTrainer.Trained alone = trainer.trainTeacher(2, parts.teacher(2), evaluation, 9,
+        dir.resolve("alone"));
+    TeacherRecord expected = whole.records().get(2);
+    assertEquals(expected.seed(), alone.record().seed());
+    assertEquals(expected.testAccuracy(), alone.record().testAccuracy());
+    assertEquals(expected.file(), alone.record().file());
+    assertTrue(Files.isRegularFile(dir.resolve("alone").resolve(expected.file())));
+    assertArrayEquals(Ensemble.load(dir.resolve("whole"), List.of(expected), 10)
+        .voteCounts(features, 1, 1), Ensemble.load(dir.resolve("alone"),
+            List.of(alone.record()), 10).voteCounts(features, 1, 1));
+  }
 }

@@ -14,6 +14,7 @@ import dev.pate.ensemble.nn.InputShape;
 import dev.pate.ensemble.nn.NativeThreads;
 import dev.pate.ensemble.nn.NetworkSpec;
 import dev.pate.ensemble.nn.Seeds;
+import dev.pate.pipeline.backend.TeacherBackends;
 import dev.pate.pipeline.baseline.NonPrivateCeiling;
 import dev.pate.pipeline.cache.CachedEnsemble;
 import dev.pate.pipeline.cache.EnsembleKey;
@@ -312,14 +313,16 @@ public final class PatePipeline {
 
   /**
    * The run's teachers, from the cache when an earlier run or study trained the same ensemble
-   * (see {@link EnsembleKey}), else trained into it; the run folder's teachers/manifest.json says
-   * which.
+   * (see {@link EnsembleKey}), else trained into it where {@code teachers.executor} says (with the
+   * first round's queries, which a remote backend votes on where it trains); the run folder's
+   * teachers/manifest.json says which.
    */
   private CachedEnsemble teachers(RunFolder folder, RunInputs inputs) {
     EnsembleKey key = ensembleKey(inputs);
     TeacherTraining training = TeacherTraining.of(config.teachers()).withNetwork(teacherNetwork);
-    CachedEnsemble ensemble = place.cache().obtain(key, training, inputs.partitions(),
-        inputs.publicSplit().holdout(), config.seed(), listener);
+    CachedEnsemble ensemble = place.cache().obtain(TeacherBackends.of(config), config, key,
+        training, inputs.partitions(), inputs.publicSplit().holdout(),
+        firstRoundQueries(inputs.publicSplit()), listener);
     listener.message(ensemble.describe());
     if (place.linkTeachers()) {
       ensemble.linkTeachersInto(folder.path().resolve("teachers"));

@@ -1,11 +1,11 @@
 package dev.pate.pipeline.cache;
 
 import dev.pate.datasets.Dataset;
-import dev.pate.ensemble.Ensemble;
 import dev.pate.ensemble.TeacherRecord;
-import dev.pate.ensemble.nn.Tensors;
 import dev.pate.files.AtomicFiles;
 import dev.pate.files.FileModes;
+import dev.pate.pipeline.backend.EnsembleVotes;
+import dev.pate.pipeline.backend.TeacherBackend;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.FileSystemException;
@@ -35,15 +35,21 @@ public final class CachedEnsemble {
   private final EnsembleManifest manifest;
   private final int numClasses;
   private final int teachersTrained;
-  private Ensemble ensemble;
+  private final TeacherBackend backend;
+  private EnsembleVotes ensemble;
   private int votesComputed;
   private int votesReused;
 
-  CachedEnsemble(Path folder, EnsembleManifest manifest, int numClasses, Ensemble trained,
-      int teachersTrained) {
+  /**
+   * @param backend loads the ensemble to vote when {@code trained} is null
+   * @param trained the votes of the ensemble just trained; null when it was found in the cache
+   */
+  CachedEnsemble(Path folder, EnsembleManifest manifest, int numClasses, TeacherBackend backend,
+      EnsembleVotes trained, int teachersTrained) {
     this.folder = folder;
     this.manifest = manifest;
     this.numClasses = numClasses;
+    this.backend = backend;
     this.ensemble = trained;
     this.teachersTrained = teachersTrained;
   }
@@ -68,8 +74,8 @@ public final class CachedEnsemble {
   /**
    * Vote counts of the ensemble on {@code queries}, {@code counts[q][c]} = teachers whose answer
    * for query q is class c. Votes the cache holds (by the image's index in the test set) are read;
-   * the others are computed, on {@code workers} threads of {@code threadsPerWorker} native threads,
-   * and added to the cache.
+   * the others are computed by the run's backend (locally on {@code workers} threads of {@code
+   * threadsPerWorker} native threads), and added to the cache.
    */
   public int[][] votes(Dataset queries, int workers, int threadsPerWorker) {
     VoteStore store = new VoteStore(folder.resolve(TeacherCache.VOTES), numClasses, records().size());
@@ -79,10 +85,9 @@ public final class CachedEnsemble {
         .toArray();
     if (missing.length > 0) {
       if (ensemble == null) {
-        ensemble = Ensemble.load(folder, records(), numClasses);
+        ensemble = backend.load(folder, records(), numClasses);
       }
-      int[][] fresh = ensemble.voteCounts(Tensors.features(queries.subset(missing)), workers,
-          threadsPerWorker);
+      int[][] fresh = ensemble.votes(queries.subset(missing), workers, threadsPerWorker);
       for (int k = 0; k < missing.length; k++) {
         known.put(queries.sourceIndex(missing[k]), fresh[k]);
       }

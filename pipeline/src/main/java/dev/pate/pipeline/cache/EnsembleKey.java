@@ -21,8 +21,8 @@ import java.util.Set;
  *
  * @param hash the folder name: the first 16 hex digits of the sha256 of the rest
  * @param settings the config values that decide the teachers: the seed (teacher seeds derive from
- *     it), every {@code dataset.*} and {@code teachers.*} key except where the data is read from
- *     and how many threads train (neither changes a teacher)
+ *     it), every {@code dataset.*} and {@code teachers.*} key except where the data is read from,
+ *     how many threads train and which executor trains them (none of these changes a teacher)
  * @param data the sha256 of the private images and the public ones (pool and held-out)
  * @param partitions the sha256 of every teacher's partition (the private images it trains on)
  */
@@ -36,8 +36,11 @@ public record EnsembleKey(String hash, Map<String, String> settings, String data
    */
   static final String FORMAT = "pate-teachers-3";
 
-  private static final Set<String> NOT_DECIDING =
-      Set.of("dataset.data_dir", "teachers.workers", "teachers.threads_per_worker");
+  private static final Set<String> NOT_DECIDING = Set.of("dataset.data_dir", "teachers.workers",
+      "teachers.threads_per_worker", "teachers.executor");
+
+  /** Sections of keys that decide where teachers train, never what they learn. */
+  private static final String NOT_DECIDING_SECTION = "teachers.spark.";
 
   /**
    * Keys added to the teachers' settings after ensembles were cached under this format, with the
@@ -86,7 +89,8 @@ public record EnsembleKey(String hash, Map<String, String> settings, String data
     ConfigWriter.values(config).forEach((key, value) -> {
       boolean deciding = key.equals("seed") || key.startsWith("dataset.")
           || key.startsWith("teachers.");
-      if (deciding && !NOT_DECIDING.contains(key) && !value.equals(LEFT_OUT_AT.get(key))) {
+      if (deciding && !NOT_DECIDING.contains(key) && !key.startsWith(NOT_DECIDING_SECTION)
+          && !value.equals(LEFT_OUT_AT.get(key))) {
         settings.put(key, value);
       }
     });

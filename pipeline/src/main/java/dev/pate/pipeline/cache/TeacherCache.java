@@ -2,14 +2,16 @@ package dev.pate.pipeline.cache;
 
 import dev.pate.datasets.Dataset;
 import dev.pate.datasets.split.TeacherPartitions;
-import dev.pate.ensemble.Ensemble;
-import dev.pate.ensemble.EnsembleTrainer;
+import dev.pate.config.RunConfig;
 import dev.pate.ensemble.TeacherRecord;
 import dev.pate.ensemble.TeacherTraining;
 import dev.pate.files.AtomicFiles;
 import dev.pate.pipeline.PipelineListener;
 import dev.pate.pipeline.Stage;
 import dev.pate.pipeline.UserError;
+import dev.pate.pipeline.backend.EnsembleVotes;
+import dev.pate.pipeline.backend.TeacherBackend;
+import dev.pate.pipeline.backend.TeacherJob;
 import dev.pate.pipeline.report.Json;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -94,15 +96,18 @@ public final class TeacherCache {
   }
 
   /**
-   * The ensemble of {@code key}: from the cache if complete; otherwise the teachers the cache
-   * lacks are trained (those saved by an interrupted training are loaded instead), each saved as
-   * soon as it is done, and the manifest written last.
+   * The ensemble of {@code key}: from the cache if complete; otherwise {@code backend} trains the
+   * teachers the cache lacks (those saved by an interrupted training are loaded instead), each
+   * saved as soon as it is done, and the manifest is written last.
    *
+   * @param backend where teachers are trained and vote ({@code teachers.executor})
+   * @param config the run's config
    * @param evaluation the held-out images each teacher's accuracy is measured on
-   * @param runSeed the seed the teachers' seeds derive from
+   * @param queries the images the ensemble will be asked first, for backends that vote where they
+   *     train (see {@link TeacherJob#queries()})
    */
-  public CachedEnsemble obtain(EnsembleKey key, TeacherTraining training,
-      TeacherPartitions partitions, Dataset evaluation, long runSeed,
+  public CachedEnsemble obtain(TeacherBackend backend, RunConfig config, EnsembleKey key,
+      TeacherTraining training, TeacherPartitions partitions, Dataset evaluation, Dataset queries,
       PipelineListener listener) {
     Path folder = folder(key);
     int numClasses = partitions.privateSet().numClasses();
@@ -112,23 +117,40 @@ public final class TeacherCache {
         throw new UserError(folder + ": its manifest is not for this ensemble; delete the folder"
             + " and it is trained again");
       }
-      return new CachedEnsemble(folder, cached.get(), numClasses, null, 0);
+      return new CachedEnsemble(folder, cached.get(), numClasses, backend, null, 0);
     }
     AtomicFiles.writeString(folder.resolve(KEY), Json.write(key));
     Map<Integer, TeacherRecord> finished = finishedTeachers(folder, partitions.count());
     listener.stageStarted(Stage.TEACHERS, partitions.count() - finished.size());
-    Ensemble ensemble = new EnsembleTrainer(training).train(partitions.teachers(), evaluation,
-        runSeed, folder, record -> {
+    Map<Integer, TeacherRecord> records = new java.util.concurrent.ConcurrentHashMap<>(finished);
+    EnsembleVotes votes = backend.train(new TeacherJob(config, key.hash(), training, partitions,
+        evaluation, config.seed(), folder, finished, queries), record -> {
           AtomicFiles.writeString(folder.resolve(recordFile(record.index())), Json.write(record));
+          records.put(record.index(), record);
           listener.step(Stage.TEACHERS, "");
-        }, finished);
+        });
     listener.stageDone(Stage.TEACHERS);
     EnsembleManifest manifest = new EnsembleManifest(key, partitions.seed(),
         partitions.examplesUsed(), partitions.privateSet().name(), training.network().epochs(),
-        ensemble.records(), Instant.now().toString());
+        inOrder(records, partitions.count(), folder), Instant.now().toString());
     AtomicFiles.writeString(folder.resolve(MANIFEST), Json.write(manifest));
-    return new CachedEnsemble(folder, manifest, numClasses, ensemble,
+    return new CachedEnsemble(folder, manifest, numClasses, backend, votes,
         partitions.count() - finished.size());
+  }
+
+  /** Every teacher's record in teacher order; a backend that skipped one is a bug, said so. */
+  private static List<TeacherRecord> inOrder(Map<Integer, TeacherRecord> records, int count,
+      Path folder) {
+    List<TeacherRecord> ordered = new ArrayList<>();
+    for (int t = 0; t < count; t++) {
+      TeacherRecord record = records.get(t);
+      if (record == null || !Files.exists(folder.resolve(record.file()))) {
+        throw new IllegalStateException(folder + ": teacher " + t + " was not saved by the"
+            + " training; delete the folder and it is trained again");
+      }
+      ordered.add(record);
+    }
+    return ordered;
   }
 
   /** The records of teachers an interrupted training saved (each written after its model). */
@@ -146,7 +168,12 @@ public final class TeacherCache {
     return finished;
   }
 
-  private static String recordFile(int teacher) {
+  /**
+   * The name of teacher {@code teacher}'s record next to its model, {@code teacher-NNN.json}:
+   * written after the model, so a record means a saved teacher (a backend that saves teachers
+   * elsewhere, such as Spark's shared directory, keeps the same layout).
+   */
+  public static String recordFile(int teacher) {
     return String.format("teacher-%03d.json", teacher);
   }
 }

@@ -110,7 +110,7 @@ public final class Reports {
     var sizes = records.stream().mapToInt(TeacherRecord::trainingExamples).summaryStatistics();
     var t = config.teachers();
     CachedEnsemble.Provenance from = ensemble.provenance();
-    return new RunReport.Teachers(records.size(), network, t.workers(),
+    return new RunReport.Teachers(records.size(), network, t.executor().id(), t.workers(),
         t.threadsPerWorker(), new RunReport.TeachersPrivate(accuracy.getAverage(),
             accuracy.getMin(), accuracy.getMax(), sizes.getMin(), sizes.getMax(),
             new RunReport.Cache(ensemble.folder().toString(), ensemble.key().hash(),

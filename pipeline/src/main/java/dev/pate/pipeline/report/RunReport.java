@@ -95,8 +95,12 @@ public record RunReport(
   public record EncodedColumn(String column, String kind, String method, String source, Double center,
       Double scale, List<String> categories, Map<String, Integer> unseen) {}
 
-  public record Teachers(int count, String architecture, int workers, int threadsPerWorker,
-      @JsonProperty("private") TeachersPrivate teachersPrivate) {}
+  /**
+   * @param executor where this run trains teachers and has them vote ({@code teachers.executor}:
+   *     local or spark); teachers reused from the cache may have been trained by another
+   */
+  public record Teachers(int count, String architecture, String executor, int workers,
+      int threadsPerWorker, @JsonProperty("private") TeachersPrivate teachersPrivate) {}
 
   /**
    * @param meanTestAccuracy the teachers' accuracy on the held-out public examples: functions of

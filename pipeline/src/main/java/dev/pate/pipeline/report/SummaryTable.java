@@ -72,7 +72,8 @@ public final class SummaryTable {
     row(b, "teachers", t.count() + " x " + t.architecture()
         + String.format(Locale.ROOT, ", mean test accuracy %.4f",
             t.teachersPrivate().meanTestAccuracy())
-        + (t.teachersPrivate().cache().teachersTrained() == 0 ? " (reused from the cache)" : ""));
+        + (t.teachersPrivate().cache().teachersTrained() == 0 ? " (reused from the cache)"
+            : " (trained by the " + t.executor() + " executor)"));
     var pp = p.privacyPrivate();
     row(b, "epsilon (data-dependent)", String.format(Locale.ROOT,
         "%.4f at delta %.0e (order %s, %s conversion)", pp.epsilonDataDependent(), p.delta(),

@@ -1,0 +1,46 @@
+package dev.pate.pipeline.backend;
+
+import dev.pate.config.RunConfig;
+import dev.pate.datasets.Dataset;
+import dev.pate.datasets.split.TeacherPartitions;
+import dev.pate.ensemble.TeacherRecord;
+import dev.pate.ensemble.TeacherTraining;
+import java.nio.file.Path;
+import java.util.Map;
+import java.util.Objects;
+
+/**
+ * The teachers of one ensemble that a backend trains, and where they go.
+ *
+ * @param config the run's config (a remote backend rebuilds the training from it)
+ * @param key the ensemble's key hash: the folder name of its teachers in any cache
+ * @param training how each teacher is trained
+ * @param partitions every teacher's private partition, by teacher index
+ * @param evaluation the held-out public examples each teacher's accuracy is measured on
+ * @param runSeed the seed the teachers' seeds derive from
+ * @param folder the cache folder each model file and record goes to
+ * @param finished teachers already saved in {@code folder}, by index: loaded, never retrained
+ * @param queries public images the ensemble will be asked first (possibly none): a backend that
+ *     trains elsewhere may have them voted on where the teachers are, and answer {@link
+ *     EnsembleVotes#votes} for exactly these images without another round trip
+ */
+public record TeacherJob(RunConfig config, String key, TeacherTraining training,
+    TeacherPartitions partitions, Dataset evaluation, long runSeed, Path folder,
+    Map<Integer, TeacherRecord> finished, Dataset queries) {
+
+  public TeacherJob {
+    Objects.requireNonNull(config, "config");
+    Objects.requireNonNull(key, "key");
+    Objects.requireNonNull(training, "training");
+    Objects.requireNonNull(partitions, "partitions");
+    Objects.requireNonNull(evaluation, "evaluation");
+    Objects.requireNonNull(folder, "folder");
+    finished = Map.copyOf(finished);
+    Objects.requireNonNull(queries, "queries");
+  }
+
+  /** Classes the teachers vote for. */
+  public int numClasses() {
+    return partitions.privateSet().numClasses();
+  }
+}

@@ -1,0 +1,32 @@
+package dev.pate.pipeline.backend;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+import dev.pate.config.ConfigLoader;
+import dev.pate.config.RunConfig;
+import dev.pate.pipeline.UserError;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/** The pipeline module alone: no Spark on its class path. */
+class TeacherBackendsTest {
+
+  private static RunConfig config(String... overrides) {
+    return ConfigLoader.parse("name: backend\nseed: 2\n", "backend.yaml", List.of(overrides));
+  }
+
+  @Test
+  void theLocalExecutorIsBuiltInAndNeedsNoProvider() {
+    assertSame(TeacherBackends.local(), TeacherBackends.of(config()));
+  }
+
+  @Test
+  void sparkWithoutItsModuleIsOneLineSayingWhatToBuild() {
+    UserError e = assertThrows(UserError.class,
+        () -> TeacherBackends.of(config("teachers.executor=spark")));
+    assertEquals("teachers.executor: spark needs pate's spark module on the class path (./pate"
+        + " adds spark/target/ once built: mvn -B -DskipTests package builds it)", e.getMessage());
+  }
+}

@@ -1,0 +1,32 @@
+package dev.pate.pipeline.cache;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+
+import dev.pate.config.ConfigLoader;
+import dev.pate.config.RunConfig;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+class EnsembleKeyTest {
+
+  private static RunConfig config(String... overrides) {
+    return ConfigLoader.parse("name: key\nseed: 5\nteachers: {count: 10}\n", "key.yaml", List.of(overrides));
+  }
+
+  /** An ensemble trained on Spark is the one a local run would train: the cache shares it. */
+  @Test
+  void whereTeachersTrainIsNotInTheKey() {
+    assertEquals(EnsembleKey.settings(config()), EnsembleKey.settings(config(
+        "teachers.executor=spark", "teachers.spark.master=spark://127.0.0.1:7077",
+        "teachers.spark.shared_dir=hdfs://nn/pate", "teachers.spark.teachers_per_task=3",
+        "teachers.spark.conf={spark.executor.memory: 2g}", "teachers.workers=7",
+        "teachers.threads_per_worker=3")));
+  }
+
+  @Test
+  void whatTeachersLearnIsInTheKey() {
+    assertNotEquals(EnsembleKey.settings(config()),
+        EnsembleKey.settings(config("teachers.network.epochs=3")));
+  }
+}

@@ -1,0 +1,139 @@
+package dev.pate.spark;
+
+import dev.pate.config.ConfigLoader;
+import dev.pate.datasets.Dataset;
+import dev.pate.ensemble.Ensemble;
+import dev.pate.ensemble.EnsembleTrainer;
+import dev.pate.ensemble.TeacherRecord;
+import dev.pate.ensemble.TeacherTraining;
+import dev.pate.ensemble.nn.Classifiers;
+import dev.pate.ensemble.nn.NativeThreads;
+import dev.pate.ensemble.nn.Tensors;
+import dev.pate.pipeline.cache.TeacherCache;
+import dev.pate.pipeline.report.Json;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Optional;
+import java.util.stream.Stream;
+import org.apache.spark.api.java.function.Function;
+import org.apache.spark.broadcast.Broadcast;
+import org.nd4j.linalg.api.ndarray.INDArray;
+
+/**
+ * One Spark task: a group of teachers, on an executor. Each teacher the shared directory holds is
+ * loaded from it; each other one is trained on the partition the driver sent (with the seed its
+ * index derives, on one native thread, so it is the teacher a local run trains), saved to the
+ * shared directory (model, then record), and then votes. A task that Spark runs again after a
+ * failure finds the teachers its first attempt saved and trains only the rest.
+ */
+final class TeacherGroupTask implements Function<List<TeacherWork>, GroupResult> {
+  private static final long serialVersionUID = 1L;
+
+  private final String configYaml;
+  private final long runSeed;
+  private final int numClasses;
+  private final SharedDir shared;
+  private final Broadcast<Examples> evaluation;
+  private final Broadcast<Examples> queries;
+
+  /**
+   * @param configYaml the run's resolved config, which says how teachers train
+   * @param evaluation the held-out examples (public); null for a job that only votes
+   * @param queries the public images to vote on (possibly none)
+   */
+  TeacherGroupTask(String configYaml, long runSeed, int numClasses, SharedDir shared,
+      Broadcast<Examples> evaluation, Broadcast<Examples> queries) {
+    this.configYaml = configYaml;
+    this.runSeed = runSeed;
+    this.numClasses = numClasses;
+    this.shared = shared;
+    this.evaluation = evaluation;
+    this.queries = queries;
+  }
+
+  @Override
+  public GroupResult call(List<TeacherWork> group) throws IOException {
+    // One native thread per task for the executor's whole life: its task slots train teachers
+    // side by side, as the local executor's workers do (not restored: a slot's other tasks run
+    // concurrently in the same JVM).
+    NativeThreads.pin(1);
+    Path scratch = Files.createTempDirectory("pate-teachers-");
+    try {
+      Examples asked = queries.value();
+      INDArray features = asked.size() == 0 ? null : Tensors.features(asked.toDataset());
+      int[][] votes = new int[asked.size()][numClasses];
+      List<String> records = new ArrayList<>();
+      Trainer trainer = new Trainer();
+      for (TeacherWork work : group) {
+        Optional<TeacherRecord> saved = shared.record(work.index());
+        TeacherRecord record;
+        if (saved.isPresent()) {
+          record = saved.get();
+          if (features != null) {
+            shared.download(record.file(), scratch.resolve(record.file()));
+            add(votes, Ensemble.load(scratch, List.of(record), numClasses)
+                .voteCounts(features, 1, 1));
+          }
+        } else {
+          EnsembleTrainer.Trained trained = trainer.train(work, scratch);
+          record = trained.record();
+          shared.upload(scratch.resolve(record.file()), record.file());
+          shared.writeString(TeacherCache.recordFile(record.index()), Json.write(record));
+          if (features != null) {
+            int[] answers = Classifiers.predict(trained.net(), features);
+            for (int q = 0; q < answers.length; q++) {
+              votes[q][answers[q]]++;
+            }
+          }
+        }
+        records.add(Json.write(record));
+      }
+      return new GroupResult(records, votes);
+    } finally {
+      delete(scratch);
+    }
+  }
+
+  /** The trainer and the held-out examples, made once per task and only if a teacher trains. */
+  private final class Trainer {
+    private EnsembleTrainer trainer;
+    private Dataset heldOut;
+
+    EnsembleTrainer.Trained train(TeacherWork work, Path scratch) {
+      if (work.partition() == null) {
+        throw new IllegalStateException(SharedDir.KEY + " " + shared.uri() + ": teacher "
+            + work.index() + " is gone from it since the driver looked; run again");
+      }
+      if (trainer == null) {
+        trainer = new EnsembleTrainer(TeacherTraining.of(
+            ConfigLoader.parse(configYaml, "teachers.spark task", List.of()).teachers()));
+        heldOut = evaluation.value().toDataset();
+      }
+      return trainer.trainTeacher(work.index(), work.partition().toDataset(), heldOut, runSeed,
+          scratch);
+    }
+  }
+
+  private static void add(int[][] total, int[][] counts) {
+    for (int q = 0; q < total.length; q++) {
+      for (int c = 0; c < total[q].length; c++) {
+        total[q][c] += counts[q][c];
+      }
+    }
+  }
+
+  private static void delete(Path folder) {
+    try (Stream<Path> files = Files.walk(folder)) {
+      for (Path file : files.sorted(Comparator.reverseOrder()).toList()) {
+        Files.deleteIfExists(file);
+      }
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot delete " + folder + ": " + e.getMessage(), e);
+    }
+  }
+}
