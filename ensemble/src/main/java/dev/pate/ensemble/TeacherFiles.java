@@ -1,5 +1,6 @@
 package dev.pate.ensemble;
 
+import dev.pate.ensemble.nn.OneDnn;
 import dev.pate.files.AtomicFiles;
 import dev.pate.files.Sha256;
 import java.io.IOException;
@@ -31,6 +32,7 @@ final class TeacherFiles {
   static MultiLayerNetwork load(Path dir, TeacherRecord record) {
     Path file = verify(dir, record);
     try {
+      OneDnn.enable();
       return ModelSerializer.restoreMultiLayerNetwork(file.toFile(), false);
     } catch (IOException e) {
       throw new UncheckedIOException("cannot read teacher " + file + ": " + e.getMessage(), e);

@@ -28,6 +28,7 @@ record CustomNetwork(Configurations configurations, int epochs, int batchSize)
       throw new IllegalArgumentException("seed: " + seed + " is not >= 1 (ND4J seed 0 is not"
           + " deterministic)");
     }
+    OneDnn.enable();
     MultiLayerNetwork net = new MultiLayerNetwork(configuration(shape, numClasses, seed));
     net.init();
     return net;

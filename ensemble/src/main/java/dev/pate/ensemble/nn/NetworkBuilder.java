@@ -71,6 +71,7 @@ public final class NetworkBuilder {
         .nOut(numClasses)
         .activation(Activation.SOFTMAX)
         .build());
+    OneDnn.enable();
     MultiLayerNetwork net = new MultiLayerNetwork(list.setInputType(shape.inputType()).build());
     net.init();
     return net;

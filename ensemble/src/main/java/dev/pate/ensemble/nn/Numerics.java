@@ -1,5 +1,6 @@
 package dev.pate.ensemble.nn;
 
+import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -14,7 +15,8 @@ import org.nd4j.linalg.factory.Nd4j;
  * sum in different orders).
  *
  * @param backend ND4J's backend ({@code CPU})
- * @param platform the native build JavaCPP loaded ({@code linux-x86_64})
+ * @param platform the native build of ND4J JavaCPP loaded ({@code linux-x86_64-onednn-avx2}: the
+ *     platform and the build's extension, which chooses the instruction set and oneDNN)
  * @param dataType ND4J's default floating-point type
  * @param blas the BLAS library ND4J calls ({@code OPENBLAS})
  * @param blasEnvironment the OpenBLAS environment variables that choose its kernel, where set
@@ -37,7 +39,20 @@ public record Numerics(String backend, String platform, String dataType, String 
       }
     }
     return new Numerics(String.valueOf(environment.getProperty("backend")),
-        Loader.getPlatform(), Nd4j.dataType().name(),
+        nativeBuild(), Nd4j.dataType().name(),
         String.valueOf(environment.getProperty("blas.vendor")), kernel);
+  }
+
+  /**
+   * The folder ND4J's native library was loaded from names its build ({@code
+   * .../linux-x86_64-onednn-avx2/libnd4jcpu.so}); JavaCPP's platform alone omits the extension.
+   */
+  private static String nativeBuild() {
+    String library = Loader.getLoadedLibraries().get("nd4jcpu");
+    if (library == null) {
+      return Loader.getPlatform();
+    }
+    Path folder = Path.of(library).getParent();
+    return folder == null ? Loader.getPlatform() : folder.getFileName().toString();
   }
 }

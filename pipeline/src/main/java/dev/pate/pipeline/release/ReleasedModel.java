@@ -15,6 +15,7 @@ import dev.pate.datasets.files.Checksums;
 import dev.pate.datasets.idx.IdxImages;
 import dev.pate.datasets.idx.IdxReader;
 import dev.pate.ensemble.nn.Classifiers;
+import dev.pate.ensemble.nn.OneDnn;
 import dev.pate.ensemble.nn.Tensors;
 import dev.pate.pipeline.UserError;
 import dev.pate.pipeline.report.Json;
@@ -90,6 +91,7 @@ public final class ReleasedModel {
       throw new UserError(model + ": sha256 " + sha256 + " is not the " + manifest.model().sha256()
           + " that " + ReleaseWriter.MANIFEST + " names (the model was changed or damaged)");
     }
+    OneDnn.enable();
     try {
       return new ReleasedModel(folder, manifest,
           ModelSerializer.restoreMultiLayerNetwork(model.toFile(), false));
