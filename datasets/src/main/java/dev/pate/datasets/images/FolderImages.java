@@ -104,6 +104,20 @@ final class FolderImages {
     }
   }
 
+  /** Every file of {@code folder} and its sub-folders that reading looks at, in path order. */
+  static List<Path> files(Path folder) {
+    try (Stream<Path> walk = Files.walk(folder.toAbsolutePath())) {
+      Path root = folder.toAbsolutePath();
+      return walk.filter(Files::isRegularFile)
+          .filter(p -> java.util.stream.StreamSupport.stream(root.relativize(p).spliterator(),
+              false).noneMatch(part -> part.toString().startsWith(".")))
+          .sorted().toList();
+    } catch (IOException e) {
+      throw DataException.forFile(folder, "cannot be listed (" + DataException.describe(e) + ")",
+          e);
+    }
+  }
+
   /** The entries of a folder, sorted by name, without hidden ones. */
   private static List<Path> entries(Path folder) {
     try (Stream<Path> stream = Files.list(folder)) {

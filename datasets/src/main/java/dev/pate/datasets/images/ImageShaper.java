@@ -12,18 +12,21 @@ import java.util.Optional;
  */
 public final class ImageShaper {
   private final ImageConversion conversion;
+  private final boolean configHints;
   private ImageShape target;
   private String firstImage;
 
-  private ImageShaper(ImageConversion conversion, ImageShape target, String firstImage) {
+  private ImageShaper(ImageConversion conversion, ImageShape target, String firstImage,
+      boolean configHints) {
     this.conversion = conversion;
     this.target = target;
     this.firstImage = firstImage;
+    this.configHints = configHints;
   }
 
   /** A shaper whose target is set by the conversion and, for the rest, by the first image. */
   public static ImageShaper of(ImageConversion conversion) {
-    return new ImageShaper(conversion, null, null);
+    return new ImageShaper(conversion, null, null, true);
   }
 
   /**
@@ -32,7 +35,7 @@ public final class ImageShaper {
    */
   public static ImageShaper expecting(ImageShape target, ImageConversion conversion,
       String whatExpects) {
-    return new ImageShaper(conversion, target, whatExpects);
+    return new ImageShaper(conversion, target, whatExpects, false);
   }
 
   /** The shape every image has been made into; empty before the first image. */
@@ -64,14 +67,14 @@ public final class ImageShaper {
     }
     if (conversion.channels().isEmpty() && shape.channels() != target.channels()) {
       throw new DataException(what + ": " + describe(shape.channels()) + ", expected "
-          + describe(target.channels()) + " like " + firstImage + " (set dataset.images.channels"
-          + " to convert them)");
+          + describe(target.channels()) + " like " + firstImage + (configHints
+              ? " (set dataset.images.channels to convert them)" : ""));
     }
     if (conversion.size().isEmpty()
         && (shape.height() != target.height() || shape.width() != target.width())) {
       throw new DataException(what + ": " + shape.height() + "x" + shape.width() + " pixels,"
           + " expected " + target.height() + "x" + target.width() + " like " + firstImage
-          + " (set dataset.images.resize to resize them)");
+          + (configHints ? " (set dataset.images.resize to resize them)" : ""));
     }
     byte[] converted = PixelArrays.withChannels(image, shape, target.channels());
     ImageShape afterChannels = new ImageShape(target.channels(), shape.height(), shape.width());

@@ -1,6 +1,8 @@
 package dev.pate.datasets.images;
 
 import dev.pate.datasets.DataException;
+import dev.pate.datasets.files.Checksums;
+import dev.pate.files.Sha256;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.List;
@@ -28,6 +30,13 @@ public sealed interface ImageSource {
   /** The path the user named, for messages. */
   Path path();
 
+  /**
+   * The SHA-256 of the source's content, for a report's provenance: of the array file and its
+   * labels file, or of a folder's files (each one's relative path and hash, in path order;
+   * hidden files left out, as reading leaves them out).
+   */
+  String sha256();
+
   /** A folder of images. */
   record Folder(Path path) implements ImageSource {
     public Folder {
@@ -38,6 +47,11 @@ public sealed interface ImageSource {
     public LoadedImages load(List<String> classes, boolean labelsRequired, String role,
         ImageShaper shaper) {
       return FolderImages.load(path, classes, labelsRequired, role, shaper);
+    }
+
+    @Override
+    public String sha256() {
+      return digest(path, FolderImages.files(path));
     }
   }
 
@@ -53,6 +67,24 @@ public sealed interface ImageSource {
         ImageShaper shaper) {
       return ArrayImages.load(path, labels, classes, labelsRequired, role, shaper);
     }
+
+    @Override
+    public String sha256() {
+      List<Path> files = new java.util.ArrayList<>(List.of(path));
+      labels.ifPresent(files::add);
+      return digest(path.toAbsolutePath().getParent(), files);
+    }
+  }
+
+  /** SHA-256 over each file's path relative to {@code root} and its own SHA-256, in order. */
+  private static String digest(Path root, List<Path> files) {
+    java.security.MessageDigest digest = Sha256.digest();
+    for (Path file : files) {
+      String line = root.relativize(file.toAbsolutePath()).toString().replace('\\', '/') + " "
+          + Checksums.sha256(file) + "\n";
+      digest.update(line.getBytes(java.nio.charset.StandardCharsets.UTF_8));
+    }
+    return Sha256.hex(digest);
   }
 
   /**

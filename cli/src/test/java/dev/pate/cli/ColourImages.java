@@ -1,0 +1,106 @@
+package dev.pate.cli;
+
+import java.awt.image.BufferedImage;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Random;
+import javax.imageio.ImageIO;
+
+/**
+ * Generated colour images in folders, for runs on images as users have them: class k is a
+ * square of colour {@link #COLOURS}[k] at a random place on a noisy background, so small
+ * networks learn it in a few epochs. Nothing big is checked in; the benchmark makes larger sets.
+ */
+final class ColourImages {
+  static final List<String> CLASSES = List.of("red", "green", "blue");
+  private static final int[][] COLOURS = {{220, 40, 40}, {40, 200, 60}, {50, 70, 230}};
+
+  private ColourImages() {}
+
+  /** One image of {@code label} (of {@link #CLASSES}, cycling for more), drawn from {@code random}. */
+  static BufferedImage image(int label, int side, Random random) {
+    BufferedImage image = new BufferedImage(side, side, BufferedImage.TYPE_INT_RGB);
+    for (int y = 0; y < side; y++) {
+      for (int x = 0; x < side; x++) {
+        int grey = 60 + random.nextInt(80);
+        image.setRGB(x, y, grey << 16 | grey << 8 | grey);
+      }
+    }
+    int[] colour = COLOURS[label % COLOURS.length];
+    int size = side / 2;
+    int left = random.nextInt(side - size + 1);
+    int top = random.nextInt(side - size + 1);
+    for (int y = top; y < top + size; y++) {
+      for (int x = left; x < left + size; x++) {
+        int r = clamp(colour[0] + random.nextInt(41) - 20);
+        int g = clamp(colour[1] + random.nextInt(41) - 20);
+        int b = clamp(colour[2] + random.nextInt(41) - 20);
+        image.setRGB(x, y, r << 16 | g << 8 | b);
+      }
+    }
+    return image;
+  }
+
+  /** {@code perClass} PNG images per class in {@code folder/<class>/NNNN.png}. */
+  static Path labelled(Path folder, int perClass, int side, long seed) throws IOException {
+    Random random = new Random(seed);
+    for (int k = 0; k < CLASSES.size(); k++) {
+      Path classFolder = Files.createDirectories(folder.resolve(CLASSES.get(k)));
+      for (int i = 0; i < perClass; i++) {
+        ImageIO.write(image(k, side, random), "png",
+            classFolder.resolve(String.format("%04d.png", i)).toFile());
+      }
+    }
+    return folder;
+  }
+
+  /** {@code count} unlabelled PNG images, the classes in turn, in {@code folder/NNNN.png}. */
+  static Path unlabelled(Path folder, int count, int side, long seed) throws IOException {
+    Random random = new Random(seed);
+    Files.createDirectories(folder);
+    for (int i = 0; i < count; i++) {
+      ImageIO.write(image(i, side, random), "png",
+          folder.resolve(String.format("%04d.png", i)).toFile());
+    }
+    return folder;
+  }
+
+  private static int clamp(int v) {
+    return Math.max(0, Math.min(255, v));
+  }
+
+  /** A run config on {@code privateDir}, {@code poolDir} and {@code evalDir}, small and fast. */
+  static String config(String name, Path privateDir, Path poolDir, Path evalDir, int pool,
+      int queries) {
+    return String.join("\n",
+        "name: " + name,
+        "seed: 3",
+        "dataset:",
+        "  name: images",
+        "  query_pool: " + pool,
+        "  images:",
+        "    private_dir: '" + privateDir + "'",
+        "    public_dir: '" + poolDir + "'",
+        "    eval_dir: '" + evalDir + "'",
+        "    classes: [" + String.join(", ", CLASSES) + "]",
+        "teachers:",
+        "  count: 3",
+        "  augment: [flip, shift]",
+        "  network: {architecture: cnn, conv_filters: [6], kernel: 3, dense: [16], epochs: 6,"
+            + " batch_size: 16, learning_rate: 0.01}",
+        "aggregator:",
+        "  mechanism: lnmax",
+        "  gamma: 0.5",
+        "  queries: " + queries,
+        "  randomness: seeded",
+        "student:",
+        "  method: self-training",
+        "  augment: [flip]",
+        "  self_training: {warmup_epochs: 1, unlabelled_ratio: 1, strong_augment: [shift, cutout]}",
+        "  network: {architecture: cnn, conv_filters: [6], kernel: 3, dense: [16], epochs: 12,"
+            + " batch_size: 16, learning_rate: 0.01}",
+        "");
+  }
+}
