@@ -10,16 +10,25 @@ import javax.imageio.ImageIO;
 
 /**
  * Generated colour images in folders, for runs on images as users have them: class k is a
- * square of colour {@link #COLOURS}[k] at a random place on a noisy background, so small
- * networks learn it in a few epochs. Nothing big is checked in; the benchmark makes larger sets.
+ * square of colour {@link #COLOURS}[k] at a random place on a noisy grey background, so small
+ * networks learn it in a few epochs. Nothing big is checked in; {@link ColourFoldersBenchmark}
+ * makes a larger set of all ten classes.
  */
 final class ColourImages {
-  static final List<String> CLASSES = List.of("red", "green", "blue");
-  private static final int[][] COLOURS = {{220, 40, 40}, {40, 200, 60}, {50, 70, 230}};
+  /** The class names of all ten colours, in label order. */
+  static final List<String> ALL_CLASSES = List.of("red", "green", "blue", "yellow", "purple",
+      "orange", "cyan", "pink", "brown", "white");
+
+  /** The three classes the tests use. */
+  static final List<String> CLASSES = ALL_CLASSES.subList(0, 3);
+
+  private static final int[][] COLOURS = {{220, 40, 40}, {40, 200, 60}, {50, 70, 230},
+      {230, 220, 50}, {150, 50, 200}, {240, 140, 30}, {40, 210, 210}, {240, 120, 190},
+      {130, 80, 40}, {235, 235, 235}};
 
   private ColourImages() {}
 
-  /** One image of {@code label} (of {@link #CLASSES}, cycling for more), drawn from {@code random}. */
+  /** One image of class {@code label} of {@link #ALL_CLASSES}, drawn from {@code random}. */
   static BufferedImage image(int label, int side, Random random) {
     BufferedImage image = new BufferedImage(side, side, BufferedImage.TYPE_INT_RGB);
     for (int y = 0; y < side; y++) {
@@ -28,7 +37,7 @@ final class ColourImages {
         image.setRGB(x, y, grey << 16 | grey << 8 | grey);
       }
     }
-    int[] colour = COLOURS[label % COLOURS.length];
+    int[] colour = COLOURS[label];
     int size = side / 2;
     int left = random.nextInt(side - size + 1);
     int top = random.nextInt(side - size + 1);
@@ -43,11 +52,17 @@ final class ColourImages {
     return image;
   }
 
-  /** {@code perClass} PNG images per class in {@code folder/<class>/NNNN.png}. */
+  /** {@code perClass} PNG images per class of {@link #CLASSES} in {@code folder/<class>/}. */
   static Path labelled(Path folder, int perClass, int side, long seed) throws IOException {
+    return labelled(folder, CLASSES.size(), perClass, side, seed);
+  }
+
+  /** {@code perClass} PNG images of each of the first {@code classes} classes. */
+  static Path labelled(Path folder, int classes, int perClass, int side, long seed)
+      throws IOException {
     Random random = new Random(seed);
-    for (int k = 0; k < CLASSES.size(); k++) {
-      Path classFolder = Files.createDirectories(folder.resolve(CLASSES.get(k)));
+    for (int k = 0; k < classes; k++) {
+      Path classFolder = Files.createDirectories(folder.resolve(ALL_CLASSES.get(k)));
       for (int i = 0; i < perClass; i++) {
         ImageIO.write(image(k, side, random), "png",
             classFolder.resolve(String.format("%04d.png", i)).toFile());
@@ -56,12 +71,18 @@ final class ColourImages {
     return folder;
   }
 
-  /** {@code count} unlabelled PNG images, the classes in turn, in {@code folder/NNNN.png}. */
+  /** {@code count} unlabelled PNG images of {@link #CLASSES} in turn, {@code folder/NNNN.png}. */
   static Path unlabelled(Path folder, int count, int side, long seed) throws IOException {
+    return unlabelled(folder, CLASSES.size(), count, side, seed);
+  }
+
+  /** {@code count} unlabelled PNG images of the first {@code classes} classes in turn. */
+  static Path unlabelled(Path folder, int classes, int count, int side, long seed)
+      throws IOException {
     Random random = new Random(seed);
     Files.createDirectories(folder);
     for (int i = 0; i < count; i++) {
-      ImageIO.write(image(i, side, random), "png",
+      ImageIO.write(image(i % classes, side, random), "png",
           folder.resolve(String.format("%04d.png", i)).toFile());
     }
     return folder;

@@ -222,8 +222,7 @@ public final class ReleasedModel {
             r.get(1))),
         expected.convertChannels() == null ? OptionalInt.empty()
             : OptionalInt.of(expected.convertChannels()));
-    ImageShaper shaper = ImageShaper.expecting(shape, conversion, "the model's input ("
-        + shape + ")");
+    ImageShaper shaper = ImageShaper.expecting(shape, conversion, "the model's input");
     boolean folderInput = Files.isDirectory(input);
     if (folderInput && labelFile.isPresent()) {
       throw new UserError("--labels: a folder's labels are its class sub-folders; give the"
