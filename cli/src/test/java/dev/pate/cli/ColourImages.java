@@ -6,6 +6,8 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Random;
+import java.util.function.IntFunction;
+import java.util.function.IntUnaryOperator;
 import javax.imageio.ImageIO;
 
 /**
@@ -60,15 +62,8 @@ final class ColourImages {
   /** {@code perClass} PNG images of each of the first {@code classes} classes. */
   static Path labelled(Path folder, int classes, int perClass, int side, long seed)
       throws IOException {
-    Random random = new Random(seed);
-    for (int k = 0; k < classes; k++) {
-      Path classFolder = Files.createDirectories(folder.resolve(ALL_CLASSES.get(k)));
-      for (int i = 0; i < perClass; i++) {
-        ImageIO.write(image(k, side, random), "png",
-            classFolder.resolve(String.format("%04d.png", i)).toFile());
-      }
-    }
-    return folder;
+    return write(folder, classes * perClass, side, seed, i -> i / perClass,
+        i -> ALL_CLASSES.get(i / perClass) + String.format("/%04d.png", i % perClass));
   }
 
   /** {@code count} unlabelled PNG images of {@link #CLASSES} in turn, {@code folder/NNNN.png}. */
@@ -79,11 +74,17 @@ final class ColourImages {
   /** {@code count} unlabelled PNG images of the first {@code classes} classes in turn. */
   static Path unlabelled(Path folder, int classes, int count, int side, long seed)
       throws IOException {
+    return write(folder, count, side, seed, i -> i % classes, i -> String.format("%04d.png", i));
+  }
+
+  /** Image {@code i} of {@code count}: of class {@code classOf(i)}, at {@code folder/pathOf(i)}. */
+  private static Path write(Path folder, int count, int side, long seed, IntUnaryOperator classOf,
+      IntFunction<String> pathOf) throws IOException {
     Random random = new Random(seed);
-    Files.createDirectories(folder);
     for (int i = 0; i < count; i++) {
-      ImageIO.write(image(i % classes, side, random), "png",
-          folder.resolve(String.format("%04d.png", i)).toFile());
+      Path file = folder.resolve(pathOf.apply(i));
+      Files.createDirectories(file.getParent());
+      ImageIO.write(image(classOf.applyAsInt(i), side, random), "png", file.toFile());
     }
     return folder;
   }

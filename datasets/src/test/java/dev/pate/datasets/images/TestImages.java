@@ -1,12 +1,11 @@
 package dev.pate.datasets.images;
 
+import dev.pate.files.npy.NpyWriter;
 import java.awt.image.BufferedImage;
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import javax.imageio.ImageIO;
@@ -59,20 +58,8 @@ final class TestImages {
 
   /** A version 1.0 {@code .npy} file of {@code descr} and {@code shape} holding {@code data}. */
   static Path npy(Path file, String descr, String shape, byte[] data) {
-    String dict = "{'descr': '" + descr + "', 'fortran_order': False, 'shape': " + shape + ", }";
-    StringBuilder header = new StringBuilder(dict);
-    while ((10 + header.length() + 1) % 64 != 0) {
-      header.append(' ');
-    }
-    header.append('\n');
-    ByteArrayOutputStream out = new ByteArrayOutputStream();
-    out.writeBytes(new byte[] {(byte) 0x93, 'N', 'U', 'M', 'P', 'Y', 1, 0});
-    out.write(header.length() & 0xff);
-    out.write(header.length() >> 8);
-    out.writeBytes(header.toString().getBytes(StandardCharsets.ISO_8859_1));
-    out.writeBytes(data);
     try {
-      return Files.write(file, out.toByteArray());
+      return Files.write(file, NpyWriter.npy(descr, false, shape, data));
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }

@@ -5,30 +5,14 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.io.ByteArrayOutputStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 
 class NpyReaderTest {
   private static final Path FILE = Path.of("array.npy");
 
-  /** A version 1.0 file of {@code descr}, shape and order, holding {@code data} as given. */
-  static byte[] npy(String descr, boolean fortran, String shape, byte[] data) {
-    String dict = "{'descr': '" + descr + "', 'fortran_order': " + (fortran ? "True" : "False")
-        + ", 'shape': " + shape + ", }";
-    StringBuilder header = new StringBuilder(dict);
-    while ((10 + header.length() + 1) % 64 != 0) {
-      header.append(' ');
-    }
-    header.append('\n');
-    ByteArrayOutputStream out = new ByteArrayOutputStream();
-    out.writeBytes(new byte[] {(byte) 0x93, 'N', 'U', 'M', 'P', 'Y', 1, 0});
-    out.write(header.length() & 0xff);
-    out.write(header.length() >> 8);
-    out.writeBytes(header.toString().getBytes(StandardCharsets.ISO_8859_1));
-    out.writeBytes(data);
-    return out.toByteArray();
+  private static byte[] npy(String descr, boolean fortran, String shape, byte[] data) {
+    return NpyWriter.npy(descr, fortran, shape, data);
   }
 
   @Test
