@@ -94,6 +94,8 @@ public final class ColourFoldersBenchmark {
         "    public_dir: '" + poolDir.toAbsolutePath() + "'",
         "    eval_dir: '" + evalDir.toAbsolutePath() + "'",
         "    classes: [" + String.join(", ", ColourImages.ALL_CLASSES.subList(0, CLASSES)) + "]",
+        "    resize: [" + SIDE + ", " + SIDE + "]",
+        "    channels: 3",
         "teachers:",
         "  count: 50",
         "  augment: [flip, shift]",

@@ -185,7 +185,7 @@ public final class Reports {
       return "none: no query was answered";
     }
     if (checked == 0) {
-      return "none: the query pool has no labels (the teachers' answers are its only labels)";
+      return "none: the query pool has no labels; the teachers' answers are its only labels";
     }
     return checked == answered ? "all " + answered + " answered queries"
         : checked + " of the " + answered + " answered queries (the others have no true label)";
