@@ -22,7 +22,8 @@ final class EvaluateCommand implements Callable<Integer> {
   ModelOptions options;
 
   @Option(names = "--labels", paramLabel = "FILE",
-      description = "IDX labels for IDX images (a CSV file's labels are its label column).")
+      description = "Labels of an image array: IDX labels, or a 1-dimensional integer .npy (a"
+          + " folder's labels are its class sub-folders, a CSV file's its label column).")
   Path labels;
 
   @Option(names = "--json", description = "Print one JSON object instead of a table.")

@@ -1,5 +1,6 @@
 package dev.pate.cli;
 
+import dev.pate.ensemble.nn.NativeBackend;
 import java.io.PrintWriter;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -30,7 +31,26 @@ public final class Main {
 
   /** Runs the command line and returns the exit code (used by tests, which must not exit). */
   public static int execute(String... args) {
-    return commandLine().execute(args);
+    CommandLine cli = commandLine();
+    try {
+      return cli.execute(args);
+    } catch (LinkageError e) {
+      // An error, not an exception, passes picocli's handler: ND4J's natives failing to load.
+      return nativeFailure(e, cli.getErr()).orElseThrow(() -> e);
+    }
+  }
+
+  /**
+   * One line and exit 2 when {@code e} is ND4J's native library failing to load (this build's
+   * platform profile is not this machine's), which is the user's to fix by building anew.
+   */
+  private static java.util.Optional<Integer> nativeFailure(Throwable e, PrintWriter err) {
+    java.util.Optional<String> line = NativeBackend.explain(e);
+    line.ifPresent(l -> {
+      err.println("pate: " + l);
+      err.flush();
+    });
+    return line.map(l -> EXIT_USER_ERROR);
   }
 
   /** The configured command line; tests redirect its output streams. */
@@ -52,6 +72,13 @@ public final class Main {
     boolean verbose = parsed.hasMatchedOption("--verbose")
         || parsed.subcommands().stream().anyMatch(p -> p.hasMatchedOption("--verbose"));
     PrintWriter err = cli.getErr();
+    java.util.Optional<Integer> nativeExit = nativeFailure(e, err);
+    if (nativeExit.isPresent()) {
+      if (verbose) {
+        e.printStackTrace(err);
+      }
+      return nativeExit.get();
+    }
     if (Errors.isUserError(e)) {
       err.println("pate: " + Errors.oneLine(e));
       if (verbose) {

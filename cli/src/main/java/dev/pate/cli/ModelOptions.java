@@ -13,13 +13,16 @@ final class ModelOptions {
   Path model;
 
   @Option(names = "--input", required = true, paramLabel = "FILE",
-      description = "IDX images (gzipped or not) for an image model; a CSV file with the"
-          + " training's columns for a table model.")
+      description = "For an image model: a folder of PNG or JPEG images (one row per file, in"
+          + " path order; one sub-folder per class gives labels), a .npy array or IDX images"
+          + " (gzipped or not), resized and converted as the training's images were. For a table"
+          + " model: a CSV file with the training's columns.")
   Path input;
 
   @Option(names = "--rows", paramLabel = "A:B",
-      description = "Half-open range of positions in the file: image indices, or CSV record"
-          + " numbers counting every data record (default: all).")
+      description = "Half-open range of positions in the file: image indices (a folder's"
+          + " files in path order), or CSV record numbers counting every data record (default:"
+          + " all).")
   String rows;
 
   @Option(names = "--skip-lines", defaultValue = "0", paramLabel = "N",

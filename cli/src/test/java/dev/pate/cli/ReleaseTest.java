@@ -181,7 +181,8 @@ class ReleaseTest {
     }
     Captured shape = Captured.run("predict", "--model", release.toString(), "--input",
         small.toString());
-    assertOneLine(shape, "images of 2x2, the model takes 28x28");
+    assertOneLine(shape, "small-idx3-ubyte.gz[0]: 2x2 pixels, expected 28x28 like the model's"
+        + " input");
 
     Captured rows = Captured.run("predict", "--model", release.toString(), "--input",
         mnist.resolve("t10k-images-idx3-ubyte.gz").toString(), "--rows", "9990:10010");

@@ -3,7 +3,8 @@ package dev.pate.config;
 /**
  * An image augmentation applied to training images, drawn afresh each epoch (keys {@code
  * teachers.augment}, {@code student.augment} and {@code student.self_training.strong_augment}).
- * Magnitudes are fixed to what keeps MNIST-like digits legible and their label unchanged.
+ * Magnitudes are fixed to what keeps MNIST-like digits legible and their label unchanged; each
+ * moves every channel of a colour image alike.
  */
 public enum Augmentation implements Choice {
   /** Translate by up to 2 pixels in each direction, filling with background. */
@@ -18,7 +19,13 @@ public enum Augmentation implements Choice {
   /**
    * Elastic distortion (Simard et al. 2003): a smoothed random displacement field, alpha 2 pixels.
    */
-  ELASTIC;
+  ELASTIC,
+
+  /**
+   * Mirror left to right, with probability 1/2: for photographs (CIFAR-10, scans), never for
+   * digits or text, whose mirror image is another thing.
+   */
+  FLIP;
 
   /** The value type of an augmentation key: a list of augmentations, possibly empty. */
   static ListType<Augmentation> listType() {

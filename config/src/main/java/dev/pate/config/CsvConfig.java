@@ -21,8 +21,10 @@ import java.util.regex.Pattern;
  *
  * @param privateFile the private CSV
  * @param publicFile the public CSV
+ * @param evalFile the held-out rows' own CSV, if they have one
  * @param privateSkipLines lines skipped at the top of the private file
  * @param publicSkipLines lines skipped at the top of the public file
+ * @param evalSkipLines lines skipped at the top of the evaluation file
  * @param columns column names for files without a header; empty: each file's first record
  * @param delimiter field separator, one character
  * @param label the label column
@@ -40,8 +42,10 @@ import java.util.regex.Pattern;
 public record CsvConfig(
     Path privateFile,
     Path publicFile,
+    Optional<Path> evalFile,
     int privateSkipLines,
     int publicSkipLines,
+    int evalSkipLines,
     Optional<List<String>> columns,
     String delimiter,
     String label,
@@ -78,11 +82,22 @@ public record CsvConfig(
               "public_file",
               new PathType(),
               null,
-              "the public CSV file: its first dataset.query_pool kept rows are the query pool, the"
-                  + " rest are held out to evaluate teachers and student; looked up like"
-                  + " private_file",
+              "the public CSV file: its first dataset.query_pool kept rows are the query pool, whose"
+                  + " labels may be missing or empty (the teachers label them); the rest, which"
+                  + " must be labelled, are held out to evaluate teachers and student (see"
+                  + " eval_file); looked up like private_file",
               CsvConfig::publicFile)
           .withDefaultNote("required");
+
+  static final Key<CsvConfig, Path> EVAL_FILE =
+      Key.nullable(
+          "eval_file",
+          new PathType(),
+          "a CSV file of held-out evaluation rows, every one labelled, in the columns of"
+              + " public_file; the public file is then all query pool (its first"
+              + " dataset.query_pool kept rows); when null: the public file's rows after the pool"
+              + " are held out; looked up like private_file",
+          CsvConfig::evalFile);
 
   static final Key<CsvConfig, Integer> PRIVATE_SKIP_LINES =
       Key.of(
@@ -100,6 +115,14 @@ public record CsvConfig(
           "lines skipped at the top of public_file, before its header or first record (Adult's"
               + " test file starts with one junk line)",
           CsvConfig::publicSkipLines);
+
+  static final Key<CsvConfig, Integer> EVAL_SKIP_LINES =
+      Key.of(
+          "eval_skip_lines",
+          NumberType.integer().atLeast(0),
+          0,
+          "lines skipped at the top of eval_file, before its header or first record",
+          CsvConfig::evalSkipLines);
 
   static final Key<CsvConfig, Optional<List<String>>> COLUMNS =
       Key.of(
@@ -227,8 +250,10 @@ public record CsvConfig(
           List.of(
               PRIVATE_FILE,
               PUBLIC_FILE,
+              EVAL_FILE,
               PRIVATE_SKIP_LINES,
               PUBLIC_SKIP_LINES,
+              EVAL_SKIP_LINES,
               COLUMNS,
               DELIMITER,
               LABEL,
@@ -246,8 +271,10 @@ public record CsvConfig(
               new CsvConfig(
                   v.get(PRIVATE_FILE),
                   v.get(PUBLIC_FILE),
+                  v.find(EVAL_FILE),
                   v.get(PRIVATE_SKIP_LINES),
                   v.get(PUBLIC_SKIP_LINES),
+                  v.get(EVAL_SKIP_LINES),
                   v.get(COLUMNS),
                   v.get(DELIMITER),
                   v.get(LABEL),
@@ -266,6 +293,7 @@ public record CsvConfig(
   public CsvConfig {
     requireNonNull(privateFile, "privateFile");
     requireNonNull(publicFile, "publicFile");
+    requireNonNull(evalFile, "evalFile");
     columns = requireNonNull(columns, "columns").map(List::copyOf);
     requireNonNull(delimiter, "delimiter");
     requireNonNull(label, "label");

@@ -20,28 +20,32 @@ import java.util.OptionalInt;
  * @param privateLimit only the records at positions {@code 0..N-1} of the private file (counted
  *     before dropped rows); empty: all
  * @param csv the CSV files and their schema; present exactly when {@code name} is {@code csv}
+ * @param images your own images; present exactly when {@code name} is {@code images}
  */
 public record DatasetConfig(
     DatasetName name,
     Optional<Path> dataDir,
     int queryPool,
     OptionalInt privateLimit,
-    Optional<CsvConfig> csv) {
+    Optional<CsvConfig> csv,
+    Optional<ImagesConfig> images) {
 
   static final Key<DatasetConfig, DatasetName> NAME =
       Key.of(
           "name",
           new ChoiceType<>(DatasetName.class),
           DatasetName.MNIST,
-          "data set: mnist or fashion-mnist (training images private, test images public), or"
-              + " csv (the private and public files of dataset.csv)",
+          "data set: mnist or fashion-mnist (training images private, test images public), csv"
+              + " (the private and public files of dataset.csv), or images (your own folders or"
+              + " array files, dataset.images)",
           DatasetConfig::name);
 
   static final Key<DatasetConfig, Path> DATA_DIR =
       Key.nullable(
           "data_dir",
           new PathType(),
-          "directory of the data set files (and of relative dataset.csv files); when null:"
+          "directory of the data set files (and of relative dataset.csv and dataset.images"
+              + " paths); when null:"
               + " $PATE_DATA_DIR, then ./data, then ../shared/data",
           DatasetConfig::dataDir);
 
@@ -50,8 +54,11 @@ public record DatasetConfig(
           "query_pool",
           NumberType.integer().atLeast(1),
           9000,
-          "the first query_pool public examples (test images, or kept rows of the public CSV"
-              + " file) are the pool queries come from; the rest are held out for evaluation",
+          "the first query_pool public examples (test images, public images, or kept rows of the"
+              + " public CSV file) are the pool queries come from; the rest are held out for"
+              + " evaluation, unless the held-out examples have a source of their own"
+              + " (dataset.csv.eval_file, dataset.images.eval_dir or eval_file): then the pool is"
+              + " at most this many",
           DatasetConfig::queryPool);
 
   static final Key<DatasetConfig, Integer> PRIVATE_LIMIT =
@@ -69,28 +76,41 @@ public record DatasetConfig(
   static final Child<DatasetConfig, CsvConfig> CSV =
       Child.usedWhen(NAME, DatasetName.CSV, CsvConfig.SECTION, DatasetConfig::csv);
 
+  static final Child<DatasetConfig, ImagesConfig> IMAGES =
+      Child.usedWhen(NAME, DatasetName.IMAGES, ImagesConfig.SECTION, DatasetConfig::images);
+
   static final Section<DatasetConfig> SECTION =
       Section.of(
           "dataset",
           "the data set and how it is split into private, query and held-out examples",
-          List.of(NAME, DATA_DIR, QUERY_POOL, PRIVATE_LIMIT, CSV),
+          List.of(NAME, DATA_DIR, QUERY_POOL, PRIVATE_LIMIT, CSV, IMAGES),
           v ->
               new DatasetConfig(
                   v.get(NAME),
                   v.find(DATA_DIR),
                   v.get(QUERY_POOL),
                   v.findInt(PRIVATE_LIMIT),
-                  v.find(CSV)));
+                  v.find(CSV),
+                  v.find(IMAGES)));
 
-  /** Checks for nulls, and that {@code csv} is present exactly for the csv data set. */
+  /**
+   * Checks for nulls, and that {@code csv} and {@code images} are present exactly for the csv and
+   * images data sets.
+   */
   public DatasetConfig {
     requireNonNull(name, "name");
     requireNonNull(dataDir, "dataDir");
     requireNonNull(privateLimit, "privateLimit");
     requireNonNull(csv, "csv");
+    requireNonNull(images, "images");
     if (csv.isPresent() != (name == DatasetName.CSV)) {
       throw new IllegalArgumentException(
           "csv: " + (csv.isPresent() ? "must be empty" : "required") + " for data set "
+              + name.id());
+    }
+    if (images.isPresent() != (name == DatasetName.IMAGES)) {
+      throw new IllegalArgumentException(
+          "images: " + (images.isPresent() ? "must be empty" : "required") + " for data set "
               + name.id());
     }
   }

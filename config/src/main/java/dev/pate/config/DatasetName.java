@@ -9,5 +9,8 @@ public enum DatasetName implements Choice {
   FASHION_MNIST,
 
   /** A table of CSV files described in {@code dataset.csv} (e.g. UCI Adult). */
-  CSV;
+  CSV,
+
+  /** Images of your own, folders or array files described in {@code dataset.images}. */
+  IMAGES;
 }

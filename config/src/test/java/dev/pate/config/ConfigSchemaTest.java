@@ -27,7 +27,7 @@ class ConfigSchemaTest {
       assertFalse(key.meaning().isBlank(), key.path());
       assertFalse(key.defaultValue().isBlank(), key.path());
     }
-    assertEquals(89, KEYS.size(), KEYS.stream().map(ConfigKey::path).toList().toString());
+    assertEquals(103, KEYS.size(), KEYS.stream().map(ConfigKey::path).toList().toString());
   }
 
   @Test
@@ -37,6 +37,7 @@ class ConfigSchemaTest {
         List.of(
             "dataset",
             "dataset.csv",
+            "dataset.images",
             "teachers",
             "teachers.network",
             "teachers.spark",

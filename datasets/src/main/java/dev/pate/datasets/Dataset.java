@@ -4,9 +4,14 @@ import java.util.Arrays;
 import java.util.Objects;
 
 /**
- * An immutable set of labelled examples as the PATE pipeline sees it, whatever they are (images,
- * table rows): a number of examples, each with a label in {@code 0..numClasses-1}, a fixed number
- * of float features and a global {@link ExampleId}.
+ * An immutable set of examples as the PATE pipeline sees it, whatever they are (images, table
+ * rows): a number of examples, each with a label in {@code 0..numClasses-1} or {@link #UNLABELLED},
+ * a fixed number of float features and a global {@link ExampleId}.
+ *
+ * <p>PATE's public pool needs no labels (the teachers label it), so its examples may be {@link
+ * #UNLABELLED}; the private set and the held-out evaluation set must be labelled ({@link
+ * #requireLabelled}). A consumer of labels that may meet a pool asks {@link #isLabelled} first:
+ * an unlabelled example is never counted as class 0.
  *
  * <p>Splits, partitions, the disjointness check and the networks only use this interface. Views
  * ({@link #subset}, {@link #range}) share the underlying data and hold an index map, so dealing the
@@ -14,6 +19,9 @@ import java.util.Objects;
  * any number of views. Implementations are safe to read from several threads.
  */
 public interface Dataset {
+
+  /** The label of an example that has none (a public pool example nobody labelled). */
+  int UNLABELLED = -1;
 
   /** Display name, e.g. {@code "mnist/train/teacher-7"} or {@code "adult.test/pool"}. */
   String name();
@@ -30,8 +38,40 @@ public interface Dataset {
   /** Number of classes; labels are in {@code 0..numClasses-1}. */
   int numClasses();
 
-  /** Label of example {@code index}. */
+  /** Label of example {@code index}: a class, or {@link #UNLABELLED}. */
   int label(int index);
+
+  /** Whether example {@code index} has a label. */
+  default boolean isLabelled(int index) {
+    return label(index) != UNLABELLED;
+  }
+
+  /** How many examples have a label. */
+  default int labelledCount() {
+    int n = 0;
+    for (int i = 0; i < size(); i++) {
+      if (isLabelled(i)) {
+        n++;
+      }
+    }
+    return n;
+  }
+
+  /**
+   * Refuses a dataset with an unlabelled example, for the sets that must be labelled (the
+   * private set, the held-out evaluation set).
+   *
+   * @param role what the set is for, for the message, e.g. {@code "the held-out evaluation set"}
+   * @throws DataException naming the set, its first unlabelled example and the role
+   */
+  default void requireLabelled(String role) {
+    for (int i = 0; i < size(); i++) {
+      if (!isLabelled(i)) {
+        throw new DataException(name() + ": example " + exampleId(i) + " has no label; "
+            + role + " must be labelled (only the public query pool may be unlabelled)");
+      }
+    }
+  }
 
   /** Position of example {@code index} in its source (the image's index, the CSV record's). */
   int sourceIndex(int index);
@@ -63,18 +103,23 @@ public interface Dataset {
     return new ExampleId(source(), sourceIndex(index));
   }
 
-  /** A fresh array with the labels of all examples, in order. */
+  /** A fresh array with the labels of all examples, in order ({@link #UNLABELLED} where none). */
   default int[] labels() {
     int[] out = new int[size()];
     Arrays.setAll(out, this::label);
     return out;
   }
 
-  /** Number of examples per class: {@code histogram[c]} examples have label {@code c}. */
+  /**
+   * Number of examples per class: {@code histogram[c]} examples have label {@code c}; unlabelled
+   * examples are in no class.
+   */
   default int[] labelHistogram() {
     int[] histogram = new int[numClasses()];
     for (int i = 0; i < size(); i++) {
-      histogram[label(i)]++;
+      if (isLabelled(i)) {
+        histogram[label(i)]++;
+      }
     }
     return histogram;
   }

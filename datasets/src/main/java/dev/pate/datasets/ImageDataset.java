@@ -3,11 +3,12 @@ package dev.pate.datasets;
 import java.util.Objects;
 
 /**
- * An immutable set of labelled greyscale images with unsigned-byte pixels (0..255).
+ * An immutable set of images with unsigned-byte pixels (0..255), grey or colour, of one {@link
+ * ImageShape}, each with a label or {@link Dataset#UNLABELLED} (a public pool may have none).
  *
- * <p>Pixels are kept compactly in one {@code byte[]} of {@code n * rows * cols} values, row-major
- * per image, exactly as the IDX file stores them (60000 MNIST images take 47 MB instead of 188 MB
- * as floats). {@link #subset} and {@link #range} return <em>views</em> that share those arrays and
+ * <p>Pixels are kept compactly in one {@code byte[]} of {@code n * channels * rows * cols} values,
+ * planar per image (each channel row-major, one after the other; for grey images exactly as the
+ * IDX file stores them: 60000 MNIST images take 47 MB instead of 188 MB as floats). {@link #subset} and {@link #range} return <em>views</em> that share those arrays and
  * only hold an index map, so splitting the private set into hundreds of teacher partitions copies
  * no pixels. Nothing mutable is ever handed out: accessors copy into caller-provided arrays.
  *
@@ -30,8 +31,7 @@ public final class ImageDataset implements Dataset {
 
   private final String name;
   private final String source;
-  private final int rows;
-  private final int cols;
+  private final ImageShape shape;
   private final int numClasses;
 
   /** Pixels of every image of the source split, shared by all views of it. */
@@ -46,16 +46,14 @@ public final class ImageDataset implements Dataset {
   private ImageDataset(
       String name,
       String source,
-      int rows,
-      int cols,
+      ImageShape shape,
       int numClasses,
       byte[] pixels,
       int[] labels,
       Positions positions) {
     this.name = name;
     this.source = source;
-    this.rows = rows;
-    this.cols = cols;
+    this.shape = shape;
     this.numClasses = numClasses;
     this.pixels = pixels;
     this.labels = labels;
@@ -63,60 +61,64 @@ public final class ImageDataset implements Dataset {
   }
 
   /**
-   * Takes ownership of the arrays without copying them; only for loaders in this package, which
-   * never touch the arrays again.
+   * Takes ownership of the arrays without copying them; the caller must never touch them again
+   * (loaders, which read a file into fresh arrays).
+   *
+   * @param source name of the source split; it becomes the {@link ExampleId#split()} of every
+   *     example and the dataset's {@link #name()}
+   * @param pixels {@code labels.length * shape.size()} unsigned bytes, planar per image
+   * @param labels class of each image, in {@code 0..numClasses-1}, or {@link #UNLABELLED}
    */
-  static ImageDataset wrap(
-      String source, int rows, int cols, int numClasses, byte[] pixels, int[] labels) {
+  public static ImageDataset wrap(
+      String source, ImageShape shape, int numClasses, byte[] pixels, int[] labels) {
     Objects.requireNonNull(source, "source");
+    Objects.requireNonNull(shape, "shape");
     Objects.requireNonNull(pixels, "pixels");
     Objects.requireNonNull(labels, "labels");
     // Validates the source name with the same rules as the ids it will produce.
     new ExampleId(source, 0);
-    if (rows < 1) {
-      throw new IllegalArgumentException("rows: " + rows + " is not >= 1");
-    }
-    if (cols < 1) {
-      throw new IllegalArgumentException("cols: " + cols + " is not >= 1");
-    }
     if (numClasses < 1) {
       throw new IllegalArgumentException("numClasses: " + numClasses + " is not >= 1");
     }
-    long expectedPixels = (long) labels.length * rows * cols;
+    long expectedPixels = (long) labels.length * shape.size();
     if (pixels.length != expectedPixels) {
       throw new IllegalArgumentException(
-          "pixels: length "
-              + pixels.length
-              + " is not "
-              + labels.length
-              + " labels * "
-              + rows
-              + " * "
-              + cols
-              + " = "
-              + expectedPixels);
+          "pixels: length " + pixels.length + " is not " + labels.length + " labels * " + shape
+              + " = " + expectedPixels);
     }
     for (int i = 0; i < labels.length; i++) {
-      if (labels[i] < 0 || labels[i] >= numClasses) {
-        throw new IllegalArgumentException(
-            "labels: label " + labels[i] + " at index " + i + " is not in 0.." + (numClasses - 1));
+      if (labels[i] != UNLABELLED && (labels[i] < 0 || labels[i] >= numClasses)) {
+        throw new IllegalArgumentException("labels: label " + labels[i] + " at index " + i
+            + " is not in 0.." + (numClasses - 1) + " nor UNLABELLED");
       }
     }
     return new ImageDataset(
-        source, source, rows, cols, numClasses, pixels, labels, Positions.all(labels.length));
+        source, source, shape, numClasses, pixels, labels, Positions.all(labels.length));
+  }
+
+  /** {@link #wrap(String, ImageShape, int, byte[], int[])} of grey {@code rows x cols} images. */
+  static ImageDataset wrap(
+      String source, int rows, int cols, int numClasses, byte[] pixels, int[] labels) {
+    return wrap(source, ImageShape.grey(rows, cols), numClasses, pixels, labels);
   }
 
   /**
-   * Creates a dataset from copies of the given arrays.
+   * Creates a dataset of grey images from copies of the given arrays.
    *
    * @param source name of the source split; it becomes the {@link ExampleId#split()} of every
    *     example and the dataset's {@link #name()}
    * @param pixels {@code labels.length * rows * cols} unsigned bytes, row-major per image
-   * @param labels class of each image, in {@code 0..numClasses-1}
+   * @param labels class of each image, in {@code 0..numClasses-1}, or {@link #UNLABELLED}
    */
   public static ImageDataset copyOf(
       String source, int rows, int cols, int numClasses, byte[] pixels, int[] labels) {
     return wrap(source, rows, cols, numClasses, pixels.clone(), labels.clone());
+  }
+
+  /** Like {@link #copyOf(String, int, int, int, byte[], int[])} for images of any shape. */
+  public static ImageDataset copyOf(
+      String source, ImageShape shape, int numClasses, byte[] pixels, int[] labels) {
+    return wrap(source, shape, numClasses, pixels.clone(), labels.clone());
   }
 
   /** Display name, e.g. {@code "mnist/train"} or {@code "mnist/train/teacher-7"}. */
@@ -139,19 +141,29 @@ public final class ImageDataset implements Dataset {
     return positions.size();
   }
 
+  /** The shape of every image. */
+  public ImageShape shape() {
+    return shape;
+  }
+
   /** Image height in pixels. */
   public int rows() {
-    return rows;
+    return shape.height();
   }
 
   /** Image width in pixels. */
   public int cols() {
-    return cols;
+    return shape.width();
   }
 
-  /** {@code rows * cols}. */
+  /** Channels: 1 (grey) or 3 (colour). */
+  public int channels() {
+    return shape.channels();
+  }
+
+  /** {@code channels * rows * cols}: the values of one image. */
   public int pixelsPerImage() {
-    return rows * cols;
+    return shape.size();
   }
 
   /** Number of classes; labels are in {@code 0..numClasses-1}. */
@@ -160,7 +172,7 @@ public final class ImageDataset implements Dataset {
     return numClasses;
   }
 
-  /** Label of example {@code index}. */
+  /** Label of example {@code index}, or {@link #UNLABELLED}. */
   @Override
   public int label(int index) {
     return labels[sourceIndex(index)];
@@ -172,7 +184,7 @@ public final class ImageDataset implements Dataset {
     return positions.row(index);
   }
 
-  /** {@code rows * cols}: one float per pixel. */
+  /** {@code channels * rows * cols}: one float per pixel and channel. */
   @Override
   public int featureCount() {
     return pixelsPerImage();
@@ -184,16 +196,23 @@ public final class ImageDataset implements Dataset {
     pixelsAsFloats(index, dst, offset);
   }
 
-  /** Pixel value 0..255 of example {@code index} at ({@code row}, {@code col}). */
+  /** Pixel value 0..255 of example {@code index} at ({@code row}, {@code col}) of channel 0. */
   public int pixel(int index, int row, int col) {
-    Objects.checkIndex(row, rows);
-    Objects.checkIndex(col, cols);
-    return pixels[imageStart(index) + row * cols + col] & 0xFF;
+    return pixel(index, 0, row, col);
+  }
+
+  /** Value 0..255 of channel {@code channel} of example {@code index} at ({@code row}, {@code col}). */
+  public int pixel(int index, int channel, int row, int col) {
+    Objects.checkIndex(channel, shape.channels());
+    Objects.checkIndex(row, shape.height());
+    Objects.checkIndex(col, shape.width());
+    return pixels[imageStart(index) + channel * shape.planeSize() + row * shape.width() + col]
+        & 0xFF;
   }
 
   /**
-   * Writes the {@code rows * cols} pixels of example {@code index} as unsigned bytes into {@code
-   * dst[offset..]}.
+   * Writes the {@link #pixelsPerImage()} values of example {@code index} as unsigned bytes, planar,
+   * into {@code dst[offset..]}.
    */
   public void copyPixels(int index, byte[] dst, int offset) {
     int n = pixelsPerImage();
@@ -201,8 +220,8 @@ public final class ImageDataset implements Dataset {
   }
 
   /**
-   * Writes the {@code rows * cols} pixels of example {@code index}, scaled to [0, 1] ({@code v /
-   * 255}), into {@code dst[offset..]}, row-major.
+   * Writes the {@link #pixelsPerImage()} values of example {@code index}, scaled to [0, 1] ({@code
+   * v / 255}), into {@code dst[offset..]}, planar (each channel row-major).
    */
   public void pixelsAsFloats(int index, float[] dst, int offset) {
     int n = pixelsPerImage();
@@ -215,8 +234,8 @@ public final class ImageDataset implements Dataset {
 
   /**
    * Writes examples {@code from} (inclusive) to {@code to} (exclusive), scaled to [0, 1], one after
-   * the other into {@code dst[offset..]}: a ready-made row-major {@code (to - from) x rows*cols}
-   * batch.
+   * the other into {@code dst[offset..]}: a ready-made row-major {@code (to - from) x
+   * pixelsPerImage} batch.
    */
   public void pixelsAsFloats(int from, int to, float[] dst, int offset) {
     featuresAsFloats(from, to, dst, offset);
@@ -239,7 +258,7 @@ public final class ImageDataset implements Dataset {
   public ImageDataset subset(String name, int[] indices) {
     Objects.requireNonNull(name, "name");
     return new ImageDataset(
-        name, source, rows, cols, numClasses, pixels, labels, positions.subset(indices, this.name));
+        name, source, shape, numClasses, pixels, labels, positions.subset(indices, this.name));
   }
 
   /** A view of examples {@code from} (inclusive) to {@code to} (exclusive), named {@code name}. */
@@ -254,6 +273,6 @@ public final class ImageDataset implements Dataset {
 
   @Override
   public String toString() {
-    return name + " (" + size() + " images " + rows + "x" + cols + ", " + numClasses + " classes)";
+    return name + " (" + size() + " images " + shape + ", " + numClasses + " classes)";
   }
 }

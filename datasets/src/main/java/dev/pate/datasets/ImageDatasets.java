@@ -138,13 +138,14 @@ public final class ImageDatasets {
       throw DataException.forFile(
           imagesPath, images.count() + " images, expected " + expectedCount);
     }
-    if (images.rows() != spec.rows() || images.cols() != spec.cols()) {
+    if (images.rows() != spec.rows() || images.cols() != spec.cols() || images.channels() != 1) {
       throw DataException.forFile(
           imagesPath,
           "images are "
               + images.rows()
               + "x"
               + images.cols()
+              + (images.channels() == 1 ? "" : "x" + images.channels())
               + ", expected "
               + spec.rows()
               + "x"

@@ -4,8 +4,9 @@ import java.util.List;
 import java.util.Objects;
 
 /**
- * An immutable set of labelled table rows whose features are already encoded as floats (numbers
- * scaled, categories one-hot; see {@link dev.pate.datasets.csv.TableEncoding}).
+ * An immutable set of table rows (labelled, or {@link Dataset#UNLABELLED} in a public pool) whose
+ * features are already encoded as floats (numbers scaled, categories one-hot; see {@link
+ * dev.pate.datasets.csv.TableEncoding}).
  *
  * <p>Features are kept in one {@code float[]} of {@code rows * featureCount} values (Adult: 30000
  * rows of ~100 features, 12 MB); {@link #subset} and {@link #range} return views that share it, as
@@ -56,7 +57,7 @@ public final class TableDataset implements Dataset {
    * @param name display name of the whole table, e.g. the file name
    * @param featureNames one name per encoded feature, e.g. {@code "workclass=Private"}
    * @param features {@code labels.length * featureNames.size()} floats, row-major
-   * @param labels class of each row, in {@code 0..numClasses-1}
+   * @param labels class of each row, in {@code 0..numClasses-1}, or {@link #UNLABELLED}
    * @param records record number of each row in the source file, strictly increasing
    */
   public static TableDataset wrap(
@@ -85,9 +86,9 @@ public final class TableDataset implements Dataset {
           "records: " + records.length + " record numbers for " + labels.length + " rows");
     }
     for (int i = 0; i < labels.length; i++) {
-      if (labels[i] < 0 || labels[i] >= numClasses) {
-        throw new IllegalArgumentException(
-            "labels: label " + labels[i] + " at row " + i + " is not in 0.." + (numClasses - 1));
+      if (labels[i] != UNLABELLED && (labels[i] < 0 || labels[i] >= numClasses)) {
+        throw new IllegalArgumentException("labels: label " + labels[i] + " at row " + i
+            + " is not in 0.." + (numClasses - 1) + " nor UNLABELLED");
       }
       if (records[i] < 0 || (i > 0 && records[i] <= records[i - 1])) {
         throw new IllegalArgumentException(

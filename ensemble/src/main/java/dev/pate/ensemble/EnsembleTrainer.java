@@ -134,7 +134,7 @@ public final class EnsembleTrainer {
       throw new IllegalArgumentException("teachers.augment: " + config.augment()
           + " augments images, but the partitions are not images");
     }
-    return new ImageAugmenter(config.augment(), shape.height(), shape.width(), teacherSeed);
+    return new ImageAugmenter(config.augment(), shape, teacherSeed);
   }
 
   private Trained trainOne(int index, Dataset partition, InputShape shape, int numClasses,

@@ -273,9 +273,19 @@ public final class PatePipeline {
             dev.pate.pipeline.labelling.Mechanisms.conversion(config.privacy())));
   }
 
-  /** Loads the data and splits it as the config says, and checks the split; trains nothing. */
+  /**
+   * Loads the data and splits it as the config says, and checks the split and that the networks
+   * can take the data's shape; trains nothing.
+   */
   public RunInputs inputs() {
     RunData data = givenData != null ? givenData : RunData.load(config, dataDirectory());
+    InputShape shape = InputShape.of(data.privateSet());
+    teacherNetwork.problemWithInput(shape).ifPresent(p -> {
+      throw new UserError("teachers.network." + p);
+    });
+    studentNetwork.problemWithInput(shape).ifPresent(p -> {
+      throw new UserError("student.network." + p);
+    });
     PublicSplit publicSplit = data.publicSplit();
     TeacherPartitions partitions = TeacherPartitions.split(data.privateSet(),
         config.teachers().count(), Seeds.derive(config.seed(), "partitions", 0), limits(config));

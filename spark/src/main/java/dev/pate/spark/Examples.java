@@ -2,6 +2,7 @@ package dev.pate.spark;
 
 import dev.pate.datasets.Dataset;
 import dev.pate.datasets.ImageDataset;
+import dev.pate.datasets.ImageShape;
 import dev.pate.datasets.TableDataset;
 import java.io.Serializable;
 import java.util.ArrayList;
@@ -15,14 +16,16 @@ import java.util.List;
  * Example ids are not kept: a task needs features and labels, never where they came from.
  *
  * @param name the original's name, for messages
+ * @param channels image channels (1 grey, 3 colour); 0 for examples that are not images
  * @param rows image height; 0 for examples that are not images
  * @param cols image width, or the number of features
  * @param numClasses classes of the labels
- * @param pixels the images' bytes, row-major, one image after the other; null for others
+ * @param pixels the images' bytes in the dataset's own layout (channel planes, each row-major),
+ *     one image after the other; null for others
  * @param features the features of examples that are not images; null for images
  * @param labels one label per example, in order
  */
-record Examples(String name, int rows, int cols, int numClasses, byte[] pixels,
+record Examples(String name, int channels, int rows, int cols, int numClasses, byte[] pixels,
     float[] features, int[] labels) implements Serializable {
 
   private static final long serialVersionUID = 1L;
@@ -36,13 +39,13 @@ record Examples(String name, int rows, int cols, int numClasses, byte[] pixels,
       for (int i = 0; i < n; i++) {
         images.copyPixels(i, pixels, i * size);
       }
-      return new Examples(images.name(), images.rows(), images.cols(), images.numClasses(),
-          pixels, null, images.labels());
+      return new Examples(images.name(), images.channels(), images.rows(), images.cols(),
+          images.numClasses(), pixels, null, images.labels());
     }
     int width = examples.featureCount();
     float[] features = new float[n * width];
     examples.featuresAsFloats(0, n, features, 0);
-    return new Examples(examples.name(), 0, width, examples.numClasses(), null, features,
+    return new Examples(examples.name(), 0, 0, width, examples.numClasses(), null, features,
         examples.labels());
   }
 
@@ -50,7 +53,8 @@ record Examples(String name, int rows, int cols, int numClasses, byte[] pixels,
   Dataset toDataset() {
     String source = "spark/" + sanitised(name);
     if (pixels != null) {
-      return ImageDataset.copyOf(source, rows, cols, numClasses, pixels, labels);
+      return ImageDataset.copyOf(source, new ImageShape(channels, rows, cols), numClasses, pixels,
+          labels);
     }
     List<String> names = new ArrayList<>(cols);
     int[] records = new int[labels.length];

@@ -1,26 +1,37 @@
 package dev.pate.student;
 
+import java.util.OptionalDouble;
+
 /**
  * How many unlabelled pool images got a pseudo-label, and how many of those were right.
  *
- * <p>Precision is measured against the pool's true labels, which exist for benchmark datasets
- * only; the student never trains on them. It is a diagnostic for the report, not part of PATE.
+ * <p>Precision is measured against the pool's true labels, where the pool has any (benchmark
+ * datasets); the student never trains on them. It is a diagnostic for the report, not part of
+ * PATE. Pool images without a label are left out of it, never counted as class 0.
  *
  * @param count pool images above the confidence threshold
+ * @param checked of those, how many have a true label to compare with
  * @param correct of those, how many pseudo-labels equal the true label
  * @param poolSize unlabelled images considered
  */
-public record PseudoLabels(int count, int correct, int poolSize) {
+public record PseudoLabels(int count, int checked, int correct, int poolSize) {
   public PseudoLabels {
-    if (count < 0 || correct < 0 || correct > count || count > poolSize) {
+    if (count < 0 || correct < 0 || correct > checked || checked > count || count > poolSize) {
       throw new IllegalArgumentException("pseudo-labels: need 0 <= correct (" + correct
-          + ") <= count (" + count + ") <= poolSize (" + poolSize + ")");
+          + ") <= checked (" + checked + ") <= count (" + count + ") <= poolSize (" + poolSize
+          + ")");
     }
   }
 
-  /** Fraction of pseudo-labels that are right; 1 when there are none (nothing wrong was used). */
-  public double precision() {
-    return count == 0 ? 1.0 : correct / (double) count;
+  /**
+   * Fraction of the checked pseudo-labels that are right; 1 when none was made (nothing wrong was
+   * used); empty when pseudo-labels were made but the pool has no true label for any of them.
+   */
+  public OptionalDouble precision() {
+    if (count == 0) {
+      return OptionalDouble.of(1.0);
+    }
+    return checked == 0 ? OptionalDouble.empty() : OptionalDouble.of(correct / (double) checked);
   }
 
   /** Fraction of the pool that got a pseudo-label. */

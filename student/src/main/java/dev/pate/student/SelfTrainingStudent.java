@@ -71,14 +71,13 @@ public final class SelfTrainingStudent implements StudentTrainer {
     if (pool.size() == 0) {
       throw new IllegalArgumentException("unlabelled: self-training needs a non-empty pool");
     }
-    int height = labelled.rows();
-    int width = labelled.cols();
-    int pixels = height * width;
+    InputShape shape = InputShape.image(labelled.shape());
+    int pixels = shape.features();
     int classes = labelled.numClasses();
     int batch = network.batchSize();
     int poolBatch = settings.unlabelledRatio() * batch;
     int stepsPerEpoch = (pool.size() + poolBatch - 1) / poolBatch;
-    MultiLayerNetwork net = network.create(InputShape.image(height, width), classes, seed,
+    MultiLayerNetwork net = network.create(shape, classes, seed,
         network.epochs() * stepsPerEpoch);
     WeightAverage average = WeightAverage.of(net, settings.emaDecay());
 
@@ -87,8 +86,8 @@ public final class SelfTrainingStudent implements StudentTrainer {
     float[] poolPixels = poolFeatures.data().asFloat();
     int[] labels = data.labels();
     int[] poolTruth = pool.labels();
-    ImageAugmenter weak = new ImageAugmenter(augment, height, width, seed);
-    ImageAugmenter strong = new ImageAugmenter(settings.strongAugment(), height, width, seed);
+    ImageAugmenter weak = new ImageAugmenter(augment, shape, seed);
+    ImageAugmenter strong = new ImageAugmenter(settings.strongAugment(), shape, seed);
     Evaluator evaluator = new Evaluator(data.evaluation());
     Random random = new Random(Seeds.derive(seed, "self-training", 0));
     Cycle labelledDraws = new Cycle(labelled.size(), random);
@@ -152,10 +151,13 @@ public final class SelfTrainingStudent implements StudentTrainer {
       int[] index = java.util.stream.IntStream.range(0, predicted.length)
           .filter(i -> top[i] >= confidence).toArray();
       int[] label = java.util.Arrays.stream(index).map(i -> predicted[i]).toArray();
+      // An unlabelled pool image (Dataset.UNLABELLED) has no truth to compare with: not checked.
+      int checked = (int) java.util.Arrays.stream(index)
+          .filter(i -> truth[i] != Dataset.UNLABELLED).count();
       int correct = (int) java.util.Arrays.stream(index).filter(i -> predicted[i] == truth[i])
           .count();
       return new Confident(index, label,
-          Optional.of(new PseudoLabels(index.length, correct, predicted.length)));
+          Optional.of(new PseudoLabels(index.length, checked, correct, predicted.length)));
     }
   }
 

@@ -41,6 +41,7 @@ public record StudentData(Dataset labelled, int[] labels, Dataset unlabelled,
     for (int i = 0; i < evaluation.size(); i++) {
       held.add(evaluation.exampleId(i));
     }
+    evaluation.requireLabelled("the held-out evaluation set");
     requireOutside(labelled, held, "labelled");
     requireOutside(unlabelled, held, "unlabelled");
   }

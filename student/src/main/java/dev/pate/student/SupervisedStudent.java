@@ -39,7 +39,7 @@ public final class SupervisedStudent implements StudentTrainer {
         network.trainingSteps(images.size()));
     Evaluator evaluator = new Evaluator(data.evaluation());
     List<EpochRecord> curve = new ArrayList<>();
-    var epochImages = new ImageAugmenter(augment, shape.height(), shape.width(), seed)
+    var epochImages = new ImageAugmenter(augment, shape, seed)
         .epochs(Tensors.features(images));
     INDArray labels = Tensors.oneHot(data.labels(), images.numClasses());
     Classifiers.train(net, epochImages, labels, network.epochs(), network.batchSize(), seed,

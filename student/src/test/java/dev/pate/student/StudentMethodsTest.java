@@ -70,7 +70,7 @@ class StudentMethodsTest {
     PseudoLabels last = self.finalPseudoLabels().orElseThrow();
     assertEquals(last, self.learningCurve().get(EPOCHS - 1).pseudoLabels().orElseThrow());
     assertTrue(last.count() > 300, "only " + last.count() + " of 1000 pool images pseudo-labelled");
-    assertTrue(last.precision() > 0.85, "pseudo-label precision " + last.precision());
+    assertTrue(last.precision().orElseThrow() > 0.85, "pseudo-label precision " + last.precision());
     assertEquals(supervised.learningCurve().stream().allMatch(e -> e.pseudoLabels().isEmpty()),
         true);
     assertTrue(self.testAccuracy() > supervised.testAccuracy(), "self-training "

@@ -17,6 +17,11 @@ public final class ResultsCsv {
 
   private record Column(String name, Function<StudyRow, Object> value) {}
 
+  /** An empty cell for a value a point has not (no student, no labels to measure against). */
+  private static Object orEmpty(Double value) {
+    return value == null ? "" : value;
+  }
+
   private static final List<Column> RESULTS = List.of(
       new Column("seed", StudyRow::seed),
       new Column("teachers", StudyRow::teachers),
@@ -26,8 +31,8 @@ public final class ResultsCsv {
       new Column("noise_value", StudyRow::noiseValue),
       new Column("queries", StudyRow::queries),
       new Column("queries_answered", StudyRow::queriesAnswered),
-      new Column("label_accuracy", StudyRow::labelAccuracy),
-      new Column("plurality_accuracy", StudyRow::pluralityAccuracy),
+      new Column("label_accuracy", r -> orEmpty(r.labelAccuracy())),
+      new Column("plurality_accuracy", r -> orEmpty(r.pluralityAccuracy())),
       new Column("epsilon_data_independent", StudyRow::epsilonDataIndependent),
       new Column("order_data_independent", StudyRow::orderDataIndependent),
       new Column("epsilon_data_dependent", StudyRow::epsilonDataDependent),
@@ -35,7 +40,7 @@ public final class ResultsCsv {
       new Column("delta", StudyRow::delta),
       new Column("conversion", StudyRow::conversion),
       new Column("randomness", StudyRow::randomness),
-      new Column("student_accuracy", r -> r.studentAccuracy() == null ? "" : r.studentAccuracy()),
+      new Column("student_accuracy", r -> orEmpty(r.studentAccuracy())),
       new Column("teachers_from", StudyRow::teachersFrom),
       new Column("seconds_teachers", r -> r.seconds().teachers()),
       new Column("seconds_votes", r -> r.seconds().votes()),

@@ -25,7 +25,7 @@ public final class ResultsTable {
       sweptKeys.forEach(key -> cells.add(row.coordinates().get(key)));
       cells.add(fixed(row.teacherAccuracy()));
       cells.add(row.queriesAnswered() + "/" + row.queries());
-      cells.add(fixed(row.labelAccuracy()));
+      cells.add(row.labelAccuracy() == null ? "-" : fixed(row.labelAccuracy()));
       cells.add(fixed(row.epsilonDataDependent()));
       cells.add(fixed(row.epsilonDataIndependent()));
       cells.add(row.studentAccuracy() == null ? "-" : fixed(row.studentAccuracy()));

@@ -63,10 +63,16 @@ public final class StudyPlots {
 
   private StudyPlots() {}
 
-  /** Each plot's file name and PNG bytes, in the order above; no frontier without students. */
+  /**
+   * Each plot's file name and PNG bytes, in the order above; no frontier without students, no
+   * label accuracy without true labels for the queries.
+   */
   public static Map<String, byte[]> render(List<StudyRow> rows, List<EpsilonCurve> curves) {
     Map<String, byte[]> plots = new LinkedHashMap<>();
-    plots.put(LABEL_ACCURACY, png(labelAccuracy(rows)));
+    List<StudyRow> measured = rows.stream().filter(r -> r.labelAccuracy() != null).toList();
+    if (!measured.isEmpty()) { // an unlabelled query pool gives nothing to measure labels by
+      plots.put(LABEL_ACCURACY, png(labelAccuracy(measured)));
+    }
     plots.put(EPSILON, png(epsilon(curves, rows.get(0))));
     if (rows.stream().anyMatch(r -> r.studentAccuracy() != null)) {
       plots.put(FRONTIER, png(frontier(rows)));

@@ -21,8 +21,10 @@ import java.util.Map;
  * @param noiseValue its value
  * @param queries queries the config asked for
  * @param queriesAnswered queries that got a label
- * @param labelAccuracy fraction of answered queries whose noisy label is the true one
- * @param pluralityAccuracy fraction of queries whose noise-free plurality vote is the true label
+ * @param labelAccuracy fraction of answered queries whose noisy label is the true one, over those
+ *     with a true label; null when the query pool has none (never 0 for "unknown")
+ * @param pluralityAccuracy fraction of queries whose noise-free plurality vote is the true label,
+ *     over those with one; null when none has
  * @param delta the delta of both epsilons
  * @param conversion the Renyi-DP to (epsilon, delta) conversion
  * @param randomness secure or seeded (aggregator.randomness)
@@ -36,8 +38,8 @@ import java.util.Map;
  */
 public record StudyRow(int point, String folder, Map<String, String> coordinates, long seed,
     int teachers, double teacherAccuracy, String mechanism, String noiseParameter,
-    double noiseValue, int queries, int queriesAnswered, double labelAccuracy,
-    double pluralityAccuracy, double delta, String conversion, String randomness,
+    double noiseValue, int queries, int queriesAnswered, Double labelAccuracy,
+    Double pluralityAccuracy, double delta, String conversion, String randomness,
     double epsilonDataIndependent, double orderDataIndependent, double epsilonDataDependent,
     double orderDataDependent, Double studentAccuracy, String teachersFrom, Seconds seconds) {
 
@@ -67,8 +69,8 @@ public record StudyRow(int point, String folder, Map<String, String> coordinates
         f.at("/aggregation/" + noiseParameter).asDouble(),
         f.at("/aggregation/queries").asInt(),
         f.at("/aggregation/queries_answered").asInt(),
-        f.at("/aggregation/label_accuracy").asDouble(),
-        f.at("/aggregation/private/ensemble_accuracy").asDouble(),
+        f.orNull("/aggregation/label_accuracy"),
+        f.orNull("/aggregation/private/ensemble_accuracy"),
         f.at("/privacy/delta").asDouble(), f.at("/privacy/conversion").asText(),
         f.at("/privacy/randomness").asText(),
         f.at("/privacy/epsilon_data_independent").asDouble(),
@@ -96,6 +98,18 @@ public record StudyRow(int point, String folder, Map<String, String> coordinates
             + " (a report of an older pate; delete the point's folder to run it again)");
       }
       return node;
+    }
+
+    /**
+     * A field that a report holds as null where it has no value (a label accuracy of an
+     * unlabelled pool), read as null; missing altogether, an error as {@link #at}.
+     */
+    Double orNull(String pointer) {
+      JsonNode node = report.at(pointer);
+      if (node.isNull()) {
+        return null;
+      }
+      return at(pointer).asDouble();
     }
   }
 

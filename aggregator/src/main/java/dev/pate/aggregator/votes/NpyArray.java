@@ -1,7 +1,5 @@
 package dev.pate.aggregator.votes;
 
-import java.util.Arrays;
-
 /**
  * The contents of a NumPy {@code .npy} file: its shape and its elements as doubles in C (row-major)
  * order, whatever order and element type the file used. Integer elements up to 2^53 in magnitude
@@ -29,13 +27,6 @@ public record NpyArray(String descr, boolean integerType, int[] shape, double[] 
 
   /** The shape as NumPy prints it, e.g. {@code (26032, 10)}. */
   public String shapeText() {
-    return shapeText(shape);
-  }
-
-  static String shapeText(int[] shape) {
-    if (shape.length == 1) {
-      return "(" + shape[0] + ",)";
-    }
-    return Arrays.toString(shape).replace('[', '(').replace(']', ')');
+    return dev.pate.files.npy.NpyData.shapeText(shape);
   }
 }

@@ -80,14 +80,6 @@ class NpyReaderTest {
   }
 
   @Test
-  void float16IsDecoded() {
-    assertEquals(1.0, NpyReader.halfToDouble((short) 0x3c00));
-    assertEquals(250.0, NpyReader.halfToDouble((short) 0x5bd0));
-    assertEquals(-2.0, NpyReader.halfToDouble((short) 0xc000));
-    assertEquals(0x1p-24, NpyReader.halfToDouble((short) 0x0001));
-  }
-
-  @Test
   void rejectsTruncatedData() throws IOException {
     byte[] full = NpyWriter.npy(1, "<f8", false, SHAPE, COUNTS);
     Path file = write("short.npy", Arrays.copyOf(full, full.length - 3));

@@ -217,12 +217,13 @@ public final class CsvInspector {
 
   /**
    * The one suffix that turns every public label that is not a class into a class (Adult: {@code
-   * >50K.} into {@code >50K}), if there is one.
+   * >50K.} into {@code >50K}), if there is one. An empty label (an unlabelled pool row) says
+   * nothing about it.
    */
   static Optional<String> labelSuffix(List<String> classes, List<String> publicLabels) {
     TreeSet<String> suffixes = new TreeSet<>();
     for (String label : publicLabels) {
-      if (classes.contains(label)) {
+      if (label.isEmpty() || classes.contains(label)) {
         continue;
       }
       Optional<String> suffix = classes.stream().filter(label::startsWith)

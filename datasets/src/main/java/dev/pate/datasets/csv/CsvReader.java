@@ -29,7 +29,7 @@ import org.apache.commons.csv.CSVRecord;
  */
 public final class CsvReader {
   /** The label of a row whose label is missing, where labels may be missing. */
-  static final int NO_LABEL = -1;
+  static final int NO_LABEL = dev.pate.datasets.Dataset.UNLABELLED;
 
   private final CsvFile csv;
   private final CsvSchema schema;

@@ -5,48 +5,88 @@ import dev.pate.datasets.TableDataset;
 import dev.pate.datasets.split.PublicSplit;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.Optional;
 
 /**
- * Loads a CSV run's private and public tables: reads both files ({@link CsvReader}), fits the
+ * Loads a CSV run's private and public tables: reads the files ({@link CsvReader}), fits the
  * encoding on the public pool only ({@link TableEncoding}), encodes every row and splits the public
- * rows into pool and held-out set.
+ * rows into pool and held-out set (or takes the held-out rows from an evaluation file of their
+ * own). The pool may be unlabelled; the private and held-out rows are labelled.
  */
 public final class TableLoader {
   private TableLoader() {}
 
-  /**
-   * @param poolSize the first {@code poolSize} kept rows of the public file are the query pool, the
-   *     rest are held out for evaluation
-   * @throws DataException for any problem with the files, or if the public file keeps no more than
-   *     {@code poolSize} rows
-   */
+  /** {@link #load(CsvSchema, CsvFile, CsvFile, Optional, int)} without an evaluation file. */
   public static TableData load(CsvSchema schema, CsvFile privateFile, CsvFile publicFile,
       int poolSize) {
+    return load(schema, privateFile, publicFile, Optional.empty(), poolSize);
+  }
+
+  /**
+   * Reads the files, fits the encoding on the pool and encodes every row. A public row whose label
+   * is missing (a missing-value marker, or empty) is kept in the pool as {@link
+   * dev.pate.datasets.Dataset#UNLABELLED}: the teachers label the pool. The held-out rows (the
+   * evaluation file's, or the public file's after the pool) must all be labelled. Private rows
+   * without a label are dropped and counted, as before: a teacher cannot learn from them.
+   *
+   * @param evalFile the held-out rows' own file; empty: the public file's rows after the pool
+   * @param poolSize the first {@code poolSize} kept rows of the public file are the query pool
+   *     (with an evaluation file, all of them if it keeps fewer)
+   * @throws DataException for any problem with the files, naming the file and line or record: an
+   *     unlabelled held-out row, or a public file that keeps no more than {@code poolSize} rows
+   *     and has no evaluation file beside it
+   */
+  public static TableData load(CsvSchema schema, CsvFile privateFile, CsvFile publicFile,
+      Optional<CsvFile> evalFile, int poolSize) {
     if (poolSize < 1) {
       throw new IllegalArgumentException("poolSize: " + poolSize + " is not >= 1");
     }
-    RawTable publicRows = CsvReader.read(publicFile, schema);
-    if (poolSize >= publicRows.rows()) {
+    RawTable publicRows = CsvReader.readUnlabelled(publicFile, schema);
+    if (evalFile.isEmpty() && poolSize >= publicRows.rows()) {
       throw DataException.forFile(publicFile.path(), "keeps " + publicRows.rows()
           + " rows, not more than the query pool of " + poolSize
-          + "; nothing would be left for the held-out evaluation set (lower the query pool)");
+          + "; nothing would be left for the held-out evaluation set (lower the query pool, or"
+          + " give dataset.csv.eval_file)");
     }
+    Optional<RawTable> evalRows = evalFile.map(f -> CsvReader.readUnlabelled(f, schema));
+    int pool = Math.min(poolSize, publicRows.rows());
+    RawTable poolRows = publicRows.rows(0, pool);
+    RawTable heldOut = evalRows.orElseGet(() -> publicRows.rows(pool, publicRows.rows()));
+    requireLabelled(heldOut, evalFile.orElse(publicFile), evalFile.isPresent());
     RawTable privateRows = CsvReader.read(privateFile, schema);
-    RawTable pool = publicRows.rows(0, poolSize);
-    RawTable heldOut = publicRows.rows(poolSize, publicRows.rows());
-    TableEncoding encoding = TableEncoding.fit(schema, pool);
+    TableEncoding encoding = TableEncoding.fit(schema, poolRows);
 
     TableEncoding.Encoded privateEncoded = encoding.encode(privateRows);
-    TableEncoding.Encoded publicEncoded = encoding.encode(publicRows);
     Map<String, Map<String, Integer>> unseen = new LinkedHashMap<>();
     unseen.put("private", privateEncoded.unseen());
-    unseen.put("pool", encoding.encode(pool).unseen());
+    unseen.put("pool", encoding.encode(poolRows).unseen());
     unseen.put("held_out", encoding.encode(heldOut).unseen());
 
     TableDataset privateSet = dataset(privateRows, privateEncoded, encoding, schema);
-    TableDataset publicSet = dataset(publicRows, publicEncoded, encoding, schema);
-    return new TableData(privateSet, PublicSplit.of(publicSet, poolSize), encoding,
-        privateRows.summary(), publicRows.summary(), unseen);
+    TableDataset publicSet = dataset(publicRows, encoding.encode(publicRows), encoding, schema);
+    PublicSplit split;
+    if (evalRows.isPresent()) {
+      TableDataset evalSet = dataset(heldOut, encoding.encode(heldOut), encoding, schema);
+      split = new PublicSplit(publicSet.range(publicSet.name() + "/pool", 0, pool),
+          evalSet.range(evalSet.name() + "/holdout", 0, evalSet.size()));
+    } else {
+      split = PublicSplit.of(publicSet, poolSize);
+    }
+    return new TableData(privateSet, split, encoding, privateRows.summary(),
+        publicRows.summary(), evalRows.map(RawTable::summary), unseen);
+  }
+
+  /** Refuses a held-out row without a label, naming the file and its record number. */
+  private static void requireLabelled(RawTable heldOut, CsvFile file, boolean ownFile) {
+    for (int r = 0; r < heldOut.rows(); r++) {
+      if (heldOut.labels()[r] == CsvReader.NO_LABEL) {
+        throw DataException.forFile(file.path(), "record " + heldOut.records()[r]
+            + " (counting from 0 after the skipped lines and the header) has no label; "
+            + (ownFile ? "the evaluation file's rows" : "the held-out rows (the kept rows after"
+                + " the first dataset.query_pool)") + " must be labelled, only the query pool"
+            + " may be unlabelled");
+      }
+    }
   }
 
   /**

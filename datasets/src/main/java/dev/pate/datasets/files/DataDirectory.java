@@ -224,6 +224,31 @@ public final class DataDirectory {
   }
 
   /**
+   * A folder named by the user (of images, say): an absolute path as is; a relative one in the
+   * working directory, else in the first candidate directory that has it.
+   *
+   * @throws DataException one line naming the folder and the directories searched
+   */
+  public Path resolveFolder(Path folder) {
+    if (folder.isAbsolute() || Files.exists(folder)) {
+      if (!Files.isDirectory(folder)) {
+        throw DataException.forFile(folder, Files.exists(folder) ? "is not a folder, expected a"
+            + " folder of images" : "folder not found");
+      }
+      return folder;
+    }
+    for (Path candidate : candidates) {
+      Path inCandidate = candidate.resolve(folder);
+      if (Files.isDirectory(inCandidate)) {
+        return inCandidate;
+      }
+    }
+    throw DataException.forFile(folder, "folder not found (searched: the working directory "
+        + Path.of("").toAbsolutePath() + ", "
+        + candidates.stream().map(Path::toString).collect(Collectors.joining(", ")) + ")");
+  }
+
+  /**
    * Refuses a data file's path that exists but is not a regular file (a folder, a device), so the
    * search never silently passes over it to another directory's copy.
    */

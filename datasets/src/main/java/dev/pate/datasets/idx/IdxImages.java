@@ -10,6 +10,9 @@ package dev.pate.datasets.idx;
  * @param count number of images
  * @param rows image height
  * @param cols image width
- * @param pixels {@code count * rows * cols} unsigned bytes, row-major per image
+ * @param channels values per pixel: 1 for a 3-dimensional file, the last size of a 4-dimensional
+ *     one
+ * @param pixels {@code count * rows * cols * channels} unsigned bytes as the file has them:
+ *     row-major per image, a pixel's channels next to each other (interleaved)
  */
-public record IdxImages(int count, int rows, int cols, byte[] pixels) {}
+public record IdxImages(int count, int rows, int cols, int channels, byte[] pixels) {}

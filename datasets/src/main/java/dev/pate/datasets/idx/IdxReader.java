@@ -18,8 +18,9 @@ import java.util.zip.ZipException;
  * Reads gzip-compressed IDX files, validating everything the format promises.
  *
  * <p>Checks, each reported as a one-line {@link DataException} naming the file: valid gzip; magic
- * number ({@value #IMAGES_MAGIC} for images, {@value #LABELS_MAGIC} for labels, i.e. unsigned-byte
- * data with 3 or 1 dimensions); positive dimensions; exactly the promised number of payload bytes
+ * number ({@value #IMAGES_MAGIC} for images, {@value #COLOUR_IMAGES_MAGIC} for images with a
+ * channel dimension, {@value #LABELS_MAGIC} for labels, i.e. unsigned-byte data with 3, 4 or 1
+ * dimensions); positive dimensions; exactly the promised number of payload bytes
  * (a truncated file reports expected and actual byte counts, trailing bytes are an error too);
  * labels below the number of classes.
  *
@@ -35,6 +36,12 @@ import java.util.zip.ZipException;
 public final class IdxReader {
   /** Magic number of an IDX image file: 0x0803, unsigned bytes in 3 dimensions. */
   public static final int IMAGES_MAGIC = 0x0803;
+
+  /**
+   * Magic number of an IDX file of colour images: 0x0804, unsigned bytes in 4 dimensions (count,
+   * rows, cols, channels), channels interleaved as NumPy stores an N x H x W x C array.
+   */
+  public static final int COLOUR_IMAGES_MAGIC = 0x0804;
 
   /** Magic number of an IDX label file: 0x0801, unsigned bytes in 1 dimension. */
   public static final int LABELS_MAGIC = 0x0801;
@@ -58,23 +65,32 @@ public final class IdxReader {
 
   private IdxReader() {}
 
-  /** Reads an IDX image file ({@code *-idx3-ubyte.gz}). */
+  /**
+   * Reads an IDX image file: {@code *-idx3-ubyte.gz} (grey, count x rows x cols) or a 4-dimensional
+   * one (count x rows x cols x channels, magic {@value #COLOUR_IMAGES_MAGIC}), of any size.
+   */
   public static IdxImages readImages(Path file) {
     return withGzip(
         file,
         source -> {
           InputStream in = source.in();
-          ByteBuffer header = readHeader(file, in, IMAGES_MAGIC, "images", 3);
+          int magic = readMagic(file, in, "images", IMAGES_MAGIC, COLOUR_IMAGES_MAGIC);
+          int dimensions = magic == COLOUR_IMAGES_MAGIC ? 4 : 3;
+          ByteBuffer header = readSizes(file, in, dimensions);
           int count = header.getInt();
           int rows = header.getInt();
           int cols = header.getInt();
+          int channels = dimensions == 4 ? header.getInt() : 1;
           checkNonNegative(file, "image count", count);
           checkPositive(file, "rows", rows);
           checkPositive(file, "cols", cols);
-          String promise = count + " images of " + rows + "x" + cols;
-          long total = payloadBytes(file, promise, count, rows, cols);
-          byte[] pixels = readPayload(file, source, total, promise, 16);
-          return new IdxImages(count, rows, cols, pixels);
+          checkPositive(file, "channels", channels);
+          String promise = count + " images of " + rows + "x" + cols
+              + (dimensions == 4 ? "x" + channels : "");
+          long total = dimensions == 4 ? payloadBytes(file, promise, count, rows, cols, channels)
+              : payloadBytes(file, promise, count, rows, cols);
+          byte[] pixels = readPayload(file, source, total, promise, 4 * (1 + dimensions));
+          return new IdxImages(count, rows, cols, channels, pixels);
         });
   }
 
@@ -157,20 +173,39 @@ public final class IdxReader {
   private static ByteBuffer readHeader(
       Path file, InputStream in, int expectedMagic, String kind, int dimensions)
       throws IOException {
-    int length = 4 * (1 + dimensions);
-    byte[] header = new byte[length];
-    int got = readAsMuchAsPossible(in, header, 0, 4);
-    if (got == 4) {
-      checkMagic(file, ByteBuffer.wrap(header).getInt(), expectedMagic, kind);
-      got += readAsMuchAsPossible(in, header, 4, length - 4);
-    }
-    if (got < length) {
+    readMagic(file, in, kind, expectedMagic);
+    return readSizes(file, in, dimensions);
+  }
+
+  /** Reads the magic number, which must be one of {@code allowed} (the first is the usual one). */
+  private static int readMagic(Path file, InputStream in, String kind, int... allowed)
+      throws IOException {
+    byte[] word = new byte[4];
+    int got = readAsMuchAsPossible(in, word, 0, 4);
+    if (got < 4) {
       throw DataException.forFile(
-          file, "truncated IDX header: expected " + length + " bytes, got " + got);
+          file, "truncated IDX header: expected at least 4 bytes, got " + got);
     }
-    ByteBuffer buffer = ByteBuffer.wrap(header); // big-endian by default, as IDX is
-    buffer.getInt();
-    return buffer;
+    int magic = ByteBuffer.wrap(word).getInt(); // big-endian by default, as IDX is
+    for (int a : allowed) {
+      if (magic == a) {
+        return magic;
+      }
+    }
+    checkMagic(file, magic, allowed[0], kind);
+    return magic;
+  }
+
+  /** Reads {@code dimensions} big-endian size words after the magic number. */
+  private static ByteBuffer readSizes(Path file, InputStream in, int dimensions)
+      throws IOException {
+    byte[] sizes = new byte[4 * dimensions];
+    int got = readAsMuchAsPossible(in, sizes, 0, sizes.length);
+    if (got < sizes.length) {
+      throw DataException.forFile(file, "truncated IDX header: expected " + (4 + sizes.length)
+          + " bytes, got " + (4 + got));
+    }
+    return ByteBuffer.wrap(sizes);
   }
 
   private static void checkMagic(Path file, int magic, int expected, String kind) {
@@ -178,7 +213,7 @@ public final class IdxReader {
       return;
     }
     String hint = "";
-    if (magic == IMAGES_MAGIC) {
+    if (magic == IMAGES_MAGIC || magic == COLOUR_IMAGES_MAGIC) {
       hint = "; this looks like an image file";
     } else if (magic == LABELS_MAGIC) {
       hint = "; this looks like a label file";

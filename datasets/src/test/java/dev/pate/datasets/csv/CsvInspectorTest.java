@@ -99,4 +99,10 @@ class CsvInspectorTest {
     assertEquals(Optional.empty(), CsvInspector.labelSuffix(List.of("a", "b"),
         List.of("a.", "b!")));
   }
+
+  @Test
+  void emptyLabelsOfAnUnlabelledPoolDoNotHideTheSuffix() {
+    assertEquals(Optional.of("."), CsvInspector.labelSuffix(List.of("a", "b"),
+        List.of("", "a.", "", "b.")));
+  }
 }

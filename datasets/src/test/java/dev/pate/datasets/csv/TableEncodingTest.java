@@ -131,7 +131,8 @@ class TableEncodingTest {
     DataException e = assertThrows(DataException.class, () -> TableLoader.load(
         CsvFiles.schema(), new CsvFile(privateFile(), 0), new CsvFile(publicFile(), 0), 6));
     assertEquals(dir.resolve("public.csv") + ": keeps 6 rows, not more than the query pool of 6;"
-        + " nothing would be left for the held-out evaluation set (lower the query pool)",
+        + " nothing would be left for the held-out evaluation set (lower the query pool, or give"
+        + " dataset.csv.eval_file)",
         e.getMessage());
   }
 

@@ -2,6 +2,7 @@ package dev.pate.ensemble.augment;
 
 import dev.pate.config.Augmentation;
 import dev.pate.ensemble.nn.Classifiers;
+import dev.pate.ensemble.nn.InputShape;
 import dev.pate.ensemble.nn.Seeds;
 import java.util.EnumSet;
 import java.util.List;
@@ -11,15 +12,17 @@ import org.nd4j.linalg.api.ndarray.INDArray;
 import org.nd4j.linalg.factory.Nd4j;
 
 /**
- * Applies the configured augmentations to single-channel images stored as flat rows
- * ({@code height * width} floats, background 0), writing straight into the batch array the network
- * will take: one copy per augmented image, none in between.
+ * Applies the configured augmentations to images stored as flat rows ({@code channels} planes of
+ * {@code height * width} floats one after the other, background 0), writing straight into the
+ * batch array the network will take: one copy per augmented image, none in between.
  *
  * <p>Geometry (shift, rotation, elastic distortion) is one inverse warp per image: each output
  * pixel looks up where it came from and samples the source bilinearly, so the three compose
- * without resampling the image three times. A shift alone is an exact whole-pixel copy. Cutout is
- * applied after the warp. Parameters are drawn per image from the caller's generator, so a seeded
- * generator gives the same images.
+ * without resampling the image three times. A shift alone is an exact whole-pixel copy. Cutout and
+ * the mirror ({@code flip}) are applied after the warp. Every parameter is drawn once per image
+ * and applied to each channel alike, so a colour image moves as one. Parameters are drawn per
+ * image from the caller's generator, so a seeded generator gives the same images; the draws of a
+ * grey image without flip are those of the single-channel augmenter before colour existed.
  */
 public final class ImageAugmenter {
   /** Largest translation, in pixels, of {@link Augmentation#SHIFT}. */
@@ -41,20 +44,24 @@ public final class ImageAugmenter {
   private final EnumSet<Augmentation> augmentations;
   private final int height;
   private final int width;
+  private final int channels;
   private final long seed;
 
   /**
+   * @param shape the images' shape; a vector (table rows) takes no augmentation
    * @param seed base of the per-epoch generators of {@link #epochs}; unused by the methods that
    *     take a generator
    */
-  public ImageAugmenter(List<Augmentation> augmentations, int height, int width, long seed) {
-    if (height < 1 || width < 1) {
-      throw new IllegalArgumentException("image: " + height + "x" + width + " is not at least 1x1");
-    }
+  public ImageAugmenter(List<Augmentation> augmentations, InputShape shape, long seed) {
     this.augmentations = augmentations.isEmpty() ? EnumSet.noneOf(Augmentation.class)
         : EnumSet.copyOf(augmentations);
-    this.height = height;
-    this.width = width;
+    if (!shape.image() && !this.augmentations.isEmpty()) {
+      throw new IllegalArgumentException("augmentations: " + augmentations + " need images, not"
+          + " a vector of " + shape.features() + " features");
+    }
+    this.height = shape.height();
+    this.width = shape.width();
+    this.channels = shape.channels();
     this.seed = seed;
   }
 
@@ -69,16 +76,16 @@ public final class ImageAugmenter {
     }
     float[] source = originals.dup().data().asFloat();
     int rows = (int) originals.rows();
-    return epoch -> Nd4j.create(augment(source, rows, epoch), new long[] {rows, height * width},
-        DataType.FLOAT);
+    return epoch -> Nd4j.create(augment(source, rows, epoch),
+        new long[] {rows, (long) channels * height * width}, DataType.FLOAT);
   }
 
   /** A new array holding every image of {@code source} augmented for this epoch. */
   float[] augment(float[] source, int rows, int epoch) {
-    int pixels = height * width;
+    int pixels = channels * height * width;
     if (source.length != rows * pixels) {
       throw new IllegalArgumentException("source: " + source.length + " floats is not " + rows
-          + " images of " + height + "x" + width);
+          + " images of " + height + "x" + width + "x" + channels);
     }
     int[] all = new int[rows];
     java.util.Arrays.setAll(all, i -> i);
@@ -93,7 +100,7 @@ public final class ImageAugmenter {
    * firstSlot}.
    */
   public void augmentRows(float[] source, int[] rows, float[] dst, int firstSlot, Random random) {
-    int pixels = height * width;
+    int pixels = channels * height * width;
     for (int k = 0; k < rows.length; k++) {
       augmentOne(source, rows[k] * pixels, dst, (firstSlot + k) * pixels, random);
     }
@@ -108,16 +115,43 @@ public final class ImageAugmenter {
     }
     boolean rotate = augmentations.contains(Augmentation.ROTATE);
     boolean elastic = augmentations.contains(Augmentation.ELASTIC);
+    int plane = height * width;
     if (rotate || elastic) {
       double angle = rotate
           ? Math.toRadians((2 * random.nextDouble() - 1) * MAX_ROTATION_DEGREES) : 0;
       float[] field = elastic ? elasticField(random) : null;
-      warp(src, from, dst, to, dx, dy, angle, field);
+      for (int c = 0; c < channels; c++) {
+        warp(src, from + c * plane, dst, to + c * plane, dx, dy, angle, field);
+      }
     } else {
-      shift(src, from, dst, to, dx, dy);
+      for (int c = 0; c < channels; c++) {
+        shift(src, from + c * plane, dst, to + c * plane, dx, dy);
+      }
     }
     if (augmentations.contains(Augmentation.CUTOUT)) {
-      cutout(dst, to, random);
+      int size = Math.max(1, Math.min(height, width) / 4);
+      int cy = random.nextInt(height);
+      int cx = random.nextInt(width);
+      for (int c = 0; c < channels; c++) {
+        cutout(dst, to + c * plane, size, cy, cx);
+      }
+    }
+    if (augmentations.contains(Augmentation.FLIP) && random.nextBoolean()) {
+      for (int c = 0; c < channels; c++) {
+        mirror(dst, to + c * plane);
+      }
+    }
+  }
+
+  /** Mirrors one plane left to right, in place. */
+  private void mirror(float[] image, int at) {
+    for (int y = 0; y < height; y++) {
+      int row = at + y * width;
+      for (int x = 0; x < width / 2; x++) {
+        float left = image[row + x];
+        image[row + x] = image[row + width - 1 - x];
+        image[row + width - 1 - x] = left;
+      }
     }
   }
 
@@ -199,11 +233,11 @@ public final class ImageAugmenter {
             + fx * field[base + (y0 + 1) * side + x0 + 1]);
   }
 
-  /** Blanks a square of side max(1, side/4) (7 pixels for MNIST) centred anywhere in the image. */
-  private void cutout(float[] dst, int to, Random random) {
-    int size = Math.max(1, Math.min(height, width) / 4);
-    int cy = random.nextInt(height);
-    int cx = random.nextInt(width);
+  /**
+   * Blanks a square of side {@code size} (max(1, side/4): 7 pixels for MNIST) centred at ({@code
+   * cx}, {@code cy}) in one plane.
+   */
+  private void cutout(float[] dst, int to, int size, int cy, int cx) {
     for (int y = Math.max(0, cy - size / 2); y < Math.min(height, cy - size / 2 + size); y++) {
       int row = to + y * width;
       java.util.Arrays.fill(dst, row + Math.max(0, cx - size / 2),

@@ -17,6 +17,11 @@ record ConfiguredNetwork(NetworkConfig config) implements NetworkSpec {
   }
 
   @Override
+  public java.util.Optional<String> problemWithInput(InputShape shape) {
+    return NetworkBuilder.problemWithInput(config, shape);
+  }
+
+  @Override
   public String name() {
     return config.architecture().id();
   }

@@ -47,6 +47,9 @@ public final class NetworkBuilder {
       if (!shape.image()) {
         throw new IllegalArgumentException("architecture: cnn needs image input; use mlp for tables");
       }
+      problemWithInput(config, shape).ifPresent(problem -> {
+        throw new IllegalArgumentException(problem);
+      });
       int kernel = config.kernel().orElseThrow(
           () -> new IllegalArgumentException("kernel: a cnn needs a kernel size"));
       for (int filters : config.convFilters()) {
@@ -75,6 +78,41 @@ public final class NetworkBuilder {
     MultiLayerNetwork net = new MultiLayerNetwork(list.setInputType(shape.inputType()).build());
     net.init();
     return net;
+  }
+
+  /**
+   * Why the convolution layers of {@code config} cannot take {@code shape}, or empty if they can:
+   * each layer (kernel without padding, then 2x2 pooling) shrinks the image, and it must keep at
+   * least one pixel. A cheap check a run makes before any teacher trains, so that a 16x16 image
+   * under three 5x5 layers is one line naming the keys, not a DL4J stack trace an hour later.
+   *
+   * @return e.g. {@code "conv_filters: 3 layers of kernel 5 leave nothing of a 16x16 image
+   *     (after layer 2: 1x1); use fewer layers, a smaller kernel, or dataset.images.resize"}
+   */
+  public static java.util.Optional<String> problemWithInput(NetworkConfig config,
+      InputShape shape) {
+    if (config.architecture() != Architecture.CNN || !shape.image()
+        || config.kernel().isEmpty()) {
+      return java.util.Optional.empty();
+    }
+    int kernel = config.kernel().getAsInt();
+    int height = shape.height();
+    int width = shape.width();
+    int layers = config.convFilters().size();
+    for (int layer = 1; layer <= layers; layer++) {
+      int convHeight = height - kernel + 1;
+      int convWidth = width - kernel + 1;
+      if (convHeight < 2 || convWidth < 2) {
+        return java.util.Optional.of("conv_filters: " + layers + " convolution layer(s) of"
+            + " kernel " + kernel + " (each followed by 2x2 pooling) do not fit a " + shape.height()
+            + "x" + shape.width() + " image: layer " + layer + " gets " + height + "x" + width
+            + " pixels; use fewer layers, a smaller kernel, or larger images"
+            + " (dataset.images.resize)");
+      }
+      height = convHeight / 2;
+      width = convWidth / 2;
+    }
+    return java.util.Optional.empty();
   }
 
   /** Pieces of the linear decay: fine enough to be linear in effect, small to serialise. */

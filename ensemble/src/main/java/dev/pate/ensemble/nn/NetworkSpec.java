@@ -38,6 +38,15 @@ public interface NetworkSpec {
    */
   String identity(InputShape shape, int numClasses);
 
+  /**
+   * Why this network cannot take {@code shape} (its convolution layers leave nothing of the
+   * image), naming the config key; empty if it can, or if only building it would tell (a custom
+   * network, which DL4J checks).
+   */
+  default java.util.Optional<String> problemWithInput(InputShape shape) {
+    return java.util.Optional.empty();
+  }
+
   /** Gradient steps of {@link #epochs()} passes over {@code examples} in batches. */
   default int trainingSteps(int examples) {
     return epochs() * ((examples + batchSize() - 1) / batchSize());

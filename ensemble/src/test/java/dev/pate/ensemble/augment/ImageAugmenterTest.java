@@ -6,6 +6,8 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.pate.config.Augmentation;
+import dev.pate.datasets.ImageShape;
+import dev.pate.ensemble.nn.InputShape;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Random;
@@ -26,7 +28,7 @@ class ImageAugmenterTest {
 
   @Test
   void shiftMovesEveryImageByAtMostTwoPixelsAndKeepsItsInk() {
-    ImageAugmenter augmenter = new ImageAugmenter(List.of(Augmentation.SHIFT), H, W, 9);
+    ImageAugmenter augmenter = new ImageAugmenter(List.of(Augmentation.SHIFT), InputShape.image(H, W), 9);
     int rows = 200;
     float[] out = augmenter.augment(dots(rows), rows, 1);
     boolean moved = false;
@@ -53,15 +55,15 @@ class ImageAugmenterTest {
   @Test
   void sameSeedAndEpochGiveTheSameImagesAndEpochsDiffer() {
     float[] source = dots(50);
-    ImageAugmenter a = new ImageAugmenter(List.of(Augmentation.SHIFT), H, W, 4);
-    ImageAugmenter b = new ImageAugmenter(List.of(Augmentation.SHIFT), H, W, 4);
+    ImageAugmenter a = new ImageAugmenter(List.of(Augmentation.SHIFT), InputShape.image(H, W), 4);
+    ImageAugmenter b = new ImageAugmenter(List.of(Augmentation.SHIFT), InputShape.image(H, W), 4);
     assertArrayEquals(a.augment(source, 50, 3), b.augment(source, 50, 3));
     assertFalse(Arrays.equals(a.augment(source, 50, 3), a.augment(source, 50, 4)));
   }
 
   @Test
   void noAugmentationIsTheIdentity() {
-    assertTrue(new ImageAugmenter(List.of(), H, W, 1).isIdentity());
+    assertTrue(new ImageAugmenter(List.of(), InputShape.image(H, W), 1).isIdentity());
   }
 
   @Test
@@ -70,7 +72,7 @@ class ImageAugmenterTest {
     float[] images = new float[2 * side * side];
     images[4 * side + 4] = 1f; // image 0: the centre
     images[side * side + 4 * side + 8] = 1f; // image 1: 4 pixels right of it
-    ImageAugmenter rotate = new ImageAugmenter(List.of(Augmentation.ROTATE), side, side, 1);
+    ImageAugmenter rotate = new ImageAugmenter(List.of(Augmentation.ROTATE), InputShape.image(side, side), 1);
     boolean changed = false;
     for (int trial = 0; trial < 50; trial++) {
       float[] out = new float[2 * side * side];
@@ -101,7 +103,7 @@ class ImageAugmenterTest {
     float[] ones = new float[side * side];
     Arrays.fill(ones, 1f);
     ImageAugmenter warp = new ImageAugmenter(
-        List.of(Augmentation.ROTATE, Augmentation.ELASTIC), side, side, 1);
+        List.of(Augmentation.ROTATE, Augmentation.ELASTIC), InputShape.image(side, side), 1);
     float[] out = new float[side * side];
     warp.augmentRows(ones, new int[] {0}, out, 0, new Random(3));
     // Rotation by <= 15 degrees moves a pixel within radius 6 of the centre by < 2 pixels, and the
@@ -120,7 +122,7 @@ class ImageAugmenterTest {
     int side = 28;
     float[] ones = new float[side * side];
     Arrays.fill(ones, 1f);
-    ImageAugmenter cutout = new ImageAugmenter(List.of(Augmentation.CUTOUT), side, side, 1);
+    ImageAugmenter cutout = new ImageAugmenter(List.of(Augmentation.CUTOUT), InputShape.image(side, side), 1);
     Random random = new Random(11);
     int full = 0;
     for (int trial = 0; trial < 100; trial++) {
@@ -154,7 +156,7 @@ class ImageAugmenterTest {
   void augmentRowsWritesRepeatsIntoConsecutiveSlots() {
     float[] source = dots(3);
     source[2 * H * W] = 0.5f; // mark image 2
-    ImageAugmenter none = new ImageAugmenter(List.of(), H, W, 1);
+    ImageAugmenter none = new ImageAugmenter(List.of(), InputShape.image(H, W), 1);
     float[] out = new float[4 * H * W];
     none.augmentRows(source, new int[] {2, 2}, out, 1, new Random(1));
     assertArrayEquals(new float[H * W], Arrays.copyOfRange(out, 0, H * W), "slot 0 untouched");
@@ -162,5 +164,78 @@ class ImageAugmenterTest {
       assertArrayEquals(Arrays.copyOfRange(source, 2 * H * W, 3 * H * W),
           Arrays.copyOfRange(out, slot * H * W, (slot + 1) * H * W));
     }
+  }
+
+  /** A colour image whose channel c at (x, y) is {@code 1 + c + x + 10 * y}: every plane differs. */
+  private static float[] colourImage(int side) {
+    float[] image = new float[3 * side * side];
+    for (int c = 0; c < 3; c++) {
+      for (int y = 0; y < side; y++) {
+        for (int x = 0; x < side; x++) {
+          image[c * side * side + y * side + x] = 1 + c + x + 10 * y;
+        }
+      }
+    }
+    return image;
+  }
+
+  @Test
+  void everyAugmentationMovesTheChannelsOfAColourImageAlike() {
+    int side = 8;
+    float[] source = colourImage(side);
+    for (Augmentation augmentation : Augmentation.values()) {
+      ImageAugmenter augmenter = new ImageAugmenter(List.of(augmentation),
+          InputShape.image(new ImageShape(3, side, side)), 1);
+      for (int draw = 0; draw < 8; draw++) {
+        float[] out = new float[source.length];
+        augmenter.augmentRows(source, new int[] {0}, out, 0, new Random(draw));
+        for (int p = 0; p < side * side; p++) {
+          boolean background = out[p] == 0f;
+          for (int c = 1; c < 3; c++) {
+            float value = out[c * side * side + p];
+            if (background) {
+              assertEquals(0f, value, augmentation + ": background in channel 0 only, pixel " + p);
+            } else {
+              // a warp interpolates each plane with the same weights: channel c is channel 0 + c
+              // wherever the source was wholly inside the image
+              assertTrue(value > 0f, augmentation + ": pixel " + p + " channel " + c);
+            }
+          }
+          if (augmentation != Augmentation.ROTATE && augmentation != Augmentation.ELASTIC
+              && !background) {
+            assertEquals(out[p] + 1, out[side * side + p], 1e-5f, augmentation + " pixel " + p);
+            assertEquals(out[p] + 2, out[2 * side * side + p], 1e-5f, augmentation + " pixel " + p);
+          }
+        }
+      }
+    }
+  }
+
+  @Test
+  void flipMirrorsEveryChannelOrNone() {
+    int side = 4;
+    float[] source = colourImage(side);
+    ImageAugmenter flip = new ImageAugmenter(List.of(Augmentation.FLIP),
+        InputShape.image(new ImageShape(3, side, side)), 1);
+    int mirrored = 0;
+    Random random = new Random(5);
+    for (int draw = 0; draw < 20; draw++) {
+      float[] out = new float[source.length];
+      flip.augmentRows(source, new int[] {0}, out, 0, random);
+      boolean flipped = out[0] != source[0];
+      if (flipped) {
+        mirrored++;
+      }
+      for (int c = 0; c < 3; c++) {
+        for (int y = 0; y < side; y++) {
+          for (int x = 0; x < side; x++) {
+            int from = flipped ? side - 1 - x : x;
+            assertEquals(source[c * 16 + y * side + from], out[c * 16 + y * side + x],
+                "draw " + draw + " channel " + c);
+          }
+        }
+      }
+    }
+    assertTrue(mirrored > 0 && mirrored < 20, mirrored + " of 20 draws mirrored");
   }
 }

@@ -18,6 +18,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * A CSV run's data: the config's {@code dataset.csv} block as a {@link CsvSchema}, the two files
@@ -32,11 +33,13 @@ final class CsvData {
         csv.privateSkipLines());
     CsvFile publicFile = new CsvFile(dataDirectory.resolveFile(csv.publicFile()),
         csv.publicSkipLines());
-    TableData data = TableLoader.load(schema, privateFile, publicFile, queryPool);
+    Optional<CsvFile> evalFile = csv.evalFile().map(f -> new CsvFile(
+        dataDirectory.resolveFile(f), csv.evalSkipLines()));
+    TableData data = TableLoader.load(schema, privateFile, publicFile, evalFile, queryPool);
     Map<String, Integer> unseenPrivate = new LinkedHashMap<>(data.unseen().get("private"));
     return new RunData("csv", data.privateSet(), data.publicSplit(), null, report(data, schema),
         new RunData.PrivateTable(data.privateFile(), unseenPrivate),
-        new RunData.Encoding(schema, data.encoding()));
+        new RunData.Encoding(schema, data.encoding()), null);
   }
 
   /**
@@ -86,6 +89,6 @@ final class CsvData {
     var encoding = new RunReport.Encoding(anyFitted ? fittedOn : "the schema alone",
         data.encoding().poolRows(), data.encoding().featureCount(),
         schema.missingPolicy().name().toLowerCase(Locale.ROOT), columns);
-    return new RunReport.Tables(data.publicFile(), encoding);
+    return new RunReport.Tables(data.publicFile(), data.evalFile().orElse(null), encoding);
   }
 }

@@ -9,7 +9,9 @@ import dev.pate.datasets.TrainTest;
 import dev.pate.datasets.csv.CsvSchema;
 import dev.pate.datasets.csv.TableEncoding;
 import dev.pate.datasets.files.DataDirectory;
+import dev.pate.datasets.images.ImageConversion;
 import dev.pate.datasets.split.PublicSplit;
+import java.util.List;
 import dev.pate.pipeline.UserError;
 import dev.pate.pipeline.report.RunReport;
 import java.util.Objects;
@@ -19,8 +21,8 @@ import java.util.Objects;
  * queries and the evaluation come from, and what the report says about them. The one place that
  * decides between an image dataset and CSV tables; every later stage sees only {@link Dataset}s.
  *
- * @param name what the report calls the data: the built-in dataset's name, {@code csv}, or the
- *     source of data given in code
+ * @param name what the report calls the data: the built-in dataset's name, {@code csv}, {@code
+ *     images} (the user's own), or the source of data given in code
  * @param privateSet the private data (training images, or the private CSV file's rows)
  * @param publicSplit the public data: query pool and held-out evaluation set
  * @param dataDir the folder of an image dataset; null for CSV
@@ -28,9 +30,31 @@ import java.util.Objects;
  * @param privateTable what reading the private CSV file found (private figures); null for images
  * @param encoding a CSV run: how a raw record becomes the networks' input (the schema, and the
  *     encoding fitted on the public pool); null otherwise
+ * @param images a run on images of the user's own: their classes, how they were made one shape
+ *     and the sources read; null otherwise
  */
 public record RunData(String name, Dataset privateSet, PublicSplit publicSplit, String dataDir,
-    RunReport.Tables tables, PrivateTable privateTable, Encoding encoding) {
+    RunReport.Tables tables, PrivateTable privateTable, Encoding encoding, Images images) {
+
+  /**
+   * Images of the user's own.
+   *
+   * @param classes the class names, in label order
+   * @param conversion how every image was made one shape (a released model's input repeats it)
+   * @param sources each source read: role ({@code private}, {@code public}, {@code eval}), name
+   *     and content hash
+   */
+  public record Images(List<String> classes, ImageConversion conversion,
+      List<SourceFile> sources) {}
+
+  /**
+   * One source of data a run read.
+   *
+   * @param role {@code private}, {@code public} or {@code eval}
+   * @param name the file's or folder's name, without the folders it is in
+   * @param sha256 its content's hash (a folder's: over its files' paths and hashes)
+   */
+  public record SourceFile(String role, String name, String sha256) {}
 
   /** How a CSV record becomes the networks' input: what a released model needs with it. */
   public record Encoding(CsvSchema schema, TableEncoding table) {}
@@ -59,7 +83,7 @@ public record RunData(String name, Dataset privateSet, PublicSplit publicSplit, 
    * @throws IllegalArgumentException if the sets disagree on the classes or the features
    */
   public static RunData of(Dataset privateSet, PublicSplit publicSplit) {
-    for (Dataset set : java.util.List.of(publicSplit.pool(), publicSplit.holdout())) {
+    for (Dataset set : List.of(publicSplit.pool(), publicSplit.holdout())) {
       if (set.numClasses() != privateSet.numClasses()) {
         throw new IllegalArgumentException("data: " + set.name() + " has " + set.numClasses()
             + " classes, the private set " + privateSet.numClasses());
@@ -69,7 +93,10 @@ public record RunData(String name, Dataset privateSet, PublicSplit publicSplit, 
             + " features per example, the private set " + privateSet.featureCount());
       }
     }
-    return new RunData(privateSet.source(), privateSet, publicSplit, null, null, null, null);
+    privateSet.requireLabelled("the private set");
+    publicSplit.holdout().requireLabelled("the held-out evaluation set");
+    return new RunData(privateSet.source(), privateSet, publicSplit, null, null, null, null,
+        null);
   }
 
   /** Loads the data {@code config.dataset()} names, through {@code dataDirectory}. */
@@ -79,10 +106,13 @@ public record RunData(String name, Dataset privateSet, PublicSplit publicSplit, 
       requireTableSettings(config);
       return CsvData.load(dataset.csv().get(), dataset.queryPool(), dataDirectory);
     }
+    if (dataset.images().isPresent()) {
+      return ImageData.load(dataset.images().get(), dataset.queryPool(), dataDirectory);
+    }
     String name = dataset.name().id();
     TrainTest images = ImageDatasets.load(name, dataDirectory);
     return new RunData(name, images.train(), PublicSplit.of(images.test(), dataset.queryPool()),
-        dataDirectory.locate(name).toString(), null, null, null);
+        dataDirectory.locate(name).toString(), null, null, null, null);
   }
 
   /** Tables have no pixels: no convolutions, no image augmentation, so no self-training. */

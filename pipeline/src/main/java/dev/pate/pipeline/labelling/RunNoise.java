@@ -63,8 +63,10 @@ public record RunNoise(AggregatorConfig aggregator, Optional<RunReport.Plan> pla
    * dataset.csv.classes}) or the dataset's published description, never from the data.
    */
   public static int classes(RunConfig config) {
-    return config.dataset().csv().map(csv -> csv.classes().size())
-        .orElseGet(() -> ImageDatasets.classes(config.dataset().name().id()));
+    var dataset = config.dataset();
+    return dataset.csv().map(csv -> csv.classes().size())
+        .or(() -> dataset.images().map(images -> images.classes().size()))
+        .orElseGet(() -> ImageDatasets.classes(dataset.name().id()));
   }
 
   /**

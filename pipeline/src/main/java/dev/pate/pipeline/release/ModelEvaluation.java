@@ -22,7 +22,7 @@ public record ModelEvaluation(String input, int examples, int dropped, double ac
       ReleasedModel.Predictions predictions, String input) {
     if (!examples.labelled()) {
       throw new UserError(input + ": some examples have no label; evaluate needs labels (for"
-          + " images, --labels FILE)");
+          + " images, --labels FILE, or a folder with one sub-folder per class)");
     }
     int[][] confusion = new int[classes.size()][classes.size()];
     int correct = 0;

@@ -12,14 +12,17 @@ import org.apache.commons.csv.CSVPrinter;
 /**
  * Predictions as CSV: {@code index,prediction,confidence} (the example's position in its file,
  * the predicted class's name, its probability), and with probabilities one {@code p_<class>}
- * column per class. Class names are quoted where CSV needs it.
+ * column per class. A folder of images gets a {@code file} column after {@code index} (the
+ * image's path in the folder). Names are quoted where CSV needs it.
  */
 public final class PredictionTable {
   private PredictionTable() {}
 
   public static String csv(List<String> classes, ReleasedModel.Examples examples,
       ReleasedModel.Predictions predictions, boolean probabilities) {
-    List<String> header = new ArrayList<>(List.of("index", "prediction", "confidence"));
+    boolean files = examples.files() != null;
+    List<String> header = new ArrayList<>(files ? List.of("index", "file", "prediction",
+        "confidence") : List.of("index", "prediction", "confidence"));
     if (probabilities) {
       classes.forEach(c -> header.add("p_" + c));
     }
@@ -30,6 +33,9 @@ public final class PredictionTable {
       for (int i = 0; i < examples.size(); i++) {
         List<String> row = new ArrayList<>();
         row.add(Integer.toString(examples.positions()[i]));
+        if (files) {
+          row.add(examples.files().get(i));
+        }
         row.add(classes.get(predictions.classes()[i]));
         row.add(number(predictions.confidence(i)));
         if (probabilities) {

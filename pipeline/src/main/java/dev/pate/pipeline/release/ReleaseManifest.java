@@ -55,16 +55,27 @@ public record ReleaseManifest(String format, Model model, Input input, List<Stri
    * @param features floats per input row
    * @param height images: rows of pixels
    * @param width images: columns of pixels
-   * @param channels images: 1 (greyscale)
-   * @param scaling how values become floats (images: unsigned bytes divided by 255)
+   * @param channels images: 1 (grey) or 3 (red, green, blue)
+   * @param scaling how values become floats and in which order (images: unsigned bytes divided
+   *     by 255, channel by channel)
    * @param table tables: the columns and their encoding
+   * @param resize images: {@code [height, width]} every image was resized to (bilinear) before it
+   *     was used, as an image to predict must be; null: images must have the model's size
+   * @param convertChannels images: the channels every image was converted to (grey to colour or
+   *     back); null: images must have the model's channels
    */
   public record Input(String kind, int features,
       @JsonInclude(JsonInclude.Include.NON_NULL) Integer height,
       @JsonInclude(JsonInclude.Include.NON_NULL) Integer width,
       @JsonInclude(JsonInclude.Include.NON_NULL) Integer channels,
       String scaling,
-      @JsonInclude(JsonInclude.Include.NON_NULL) Table table) {
+      @JsonInclude(JsonInclude.Include.NON_NULL) Table table,
+      @JsonInclude(JsonInclude.Include.NON_NULL) List<Integer> resize,
+      @JsonInclude(JsonInclude.Include.NON_NULL) Integer convertChannels) {
+
+    /** How an image's bytes become the model's input row. */
+    public static final String IMAGE_SCALING = "unsigned bytes (0..255) divided by 255; channel"
+        + " by channel (red, green, blue planes for colour), each row-major";
 
     public static final String IMAGE = "image";
     public static final String TABLE = "table";

@@ -4,6 +4,7 @@ import dev.pate.config.RunConfig;
 import dev.pate.config.StudentMethod;
 import dev.pate.datasets.Dataset;
 import dev.pate.datasets.ImageDataset;
+import dev.pate.datasets.images.ImageConversion;
 import dev.pate.datasets.ImageDatasets;
 import dev.pate.datasets.csv.ColumnEncoding;
 import dev.pate.datasets.csv.CsvSchema;
@@ -119,17 +120,19 @@ public final class ReleaseWriter {
   private static ReleaseManifest.Input input(RunData data) {
     Dataset set = data.privateSet();
     if (set instanceof ImageDataset images) {
+      var conversion = data.images() == null ? ImageConversion.NONE : data.images().conversion();
       return new ReleaseManifest.Input(ReleaseManifest.Input.IMAGE, set.featureCount(),
-          images.rows(), images.cols(), 1, "unsigned bytes (0..255) divided by 255, row-major",
-          null);
+          images.rows(), images.cols(), images.channels(), ReleaseManifest.Input.IMAGE_SCALING,
+          null, conversion.size().map(s -> List.of(s.height(), s.width())).orElse(null),
+          conversion.channels().isPresent() ? conversion.channels().getAsInt() : null);
     }
     if (data.encoding() != null) {
       return new ReleaseManifest.Input(ReleaseManifest.Input.TABLE, set.featureCount(), null,
           null, null, "each column encoded as table.encoding says, in its order",
-          table(data.encoding().schema(), data.encoding().table()));
+          table(data.encoding().schema(), data.encoding().table()), null, null);
     }
     return new ReleaseManifest.Input(ReleaseManifest.Input.FEATURES, set.featureCount(), null,
-        null, null, "rows of floats as the program that trained it gave them", null);
+        null, null, "rows of floats as the program that trained it gave them", null, null, null);
   }
 
   private static ReleaseManifest.Table table(CsvSchema schema, TableEncoding encoding) {
@@ -153,6 +156,9 @@ public final class ReleaseWriter {
   private static List<String> classes(RunData data) {
     if (data.encoding() != null) {
       return data.encoding().schema().classes();
+    }
+    if (data.images() != null) {
+      return data.images().classes();
     }
     if (data.privateSet() instanceof ImageDataset && ImageDatasets.names().contains(data.name())) {
       return ImageDatasets.classNames(data.name());

@@ -2,6 +2,11 @@ package dev.pate.pipeline.release;
 
 import dev.pate.aggregator.votes.RowSelection;
 import dev.pate.datasets.ImageDataset;
+import dev.pate.datasets.ImageShape;
+import dev.pate.datasets.images.ImageConversion;
+import dev.pate.datasets.images.ImageShaper;
+import dev.pate.datasets.images.ImageSource;
+import dev.pate.datasets.images.LoadedImages;
 import dev.pate.datasets.csv.ColumnEncoding;
 import dev.pate.datasets.csv.CsvFile;
 import dev.pate.datasets.csv.CsvSchema;
@@ -12,8 +17,6 @@ import dev.pate.datasets.csv.StatSource;
 import dev.pate.datasets.csv.TableEncoding;
 import dev.pate.datasets.csv.TableLoader;
 import dev.pate.datasets.files.Checksums;
-import dev.pate.datasets.idx.IdxImages;
-import dev.pate.datasets.idx.IdxReader;
 import dev.pate.ensemble.nn.Classifiers;
 import dev.pate.ensemble.nn.OneDnn;
 import dev.pate.ensemble.nn.Tensors;
@@ -29,6 +32,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.OptionalInt;
 import java.util.stream.IntStream;
 import org.deeplearning4j.nn.multilayer.MultiLayerNetwork;
 import org.deeplearning4j.util.ModelSerializer;
@@ -121,11 +125,15 @@ public final class ReleasedModel {
    * Input examples read from a file, as the model takes them.
    *
    * @param features {@code n x features} floats
-   * @param positions each example's position in its file (image index, or CSV record number)
-   * @param labels each example's class, -1 where unknown
+   * @param positions each example's position in its file (image index, or CSV record number),
+   *     or in a folder's files in path order
+   * @param labels each example's class, {@link dev.pate.datasets.Dataset#UNLABELLED} (-1) where
+   *     unknown
    * @param dropped CSV records dropped for a missing value (policy drop); 0 for images
+   * @param files a folder's images: each example's file, relative to the folder; null otherwise
    */
-  public record Examples(INDArray features, int[] positions, int[] labels, int dropped) {
+  public record Examples(INDArray features, int[] positions, int[] labels, int dropped,
+      List<String> files) {
     public int size() {
       return positions.length;
     }
@@ -176,9 +184,10 @@ public final class ReleasedModel {
   }
 
   /**
-   * Reads examples from {@code input}: an IDX image file (gzipped or not) for an image model,
-   * with labels from {@code labels} (an IDX label file) if given; a CSV file with the training's
-   * columns for a table model, with labels from its label column where present.
+   * Reads examples from {@code input}: for an image model a folder of PNG or JPEG images (one
+   * sub-folder per class gives labels), a {@code .npy} array or IDX images (gzipped or not), with
+   * labels from {@code labels} (a {@code .npy} or IDX label file) if given; a CSV file with the
+   * training's columns for a table model, with labels from its label column where present.
    *
    * @param rows positions in the file (image indices, or CSV record numbers) to read
    * @param skipLines CSV: lines to skip at the top (a junk line before the header)
@@ -200,32 +209,38 @@ public final class ReleasedModel {
     };
   }
 
+  /**
+   * Images as the run read them: a folder of PNG or JPEG files (images alone, or one sub-folder
+   * per class, which gives the labels), a {@code .npy} array or IDX images (labels from {@code
+   * labelFile}); each resized and converted as the run's images were, otherwise required to have
+   * the model's shape.
+   */
   private Examples images(Path input, Optional<Path> labelFile, RowSelection rows) {
     ReleaseManifest.Input expected = manifest.input();
-    IdxImages images = IdxReader.readImages(input);
-    if (images.rows() != expected.height() || images.cols() != expected.width()) {
-      throw new UserError(input + ": images of " + images.rows() + "x" + images.cols()
-          + ", the model takes " + expected.height() + "x" + expected.width());
+    ImageShape shape = new ImageShape(expected.channels() == null ? 1 : expected.channels(),
+        expected.height(), expected.width());
+    ImageConversion conversion = new ImageConversion(
+        Optional.ofNullable(expected.resize()).map(r -> new ImageConversion.Size(r.get(0),
+            r.get(1))),
+        expected.convertChannels() == null ? OptionalInt.empty()
+            : OptionalInt.of(expected.convertChannels()));
+    ImageShaper shaper = ImageShaper.expecting(shape, conversion, "the model's input");
+    boolean folderInput = Files.isDirectory(input);
+    if (folderInput && labelFile.isPresent()) {
+      throw new UserError("--labels: a folder's labels are its class sub-folders; give the"
+          + " folder alone");
     }
-    int[] labels = new int[images.count()];
-    Arrays.fill(labels, -1);
-    if (labelFile.isPresent()) {
-      int[] read = IdxReader.readLabels(labelFile.get(), classes().size()).labels();
-      if (read.length != images.count()) {
-        throw new UserError(labelFile.get() + ": " + read.length + " labels for the "
-            + images.count() + " images of " + input);
-      }
-      labels = read;
-    }
+    ImageSource source = folderInput ? new ImageSource.Folder(input)
+        : new ImageSource.Arrays(input, labelFile);
+    LoadedImages loaded = source.load(classes(), false, "the input", shaper);
+    ImageDataset all = loaded.data();
     int from = rows.from();
-    int to = end(rows, images.count(), input);
-    // Unknown labels are held as 0 in the dataset; the examples keep -1 for them.
-    int[] datasetLabels = Arrays.stream(labels).map(l -> Math.max(l, 0)).toArray();
-    ImageDataset all = ImageDataset.copyOf(input.getFileName().toString(), images.rows(),
-        images.cols(), classes().size(), images.pixels(), datasetLabels);
+    int to = end(rows, all.size(), input);
     ImageDataset selected = all.range(all.name(), from, to);
     return new Examples(Tensors.features(selected), IntStream.range(from, to).toArray(),
-        Arrays.copyOfRange(labels, from, to), 0);
+        selected.labels(), 0, folderInput ? loaded.names().subList(from, to).stream()
+            .map(name -> input.relativize(Path.of(name)).toString().replace('\\', '/'))
+            .toList() : null);
   }
 
   private Examples table(Path input, RowSelection rows, int skipLines) {
@@ -260,7 +275,7 @@ public final class ReleasedModel {
     }
     int dropped = droppedIn(encoded, rows.from(), to);
     return new Examples(Nd4j.create(features, new long[] {keep.size(), width}, DataType.FLOAT),
-        positions, labels, dropped);
+        positions, labels, dropped, null);
   }
 
   /** Records in [from, to) that reading dropped (they are not among the kept records). */

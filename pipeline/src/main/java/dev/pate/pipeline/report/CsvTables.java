@@ -30,7 +30,7 @@ public final class CsvTables {
 
   /**
    * {@code index,noisy_label,true_label} for each asked query: noisy_label is empty where the
-   * aggregator abstained.
+   * aggregator abstained, true_label where the pool has no label for the query.
    */
   public static String labels(Dataset queries, Answer[] answers) {
     StringBuilder b = new StringBuilder("index,noisy_label,true_label\n");
@@ -39,7 +39,11 @@ public final class CsvTables {
       if (answers[q].answered()) {
         b.append(answers[q].label());
       }
-      b.append(',').append(queries.label(q)).append('\n');
+      b.append(',');
+      if (queries.isLabelled(q)) {
+        b.append(queries.label(q));
+      }
+      b.append('\n');
     }
     return b.toString();
   }

@@ -61,6 +61,11 @@ public record Provenance(PateBuild pate, Java java, Os os, Numerics numerics,
     if (data.tables() != null && data.privateTable() != null) {
       publicFiles.add(file(data.name(), data.tables().publicFile(), "public"));
       privateFiles.add(file(data.name(), data.privateTable().file(), "private"));
+    } else if (data.images() != null) {
+      for (RunData.SourceFile source : data.images().sources()) {
+        DataFile file = new DataFile(data.name(), source.name(), source.role(), source.sha256());
+        (source.role().equals("private") ? privateFiles : publicFiles).add(file);
+      }
     } else if (data.dataDir() != null && ImageDatasets.names().contains(data.name())) {
       publicFiles.addAll(pinned(data.name(), "test", "public"));
       privateFiles.addAll(pinned(data.name(), "train", "private"));

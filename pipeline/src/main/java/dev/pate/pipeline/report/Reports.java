@@ -12,6 +12,7 @@ import dev.pate.config.Mechanism;
 import dev.pate.config.NoiseMode;
 import dev.pate.config.RunConfig;
 import dev.pate.datasets.Dataset;
+import dev.pate.datasets.ImageDataset;
 import dev.pate.datasets.split.TeacherPartitions;
 import dev.pate.ensemble.TeacherRecord;
 import dev.pate.pipeline.cache.CachedEnsemble;
@@ -73,7 +74,8 @@ public final class Reports {
         folder.path().toString(),
         config.seed(),
         new RunReport.Dataset(data.name(), data.dataDir(),
-            data.publicSplit().pool().size(), data.publicSplit().holdout().size(), data.tables(),
+            data.publicSplit().pool().size(), data.publicSplit().pool().labelledCount(),
+            data.publicSplit().holdout().size(), imageShape(data), data.tables(), images(data),
             new RunReport.DatasetPrivate(partitions.examplesUsed(),
                 data.privateTable() == null ? null : data.privateTable().file(),
                 data.privateTable() == null ? null : data.privateTable().unseenCategories())),
@@ -88,15 +90,31 @@ public final class Reports {
         timings);
   }
 
+  private static String imageShape(RunData data) {
+    return data.privateSet() instanceof ImageDataset images ? images.shape().toString() : null;
+  }
+
+  private static RunReport.Images images(RunData data) {
+    if (data.images() == null) {
+      return null;
+    }
+    var conversion = data.images().conversion();
+    return new RunReport.Images(data.images().classes(),
+        conversion.size().map(s -> List.of(s.height(), s.width())).orElse(null),
+        conversion.channels().isPresent() ? conversion.channels().getAsInt() : null,
+        data.images().sources().stream().filter(f -> !f.role().equals("private")).toList());
+  }
+
   private static RunReport.Student student(RunConfig config, String network,
       StudentResult student, int unlabelledExamples) {
     List<RunReport.Epoch> curve = student.learningCurve().stream()
         .map(e -> new RunReport.Epoch(e.epoch(), e.testAccuracy(),
             e.pseudoLabels().map(PseudoLabels::count).orElse(null),
-            e.pseudoLabels().map(PseudoLabels::precision).orElse(null)))
+            e.pseudoLabels().map(p -> boxed(p.precision())).orElse(null)))
         .toList();
     RunReport.PseudoLabels last = student.finalPseudoLabels()
-        .map(p -> new RunReport.PseudoLabels(p.count(), p.poolSize(), p.coverage(), p.precision()))
+        .map(p -> new RunReport.PseudoLabels(p.count(), p.poolSize(), p.coverage(),
+            boxed(p.precision())))
         .orElse(null);
     return new RunReport.Student(config.student().method().id(), network,
         student.trainingExamples(),
@@ -125,18 +143,29 @@ public final class Reports {
     Dataset queries = outcome.queries();
     Labelling labelling = outcome.labelling();
     int answered = 0;
+    int checked = 0;
     int correct = 0;
+    int votedWithTruth = 0;
     int pluralityCorrect = 0;
     for (int q = 0; q < votes.length; q++) {
+      // A query without a true label (an unlabelled pool) measures nothing: it is skipped, never
+      // compared as class 0.
+      boolean known = queries.isLabelled(q);
       int truth = queries.label(q);
-      if (argMax(votes[q]) == truth) {
-        pluralityCorrect++;
+      if (known) {
+        votedWithTruth++;
+        if (argMax(votes[q]) == truth) {
+          pluralityCorrect++;
+        }
       }
       boolean asked = q < labelling.answers().length;
       if (asked && labelling.answers()[q].answered()) {
         answered++;
-        if (labelling.answers()[q].label() == truth) {
-          correct++;
+        if (known) {
+          checked++;
+          if (labelling.answers()[q].label() == truth) {
+            correct++;
+          }
         }
       }
     }
@@ -144,10 +173,22 @@ public final class Reports {
         boxed(a.sigma()), boxed(a.threshold()), boxed(a.sigma1()), boxed(a.sigma2()),
         a.selection().id(),
         a.queries(), labelling.answers().length, answered,
-        answered == 0 ? 0 : correct / (double) answered,
+        checked == 0 ? null : correct / (double) checked, labelAccuracyOn(answered, checked),
         labelling.stoppedBecause().orElse(null), outcome.rounds(),
         new RunReport.AggregationPrivate(
-            votes.length == 0 ? 0 : pluralityCorrect / (double) votes.length));
+            votedWithTruth == 0 ? null : pluralityCorrect / (double) votedWithTruth));
+  }
+
+  /** What the label accuracy was measured on, or why there is none. */
+  static String labelAccuracyOn(int answered, int checked) {
+    if (answered == 0) {
+      return "none: no query was answered";
+    }
+    if (checked == 0) {
+      return "none: the query pool has no labels; the teachers' answers are its only labels";
+    }
+    return checked == answered ? "all " + answered + " answered queries"
+        : checked + " of the " + answered + " answered queries (the others have no true label)";
   }
 
   private static RunReport.Privacy privacy(RunConfig config, AggregatorConfig aggregator,

@@ -54,11 +54,29 @@ public record RunReport(
       + " released answers and public data.";
 
   /**
-   * @param dataDir the folder of an image dataset; null for CSV (see {@code tables})
+   * @param dataDir the folder of a built-in image dataset; null otherwise
+   * @param queryPoolLabelled pool examples that have a true label (0 for an unlabelled pool;
+   *     the teachers label the pool, these labels only measure how well)
+   * @param imageShape every image's shape, e.g. {@code 28x28} or {@code 32x32x3}; null for tables
    * @param tables how the CSV files were read and encoded; null for images
+   * @param images how images of the user's own were read; null otherwise
    */
-  public record Dataset(String name, String dataDir, int queryPool, int heldOut, Tables tables,
+  public record Dataset(String name, String dataDir, int queryPool, int queryPoolLabelled,
+      int heldOut, String imageShape, Tables tables,
+      @JsonInclude(JsonInclude.Include.NON_NULL) Images images,
       @JsonProperty("private") DatasetPrivate datasetPrivate) {}
+
+  /**
+   * Images of the user's own (config {@code dataset.images}).
+   *
+   * @param classes the class names in label order
+   * @param resize {@code [height, width]} every image was resized to; null: all had one size
+   * @param channels what every image was converted to; null: all had one number of channels
+   * @param sources the public sources read ({@code public}, {@code eval}): name and content
+   *     hash; the private source's is in {@code provenance.private}
+   */
+  public record Images(List<String> classes, List<Integer> resize, Integer channels,
+      List<dev.pate.pipeline.data.RunData.SourceFile> sources) {}
 
   /**
    * @param privateExamplesUsed private examples dealt out to the teachers
@@ -70,8 +88,11 @@ public record RunReport(
       @JsonInclude(JsonInclude.Include.NON_NULL) FileSummary privateFile,
       @JsonInclude(JsonInclude.Include.NON_NULL) Map<String, Integer> unseenCategories) {}
 
-  /** A CSV dataset: what reading the public file found and how rows became features. */
-  public record Tables(FileSummary publicFile, Encoding encoding) {}
+  /**
+   * A CSV dataset: what reading the public file (and the evaluation file, if the held-out rows
+   * have one; else null) found and how rows became features.
+   */
+  public record Tables(FileSummary publicFile, FileSummary evalFile, Encoding encoding) {}
 
   /**
    * @param fittedOn where the fitted statistics come from (the public pool), never private data
@@ -131,19 +152,25 @@ public record RunReport(
    * @param queries queries the config asked for
    * @param queriesAsked queries put to the aggregator (fewer when a budget stopped labelling)
    * @param selection how queries were chosen: {@code first}, {@code random} or {@code active}
-   * @param labelAccuracy the released labels against the public pool's true labels
+   * @param labelAccuracy the released labels against the public pool's true labels, over the
+   *     answered queries that have one; null when none has (an unlabelled pool), never 0
+   * @param labelAccuracyOn what {@code labelAccuracy} was measured on, in words (or why there is
+   *     none)
    * @param stoppedBecause why labelling stopped early; null when every query was asked
    * @param rounds the query rounds: one for first and random selection, {@code
    *     aggregator.active_rounds} for active (fewer if the budget stopped labelling)
    */
   public record Aggregation(String mechanism, String noise, Double gamma, Double sigma, Double threshold,
       Double sigma1, Double sigma2, String selection, int queries, int queriesAsked,
-      int queriesAnswered, double labelAccuracy, String stoppedBecause,
+      int queriesAnswered, Double labelAccuracy, String labelAccuracyOn, String stoppedBecause,
       List<QueryRounds.Round> rounds,
       @JsonProperty("private") AggregationPrivate aggregationPrivate) {}
 
-  /** @param ensembleAccuracy the noiseless plurality vote's accuracy on the queries voted on */
-  public record AggregationPrivate(double ensembleAccuracy) {}
+  /**
+   * @param ensembleAccuracy the noiseless plurality vote's accuracy on the queries voted on that
+   *     have a true label; null when none has
+   */
+  public record AggregationPrivate(Double ensembleAccuracy) {}
 
   /**
    * How {@code aggregator.noise: auto} chose the noise (null in the report under fixed noise).
@@ -240,7 +267,8 @@ public record RunReport(
   /**
    * @param pseudoLabels pool images pseudo-labelled for this epoch; null when none were made
    *     (supervised, warm-up)
-   * @param pseudoLabelPrecision their accuracy against the pool's true labels (never trained on)
+   * @param pseudoLabelPrecision their accuracy against the pool's true labels (never trained on);
+   *     left out where the pool has no label for any of them
    */
   public record Epoch(int epoch, double testAccuracy,
       @JsonInclude(JsonInclude.Include.NON_NULL) Integer pseudoLabels,
@@ -248,9 +276,9 @@ public record RunReport(
 
   /**
    * Pseudo-labels of the last epoch; precision is measured against the public pool's true labels,
-   * a benchmark diagnostic the student never trains on.
+   * a benchmark diagnostic the student never trains on: null when the pool has none for them.
    */
-  public record PseudoLabels(int count, int poolSize, double coverage, double precision) {}
+  public record PseudoLabels(int count, int poolSize, double coverage, Double precision) {}
 
   /**
    * The run's release: what may be published, in {@code <run folder>/<folder>/}. Null when the

@@ -6,6 +6,15 @@ import java.util.Locale;
 public final class SummaryTable {
   private SummaryTable() {}
 
+  /** The label accuracy and what it was measured on, or that there is none (never a 0). */
+  static String labelAccuracy(RunReport.Aggregation a) {
+    if (a.labelAccuracy() == null) {
+      return "no label accuracy (" + a.labelAccuracyOn() + ")";
+    }
+    return String.format(Locale.ROOT, "label accuracy %.4f", a.labelAccuracy())
+        + (a.labelAccuracyOn().startsWith("all ") ? "" : " on " + a.labelAccuracyOn());
+  }
+
   /**
    * What may be published comes first (the guarantee, the answers, the student); then, under a
    * heading that says so, the figures that are functions of the private data.
@@ -35,7 +44,7 @@ public final class SummaryTable {
     row(b, "noise", p.noise() + " from a " + p.randomness() + " source");
     var a = r.aggregation();
     row(b, "aggregation", a.mechanism() + ", " + a.queriesAnswered() + " of " + a.queries()
-        + String.format(Locale.ROOT, " queries answered, label accuracy %.4f", a.labelAccuracy()));
+        + " queries answered, " + labelAccuracy(a));
     if (a.rounds().size() > 1) {
       row(b, "selection", a.selection() + " in " + a.rounds().size() + " rounds, answered of"
           + " asked: " + a.rounds().stream().map(round -> round.answered() + "/" + round.asked())
@@ -56,9 +65,10 @@ public final class SummaryTable {
     }
     if (r.student() != null && r.student().pseudoLabels() != null) {
       var pl = r.student().pseudoLabels();
-      row(b, "pseudo-labels", String.format(Locale.ROOT,
-          "%d of %d pool examples, precision %.4f (against true labels, not trained on)",
-          pl.count(), pl.poolSize(), pl.precision()));
+      row(b, "pseudo-labels", String.format(Locale.ROOT, "%d of %d pool examples, ", pl.count(),
+          pl.poolSize()) + (pl.precision() == null ? "no precision (the pool has no labels)"
+              : String.format(Locale.ROOT, "precision %.4f (against true labels, not trained on)",
+                  pl.precision())));
     }
     if (r.release() != null) {
       row(b, "release (publishable)", r.runFolder() + "/" + r.release().folder() + " ("
