@@ -24,7 +24,7 @@ import picocli.CommandLine.Parameters;
         + " student, and write runs/<name>/<UTC timestamp>/ with config.yaml, votes.csv,"
         + " labels.csv, teachers/ and report.json. Teachers trained before with the same data,"
         + " partitions, network, training and seed are reused from the cache (runs/cache/).",
-        "Example: pate run experiments/mnist-quick.yaml aggregator.gamma=0.1 teachers.count=100"})
+        "Example: pate run experiments/mnist-quick.yaml aggregator.sigma2=40 aggregator.queries=1280"})
 final class RunCommand implements Callable<Integer> {
   @Parameters(index = "0", arity = "0..1", paramLabel = "FILE",
       description = "The run's YAML file (not with --resume).")

@@ -26,11 +26,13 @@ import org.nd4j.linalg.factory.Nd4j;
  * Benchmark (not a test): how fast teachers train, as teacher images per second and achieved
  * GFLOP/s next to the machine's measured sgemm peak, for the headline's teacher network (the
  * 16/32-filter CNN of experiments/mnist-250-confident-gnmax.yaml, with its augmentation) and the
- * others shipped, one worker with all native threads and a worker per core with one each.
+ * others shipped: one worker with all native threads, one worker with one, and a worker per core
+ * with one each.
  *
  * <p>Run from the checkout root after {@code mvn -q -B test-compile} and one {@code ./pate}
  * build:
- * <pre>java -cp "ensemble/target/test-classes:ensemble/target/classes:cli/target/lib/*" \
+ * <pre>java -Dorg.bytedeco.javacpp.maxPhysicalBytes=0 \
+ *   -cp "ensemble/target/test-classes:ensemble/target/classes:cli/target/lib/*" \
  *   dev.pate.ensemble.TeacherThroughputBenchmark [teachers=8] [images=240] [epochs=15]</pre>
  */
 public final class TeacherThroughputBenchmark {
@@ -65,8 +67,11 @@ public final class TeacherThroughputBenchmark {
         images, epochs, cores);
     for (Setting s : settings) {
       double flopsPerImage = NetworkCost.trainingFlops(s.network(), 28, 28, 10);
-      for (int workers : new int[] {1, cores}) {
-        int threads = workers == 1 ? cores : 1;
+      for (int[] layout : layouts(cores)) {
+        int workers = layout[0];
+        int threads = layout[1];
+        int used = workers * threads;
+        double peak = used == 1 ? peakOne : peakAll;
         TeachersConfig config = new TeachersConfig(teachers, workers, threads, s.network(),
             s.augment());
         Result r = time(config, parts, evaluation, dir);
@@ -75,9 +80,18 @@ public final class TeacherThroughputBenchmark {
         System.out.printf(Locale.ROOT, "%-36s %d worker(s) x %d thread(s): %6.1f s, %8.0f"
             + " images/s, %5.2f GFLOP/s = %4.1f%% of the %d-thread sgemm peak; mean held-out"
             + " accuracy %.4f%n", s.name(), workers, threads, r.seconds(), imagesPerSecond,
-            gflops, 100 * gflops / peakAll, cores, r.accuracy());
+            gflops, 100 * gflops / peak, used, r.accuracy());
       }
     }
+  }
+
+  /**
+   * Workers x native threads to time: one worker with every thread, one worker with one thread
+   * (what a core does alone), and a worker per core with one thread each (pate's default).
+   */
+  private static List<int[]> layouts(int cores) {
+    return cores == 1 ? List.of(new int[] {1, 1})
+        : List.of(new int[] {1, cores}, new int[] {1, 1}, new int[] {cores, 1});
   }
 
   private record Result(double seconds, double accuracy) {}

@@ -13,15 +13,17 @@ import java.util.Map;
 /**
  * Seconds per image and epoch of training a network on one worker, for cost estimates: measured
  * on this machine where teachers (or students) of the same shape were trained before, else a
- * guess from the network's size, calibrated on the 16/32-filter MNIST CNN (about 1.4 ms per
- * image-epoch on one core). A forward pass (a vote) costs about a third of a training step.
+ * guess from the network's size, calibrated on the 16/32-filter MNIST CNN as the pipeline trains it
+ * (about 0.6 ms per image-epoch per worker with two workers of one native thread each, oneDNN
+ * kernels, augmentation and evaluation included; 1.12 million multiply-adds per forward pass).
+ * A forward pass (a vote) costs about a third of a training step.
  */
 final class CostModel {
   /** Keys that decide a network's cost per image (not its epochs or learning rate). */
   private static final List<String> SHAPE =
       List.of("architecture", "conv_filters", "kernel", "dense", "batch_size");
   private static final double OVERHEAD_SECONDS = 5e-5;
-  private static final double SECONDS_PER_MULTIPLY_ADD = 1.2e-9;
+  private static final double SECONDS_PER_MULTIPLY_ADD = 4.9e-10;
   static final double FORWARD_SHARE = 1.0 / 3;
 
   /** A cost and where it comes from, e.g. "measured on 2 cached ensembles". */

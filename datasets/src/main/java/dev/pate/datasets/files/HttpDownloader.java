@@ -30,7 +30,7 @@ public final class HttpDownloader implements Downloader {
   /** Time allowed from sending the request to receiving the response headers. */
   private static final Duration RESPONSE_TIMEOUT = Duration.ofSeconds(30);
 
-  private final HttpClient client;
+  private final Duration connectTimeout;
   private final PrintStream progressOut;
 
   /** A downloader with the default connect timeout, printing progress to {@code progressOut}. */
@@ -44,16 +44,18 @@ public final class HttpDownloader implements Downloader {
     if (connectTimeout.isNegative() || connectTimeout.isZero()) {
       throw new IllegalArgumentException("connectTimeout: " + connectTimeout + " is not > 0");
     }
-    this.client =
-        HttpClient.newBuilder()
-            .connectTimeout(connectTimeout)
-            .followRedirects(HttpClient.Redirect.NORMAL)
-            .build();
+    this.connectTimeout = connectTimeout;
   }
 
   @Override
   public void fetch(URI source, Path destination) throws IOException {
     HttpRequest request = HttpRequest.newBuilder(source).timeout(RESPONSE_TIMEOUT).GET().build();
+    // Built per download, not with the downloader: nearly every run finds its files on disk, and
+    // a client starts a selector thread that such runs would pay for and never use.
+    HttpClient client = HttpClient.newBuilder()
+        .connectTimeout(connectTimeout)
+        .followRedirects(HttpClient.Redirect.NORMAL)
+        .build();
     HttpResponse<InputStream> response;
     try {
       response = client.send(request, HttpResponse.BodyHandlers.ofInputStream());
