@@ -3,6 +3,7 @@ package dev.pate.study;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.pate.config.ConfigWriter;
 import dev.pate.config.RunConfig;
+import dev.pate.config.StudentMethod;
 import dev.pate.config.StudyPoint;
 import dev.pate.datasets.Dataset;
 import dev.pate.ensemble.nn.InputShape;
@@ -124,9 +125,12 @@ public final class StudyPlanner {
       queriesToLabel += queries.size();
       row.add(fresh == 0 ? "none new" : fresh + " new");
       if (config.student().train()) {
-        studentImageEpochs += (double) queries.size() * config.student().network().epochs();
+        int pool = ensemble.inputs.publicSplit().pool().size();
+        boolean selfTraining = config.student().method() == StudentMethod.SELF_TRAINING;
+        studentImageEpochs += CostModel.studentImageEpochs(config, queries.size(), pool);
         students.add(config);
-        row.add(queries.size() + " x " + config.student().network().epochs() + " epochs");
+        row.add(queries.size() + (selfTraining ? " + pool " + pool : "") + " x "
+            + config.student().network().epochs() + " epochs");
       } else {
         row.add("-");
       }
@@ -245,8 +249,8 @@ public final class StudyPlanner {
     if (student == null || student.isNull()) {
       return List.of();
     }
-    double imageEpochs = student.get("training_examples").asDouble()
-        * config.student().network().epochs();
+    double imageEpochs = CostModel.studentImageEpochs(config,
+        student.get("training_examples").asDouble(), student.path("unlabelled_examples").asDouble());
     return List.of(new CostModel.Sample(ConfigWriter.values(config), "student.network.",
         report.at("/timings/student_seconds").asDouble(), imageEpochs));
   }
