@@ -17,17 +17,21 @@ import java.util.UUID;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
+import org.apache.hadoop.fs.permission.FsPermission;
 
 /**
  * One ensemble's folder in {@code teachers.spark.shared_dir}, on any Hadoop file system: {@code
  * <shared_dir>/<ensemble key>/}, laid out as a teacher-cache folder ({@code teacher-NNN.zip}, then
  * its {@code teacher-NNN.json} record), so a record there means a saved teacher. Files are written
- * under a temporary name and renamed, so a task that dies half-way leaves no teacher behind. The
+ * under a temporary name and renamed, so a task that dies half-way leaves no teacher behind, and
+ * are owner-only (0600, the folder 0700) where the file system has permissions. The
  * driver and every task open it from its URI and the {@code spark.hadoop.*} settings.
  */
 final class SharedDir implements Serializable {
   private static final long serialVersionUID = 1L;
   static final String KEY = "teachers.spark.shared_dir";
+  private static final FsPermission OWNER_ONLY_FILE = new FsPermission((short) 0600);
+  private static final FsPermission OWNER_ONLY_FOLDER = new FsPermission((short) 0700);
 
   private final String root;
   private final String folder;
@@ -120,8 +124,16 @@ final class SharedDir implements Serializable {
   private void write(String name, byte[] bytes) throws IOException {
     Path target = path(name);
     Path temporary = path("." + name + "." + UUID.randomUUID() + ".tmp");
-    fs().mkdirs(new Path(folder));
+    Path dir = new Path(folder);
+    if (!fs().exists(dir)) {
+      fs().mkdirs(dir);
+      fs().setPermission(dir, OWNER_ONLY_FOLDER);
+    }
     try (OutputStream out = fs().create(temporary, true)) {
+      // Teachers are the data owner's private record (as in the local cache, FileModes): owner
+      // only, set before any byte is written. File systems without permissions (object stores)
+      // ignore it; their buckets' access rules decide.
+      fs().setPermission(temporary, OWNER_ONLY_FILE);
       out.write(bytes);
     }
     // Some file systems (HDFS) refuse to rename onto an existing file: a retried task's copy.

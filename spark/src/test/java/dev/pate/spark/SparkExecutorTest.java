@@ -14,7 +14,9 @@ import java.io.IOException;
 import java.net.ServerSocket;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
 import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -64,6 +66,25 @@ class SparkExecutorTest {
       assertEquals(Files.readString(shared.resolve(key).resolve(record)),
           Files.readString(cache.resolve(record)), record);
       assertTrue(Files.isRegularFile(onSpark.resolve("teachers").resolve(model)), model);
+    }
+  }
+
+  /** The shared directory holds private teachers: owner-only, as the local cache is. */
+  @Test
+  void theSharedDirectorysTeachersAreOwnerOnly() throws IOException {
+    Assumptions.assumeTrue(shared.getFileSystem().supportedFileAttributeViews().contains("posix"));
+    Path folder = shared.resolve(report(onSpark).at("/teachers/private/cache/key").asText());
+    assertEquals(PosixFilePermissions.fromString("rwx------"),
+        Files.getPosixFilePermissions(folder));
+    try (var files = Files.list(folder)) {
+      files.filter(f -> f.getFileName().toString().startsWith("teacher-")).forEach(f -> {
+        try {
+          assertEquals(PosixFilePermissions.fromString("rw-------"),
+              Files.getPosixFilePermissions(f), f.toString());
+        } catch (IOException e) {
+          throw new java.io.UncheckedIOException(e);
+        }
+      });
     }
   }
 
