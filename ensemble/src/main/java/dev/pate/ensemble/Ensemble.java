@@ -72,7 +72,8 @@ public final class Ensemble {
   public int[][] voteCounts(INDArray queries, int workers, int threadsPerWorker) {
     int n = (int) queries.rows();
     int[][] counts = new int[n][numClasses];
-    ExecutorService pool = Executors.newFixedThreadPool(workers, Workers.named("pate-vote"));
+    ExecutorService pool = Executors.newFixedThreadPool(workers,
+        Workers.pinned("pate-vote", threadsPerWorker));
     try (NativeThreads.Scope pinned = NativeThreads.pin(threadsPerWorker)) {
       List<Future<int[]>> predictions = new ArrayList<>();
       for (MultiLayerNetwork teacher : teachers) {

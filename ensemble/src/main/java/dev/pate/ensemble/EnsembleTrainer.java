@@ -66,7 +66,8 @@ public final class EnsembleTrainer {
     FileModes.createPrivateFolders(teacherDir);
 
     int workers = Math.min(config.workers(), partitions.size());
-    ExecutorService pool = Executors.newFixedThreadPool(workers, Workers.named("pate-teacher"));
+    ExecutorService pool = Executors.newFixedThreadPool(workers,
+        Workers.pinned("pate-teacher", config.threadsPerWorker()));
     // Pinned for this stage only: the stages after it run one network at a time on every core.
     try (NativeThreads.Scope pinned = NativeThreads.pin(config.threadsPerWorker())) {
       List<Future<Trained>> futures = new ArrayList<>();

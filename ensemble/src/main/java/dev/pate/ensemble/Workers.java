@@ -1,5 +1,6 @@
 package dev.pate.ensemble;
 
+import dev.pate.ensemble.nn.NativeThreads;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -8,10 +9,17 @@ import java.util.concurrent.atomic.AtomicInteger;
 final class Workers {
   private Workers() {}
 
-  static ThreadFactory named(String prefix) {
+  /**
+   * Daemon threads named {@code prefix-N}, each pinned to {@code nativeThreads} OpenMP threads
+   * before it runs anything (OpenMP's count is per thread: {@link NativeThreads}).
+   */
+  static ThreadFactory pinned(String prefix, int nativeThreads) {
     AtomicInteger n = new AtomicInteger();
     return r -> {
-      Thread t = new Thread(r, prefix + "-" + n.incrementAndGet());
+      Thread t = new Thread(() -> {
+        NativeThreads.pinThisThread(nativeThreads);
+        r.run();
+      }, prefix + "-" + n.incrementAndGet());
       t.setDaemon(true);
       return t;
     };

@@ -65,6 +65,15 @@ public final class TeacherThroughputBenchmark {
     Path dir = Files.createTempDirectory("pate-bench");
     System.out.printf(Locale.ROOT, "%d teachers x %d images x %d epochs, %d cores%n", teachers,
         images, epochs, cores);
+    // Warm-up, untimed: the JIT compiles DL4J's and pate's training path and oneDNN builds its
+    // kernels on the first teachers; the pipeline trains hundreds, so the steady state is the
+    // figure that matters (on 8 teachers, compilation alone took a fifth of the first layout).
+    TeacherPartitions warmUp = TeacherPartitions.split(mnist.train(), cores, 5,
+        PartitionLimits.NONE.withMaxPerTeacher(images));
+    for (Setting s : settings) {
+      time(new TeachersConfig(cores, cores, 1, s.network(), s.augment()), warmUp, evaluation,
+          dir);
+    }
     for (Setting s : settings) {
       double flopsPerImage = NetworkCost.trainingFlops(s.network(), 28, 28, 10);
       for (int[] layout : layouts(cores)) {
