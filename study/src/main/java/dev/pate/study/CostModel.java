@@ -16,7 +16,7 @@ import java.util.Map;
  * Seconds per image and epoch of training a network on one worker, for cost estimates: measured
  * on this machine where teachers (or students) of the same shape were trained before, else a
  * guess from the network's size, calibrated on the 16/32-filter MNIST CNN as the pipeline trains it
- * (about 0.6 ms per image-epoch per worker with two workers of one native thread each, oneDNN
+ * (about 0.38 ms per image-epoch per worker with two workers of one native thread each, oneDNN
  * kernels, augmentation and evaluation included; 1.12 million multiply-adds per forward pass).
  * A forward pass (a vote) costs about a third of a training step.
  */
@@ -25,7 +25,7 @@ final class CostModel {
   private static final List<String> SHAPE =
       List.of("architecture", "conv_filters", "kernel", "dense", "batch_size");
   private static final double OVERHEAD_SECONDS = 5e-5;
-  private static final double SECONDS_PER_MULTIPLY_ADD = 4.9e-10;
+  private static final double SECONDS_PER_MULTIPLY_ADD = 2.9e-10;
   static final double FORWARD_SHARE = 1.0 / 3;
 
   /** A cost and where it comes from, e.g. "measured on 2 cached ensembles". */
@@ -86,8 +86,8 @@ final class CostModel {
           + (matches == 1 ? " training" : " trainings") + " of this network");
     }
     // The guess is per native thread; a network trained on several cores is taken to divide it
-    // among them (the 32/64 student CNN does better than that: measured 0.45 ms per image-epoch
-    // on 2 cores against a guess of 0.97, so the guess errs on the long side).
+    // among them (the 32/64 student CNN: measured 0.47 ms per image-epoch on 2 cores, guessed
+    // 0.59).
     return new Estimate((OVERHEAD_SECONDS + SECONDS_PER_MULTIPLY_ADD * multiplyAdds(network,
         rows, cols)) / cores, "a guess from the network's size"
         + (cores > 1 ? " on " + cores + " cores" : "") + "; none trained here yet");
