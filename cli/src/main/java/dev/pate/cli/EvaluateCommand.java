@@ -33,8 +33,7 @@ final class EvaluateCommand implements Callable<Integer> {
   public Integer call() {
     ReleasedModel model = options.load();
     ReleasedModel.Examples examples = options.read(model, Optional.ofNullable(labels));
-    ModelEvaluation evaluation = ModelEvaluation.of(model.classes(), examples,
-        model.predict(examples), options.input.toString());
+    ModelEvaluation evaluation = ModelEvaluation.of(model, examples, options.input.toString());
     System.out.print(json ? Json.write(evaluation) : evaluation.table());
     return 0;
   }

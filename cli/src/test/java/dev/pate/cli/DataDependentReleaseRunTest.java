@@ -117,6 +117,17 @@ class DataDependentReleaseRunTest {
         report.at("/privacy/epsilon_data_independent").asDouble(), 1e-9);
   }
 
+  /** pate ledger replays a release run's ledger, release line included, to its guarantee. */
+  @Test
+  void theLedgerCommandReplaysTheReleaseIntoTheGuarantee() throws IOException {
+    Captured ledger = Captured.run("ledger", dir.resolve("runs").toString(), "--json");
+    assertEquals(0, ledger.exitCode(), ledger.err());
+    JsonNode replayed = Json.mapper().readTree(ledger.out())
+        .at("/private_data/0/ensembles/0/runs/0/epsilon/epsilon");
+    assertEquals(report.at("/privacy/epsilon_data_independent").asDouble(), replayed.asDouble(),
+        1e-12, ledger.out());
+  }
+
   /** A resumed run publishes what its ledger recorded; it never draws the release again. */
   @Test
   void aResumedRunPublishesTheRecordedReleaseAgain() throws IOException {

@@ -14,7 +14,7 @@ import dev.pate.ensemble.nn.InputShape;
 import dev.pate.ensemble.nn.NativeThreads;
 import dev.pate.ensemble.nn.NetworkSpec;
 import dev.pate.ensemble.nn.Seeds;
-import dev.pate.pipeline.backend.TeacherBackends;
+import dev.pate.pipeline.backend.TeacherBackend;
 import dev.pate.pipeline.baseline.NonPrivateCeiling;
 import dev.pate.pipeline.cache.CachedEnsemble;
 import dev.pate.pipeline.cache.EnsembleKey;
@@ -215,7 +215,7 @@ public final class PatePipeline {
     listener.message("run folder " + folder.path());
 
     Stopwatch teachersTime = Stopwatch.start();
-    CachedEnsemble ensemble = teachers(folder, inputs);
+    CachedEnsemble ensemble = teachers(folder, inputs, preflight.backend());
     double teachersSeconds = teachersTime.seconds();
 
     // Votes and labelling, in rounds: the selection may choose later queries from earlier answers.
@@ -327,10 +327,10 @@ public final class PatePipeline {
    * first round's queries, which a remote backend votes on where it trains); the run folder's
    * teachers/manifest.json says which.
    */
-  private CachedEnsemble teachers(RunFolder folder, RunInputs inputs) {
+  private CachedEnsemble teachers(RunFolder folder, RunInputs inputs, TeacherBackend backend) {
     EnsembleKey key = ensembleKey(inputs);
     TeacherTraining training = TeacherTraining.of(config.teachers()).withNetwork(teacherNetwork);
-    CachedEnsemble ensemble = place.cache().obtain(TeacherBackends.of(config), config, key,
+    CachedEnsemble ensemble = place.cache().obtain(backend, config, key,
         training, inputs.partitions(), inputs.publicSplit().holdout(),
         firstRoundQueries(inputs.publicSplit()), listener);
     listener.message(ensemble.describe());

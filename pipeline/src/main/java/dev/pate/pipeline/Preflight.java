@@ -2,6 +2,8 @@ package dev.pate.pipeline;
 
 import dev.pate.config.RunConfig;
 import dev.pate.datasets.Dataset;
+import dev.pate.pipeline.backend.TeacherBackend;
+import dev.pate.pipeline.backend.TeacherBackends;
 import dev.pate.pipeline.labelling.ReleasePlan;
 import dev.pate.pipeline.labelling.RunNoise;
 import dev.pate.pipeline.labelling.RunRecord;
@@ -17,6 +19,8 @@ import java.util.Optional;
  *
  * <ol>
  *   <li>the config (loaded and checked before the pipeline exists) and the noise planned from it;
+ *   <li>where the teachers train: {@code teachers.executor} has its backend on the class path
+ *       ({@link TeacherBackends#of});
  *   <li>the output folder and the teacher cache can be written ({@link
  *       RunFolder#requireWritable});
  *   <li>in the folder of a run begun before: it is an unfinished run of this config ({@link
@@ -31,10 +35,12 @@ import java.util.Optional;
 final class Preflight {
   private final RunNoise noise;
   private final RunRecord record;
+  private final TeacherBackend backend;
 
-  private Preflight(RunNoise noise, RunRecord record) {
+  private Preflight(RunNoise noise, RunRecord record, TeacherBackend backend) {
     this.noise = noise;
     this.record = record;
+    this.backend = backend;
   }
 
   /**
@@ -47,6 +53,7 @@ final class Preflight {
    */
   static Preflight check(RunConfig config, RunNoise noise, RunPlace place,
       Optional<ReleasePlan> release) {
+    TeacherBackend backend = TeacherBackends.of(config);
     RunFolder.requireWritable(place.writesUnder(config));
     RunFolder.requireWritable(place.cache().root());
     Optional<Path> begun = place.begun();
@@ -56,7 +63,12 @@ final class Preflight {
     }
     return new Preflight(noise, begun.isPresent()
         ? RunRecord.read(begun.get(), config, noise.aggregator(), release)
-        : RunRecord.none(config, noise.aggregator(), release));
+        : RunRecord.none(config, noise.aggregator(), release), backend);
+  }
+
+  /** Where the run's teachers train and vote. */
+  TeacherBackend backend() {
+    return backend;
   }
 
   /** Check 5, once the run's folder is open and its query pool loaded. */

@@ -96,8 +96,17 @@ final class SharedDir implements Serializable {
 
   /** Copies the file {@code name} of the folder to {@code target}. */
   void download(String name, java.nio.file.Path target) {
+    try (OutputStream out = Files.newOutputStream(target)) {
+      copy(name, out);
+    } catch (IOException e) {
+      throw failure("cannot write " + target, e);
+    }
+  }
+
+  /** Copies the file {@code name} of the folder to {@code out}. */
+  void copy(String name, OutputStream out) {
     try (InputStream in = fs().open(path(name))) {
-      Files.copy(in, target, java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+      in.transferTo(out);
     } catch (IOException e) {
       throw failure("cannot read " + name, e);
     }

@@ -8,6 +8,7 @@ import dev.pate.ensemble.Ensemble;
 import dev.pate.ensemble.TeacherRecord;
 import dev.pate.ensemble.nn.InputShape;
 import dev.pate.ensemble.nn.NetworkSpec;
+import dev.pate.files.AtomicFiles;
 import dev.pate.pipeline.UserError;
 import dev.pate.pipeline.backend.EnsembleVotes;
 import dev.pate.pipeline.backend.TeacherBackend;
@@ -18,7 +19,6 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
@@ -221,15 +221,8 @@ final class SparkBackend implements TeacherBackend {
   private static void fetch(SharedDir shared, Path folder, TeacherRecord record,
       boolean sameFolder) {
     if (!sameFolder) {
-      try {
-        Path temporary = Files.createTempFile(folder, record.file(), ".tmp");
-        shared.download(record.file(), temporary);
-        Files.move(temporary, folder.resolve(record.file()), StandardCopyOption.ATOMIC_MOVE,
-            StandardCopyOption.REPLACE_EXISTING);
-      } catch (IOException e) {
-        throw new UncheckedIOException("cannot copy " + record.file() + " into " + folder + ": "
-            + e.getMessage(), e);
-      }
+      // Owner-only and forced to disk before the record that names it is saved.
+      AtomicFiles.write(folder.resolve(record.file()), out -> shared.copy(record.file(), out));
     }
     if (!Files.exists(folder.resolve(record.file()))) {
       throw new UserError(SharedDir.KEY + " " + shared.uri() + ": the driver does not find "

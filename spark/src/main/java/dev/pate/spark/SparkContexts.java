@@ -120,8 +120,9 @@ final class SparkContexts {
     for (String hostPort : master.substring("spark://".length()).split(",")) {
       int colon = hostPort.lastIndexOf(':');
       String host = colon < 0 ? hostPort : hostPort.substring(0, colon);
-      int port = colon < 0 ? 7077 : Integer.parseInt(hostPort.substring(colon + 1));
       try (Socket socket = new Socket()) {
+        // A port that is not a number is a NumberFormatException: one line naming the key too.
+        int port = colon < 0 ? 7077 : Integer.parseInt(hostPort.substring(colon + 1));
         socket.connect(new InetSocketAddress(host, port), 5000);
         return;
       } catch (IOException | IllegalArgumentException e) {

@@ -242,6 +242,11 @@ public final class DataDirectory {
       if (Files.isDirectory(inCandidate)) {
         return inCandidate;
       }
+      // As for files: a folder's name taken by something else is an error, never passed over
+      // for another data directory's folder of that name.
+      if (Files.exists(inCandidate)) {
+        throw DataException.forFile(inCandidate, "is not a folder, expected a folder of images");
+      }
     }
     throw DataException.forFile(folder, "folder not found (searched: the working directory "
         + Path.of("").toAbsolutePath() + ", "

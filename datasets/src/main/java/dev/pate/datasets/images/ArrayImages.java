@@ -46,7 +46,7 @@ final class ArrayImages {
       byte[] shaped = shaper.shape(PixelArrays.planar(raw.interleaved(), i, raw.shape()),
           raw.shape(), name);
       if (pixels == null) {
-        pixels = new byte[Math.multiplyExact(raw.count(), shaped.length)];
+        pixels = new byte[ImageShaper.total(file, raw.count(), shaped.length)];
       }
       System.arraycopy(shaped, 0, pixels, i * shaped.length, shaped.length);
       names.add(name);
@@ -96,7 +96,13 @@ final class ArrayImages {
     } catch (NpyFormatException e) {
       throw new DataException(e.getMessage(), e);
     }
-    return new Raw(shape[0], new ImageShape(grey ? 1 : shape[3], shape[1], shape[2]), bytes);
+    ImageShape imageShape;
+    try {
+      imageShape = new ImageShape(grey ? 1 : shape[3], shape[1], shape[2]);
+    } catch (IllegalArgumentException e) {
+      throw DataException.forFile(file, "shape " + array.shapeText() + ": " + e.getMessage(), e);
+    }
+    return new Raw(shape[0], imageShape, bytes);
   }
 
   private static Raw idx(Path file) {

@@ -47,7 +47,7 @@ final class FolderImages {
     for (int i = 0; i < decoded.length; i++) {
       byte[] shaped = shaper.shape(decoded[i].pixels(), decoded[i].shape(), files.get(i).toString());
       if (pixels == null) {
-        pixels = new byte[Math.multiplyExact(decoded.length, shaped.length)];
+        pixels = new byte[ImageShaper.total(folder, decoded.length, shaped.length)];
       }
       System.arraycopy(shaped, 0, pixels, i * shaped.length, shaped.length);
       decoded[i] = null;

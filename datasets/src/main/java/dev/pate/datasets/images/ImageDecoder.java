@@ -7,8 +7,6 @@ import java.awt.image.ColorModel;
 import java.awt.image.IndexColorModel;
 import java.awt.image.Raster;
 import java.io.IOException;
-import java.io.InputStream;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import javax.imageio.ImageIO;
 
@@ -27,8 +25,9 @@ final class ImageDecoder {
   /** @throws DataException one line naming the file if it is not a PNG or JPEG ImageIO can read */
   static Decoded decode(Path file) {
     BufferedImage image;
-    try (InputStream in = Files.newInputStream(file)) {
-      image = ImageIO.read(in);
+    try {
+      // From the file, not a stream: ImageIO would copy a stream to a temporary file first.
+      image = ImageIO.read(file.toFile());
     } catch (IOException | RuntimeException e) {
       throw DataException.forFile(file, "cannot be decoded (" + DataException.describe(e)
           + "), expected a PNG or JPEG image", e);

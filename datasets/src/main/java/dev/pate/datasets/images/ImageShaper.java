@@ -2,6 +2,7 @@ package dev.pate.datasets.images;
 
 import dev.pate.datasets.DataException;
 import dev.pate.datasets.ImageShape;
+import java.nio.file.Path;
 import java.util.Optional;
 
 /**
@@ -36,6 +37,20 @@ public final class ImageShaper {
   public static ImageShaper expecting(ImageShape target, ImageConversion conversion,
       String whatExpects) {
     return new ImageShaper(conversion, target, whatExpects, false);
+  }
+
+  /**
+   * Bytes of {@code count} shaped images of {@code imageBytes} each, for one array: one line
+   * naming {@code source} when they would not fit one (more than 2^31 - 1 bytes).
+   */
+  static int total(Path source, int count, int imageBytes) {
+    long total = (long) count * imageBytes;
+    if (total > Integer.MAX_VALUE - 8) {
+      throw DataException.forFile(source, count + " images of " + imageBytes + " bytes are "
+          + total + " bytes, more than one array holds; resize them smaller"
+          + " (dataset.images.resize) or use fewer");
+    }
+    return (int) total;
   }
 
   /** The shape every image has been made into; empty before the first image. */

@@ -152,6 +152,15 @@ class DataDirectoryTest {
             .resolveFile(Path.of("tables/mine.csv")));
     assertTrue(file.getMessage().startsWith(first.resolve("tables/mine.csv") + ": is a folder"),
         file.getMessage());
+
+    // And the other way round: a file where an image folder is looked up.
+    Files.writeString(first.resolve("scans"), "not a folder");
+    Files.createDirectories(second.resolve("scans"));
+    DataException notFolder = assertThrows(DataException.class,
+        () -> DataDirectory.of(List.of(first, second), MUST_NOT_DOWNLOAD)
+            .resolveFolder(Path.of("scans")));
+    assertEquals(first.resolve("scans") + ": is not a folder, expected a folder of images",
+        notFolder.getMessage());
   }
 
   @Test

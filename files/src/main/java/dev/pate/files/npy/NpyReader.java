@@ -27,6 +27,8 @@ public final class NpyReader {
   private static final byte[] MAGIC = {(byte) 0x93, 'N', 'U', 'M', 'P', 'Y'};
   private static final Pattern DESCR =
       Pattern.compile("['\"]descr['\"]\\s*:\\s*(?:'([^']*)'|\"([^\"]*)\"|(\\[))");
+  /** The largest file {@link #read} takes: what one Java byte array can hold. */
+  static final long MAX_BYTES = Integer.MAX_VALUE - 8;
   private static final Pattern FORTRAN =
       Pattern.compile("['\"]fortran_order['\"]\\s*:\\s*(True|False)");
   private static final Pattern SHAPE = Pattern.compile("['\"]shape['\"]\\s*:\\s*\\(([^)]*)\\)");
@@ -40,6 +42,13 @@ public final class NpyReader {
    * @throws NpyFormatException if it is not a supported, complete npy array
    */
   public static NpyData read(Path file) throws IOException {
+    // Checked before reading: a Java array holds at most 2^31 - 1 bytes, and a larger file would
+    // end in an OutOfMemoryError, not a line naming the file.
+    long size = Files.size(file);
+    if (size > MAX_BYTES) {
+      throw new NpyFormatException(file, "file", size + " bytes; arrays of more than " + MAX_BYTES
+          + " bytes are not supported");
+    }
     return parse(file, Files.readAllBytes(file));
   }
 

@@ -5,8 +5,11 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.io.IOException;
+import java.io.RandomAccessFile;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 class NpyReaderTest {
   private static final Path FILE = Path.of("array.npy");
@@ -54,5 +57,17 @@ class NpyReaderTest {
     assertEquals(250.0, NpyReader.halfToDouble((short) 0x5bd0));
     assertEquals(-2.0, NpyReader.halfToDouble((short) 0xc000));
     assertEquals(0x1p-24, NpyReader.halfToDouble((short) 0x0001));
+  }
+
+  /** A file no byte array can hold is one line naming it, not an OutOfMemoryError. */
+  @Test
+  void aFileLargerThanAnArrayIsRefusedBeforeItIsRead(@TempDir Path dir) throws IOException {
+    Path big = dir.resolve("big.npy");
+    try (RandomAccessFile file = new RandomAccessFile(big.toFile(), "rw")) {
+      file.setLength(NpyReader.MAX_BYTES + 1); // sparse: nothing is written
+    }
+    NpyFormatException e = assertThrows(NpyFormatException.class, () -> NpyReader.read(big));
+    assertTrue(e.getMessage().startsWith(big.toString()), e.getMessage());
+    assertTrue(e.getMessage().contains((NpyReader.MAX_BYTES + 1) + " bytes"), e.getMessage());
   }
 }

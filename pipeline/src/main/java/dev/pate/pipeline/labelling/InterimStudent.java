@@ -3,6 +3,7 @@ package dev.pate.pipeline.labelling;
 import dev.pate.config.Augmentation;
 import dev.pate.datasets.Dataset;
 import dev.pate.ensemble.nn.Classifiers;
+import dev.pate.ensemble.nn.NativeThreads;
 import dev.pate.ensemble.nn.NetworkSpec;
 import dev.pate.ensemble.nn.Seeds;
 import dev.pate.ensemble.nn.Tensors;
@@ -38,10 +39,13 @@ final class InterimStudent implements ActiveSelector.Scorer {
   public ActiveSelector.Scores score(Dataset labelled, int[] labels,
       Dataset candidates, int round) {
     Dataset noPool = candidates.range(candidates.name() + "/unused", 0, 0);
-    StudentResult student = trainer.train(new StudentData(labelled, labels, noPool, heldOut),
-        Seeds.derive(runSeed, "interim-student", round), StudentTrainer.EpochListener.NONE);
-    double[][] probabilities = Classifiers.probabilities(student.network(),
-        Tensors.features(candidates)).toDoubleMatrix();
-    return new ActiveSelector.Scores(probabilities, student.testAccuracy());
+    // One network at a time, as the student: every core, whatever an earlier stage pinned.
+    try (NativeThreads.Scope cores = NativeThreads.allCores()) {
+      StudentResult student = trainer.train(new StudentData(labelled, labels, noPool, heldOut),
+          Seeds.derive(runSeed, "interim-student", round), StudentTrainer.EpochListener.NONE);
+      double[][] probabilities = Classifiers.probabilities(student.network(),
+          Tensors.features(candidates)).toDoubleMatrix();
+      return new ActiveSelector.Scores(probabilities, student.testAccuracy());
+    }
   }
 }

@@ -70,13 +70,31 @@ public final class RunRecord {
         aggregator, release);
   }
 
+  /**
+   * The accountant of the run in {@code folder} charged with every line of its ledger (its
+   * release of the data-dependent epsilon included), after the same checks as a resumed run's;
+   * a ledger whose last line was cut short is refused (the run must be resumed first).
+   */
+  static PrivacyAccountant replay(Path folder, RunConfig config, AggregatorConfig aggregator,
+      Optional<ReleasePlan> release) {
+    Path ledgerFile = folder.resolve(Ledger.FILE);
+    return new RunRecord(ledgerFile, Optional.of(Ledger.read(ledgerFile)), RecordedQueries.NONE)
+        .accountant(config, aggregator, release);
+  }
+
+  /** A new accountant of the run's, charged with this record's ledger. */
+  private PrivacyAccountant accountant(RunConfig config, AggregatorConfig aggregator,
+      Optional<ReleasePlan> release) {
+    PrivacyAccountant accountant = Mechanisms.of(aggregator, config.privacy())
+        .accountant(aggregator, config.privacy(), release);
+    replayInto(accountant, new Answer[aggregator.queries()], release.map(ReleasePlan::describe));
+    return accountant;
+  }
+
   /** Replays the record on the run's accountant, and refuses a budget that pays for nothing. */
   private static RunRecord checked(RunRecord record, RunConfig config,
       AggregatorConfig aggregator, Optional<ReleasePlan> release) {
-    PrivacyAccountant accountant = Mechanisms.of(aggregator, config.privacy())
-        .accountant(aggregator, config.privacy(), release);
-    record.replayInto(accountant, new Answer[aggregator.queries()],
-        release.map(ReleasePlan::describe));
+    PrivacyAccountant accountant = record.accountant(config, aggregator, release);
     if (record.charged() == 0) {
       accountant.refusal().ifPresent(refusal -> {
         throw new UserError("privacy.budget: cannot pay for a single query of "

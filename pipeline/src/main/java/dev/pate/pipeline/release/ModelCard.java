@@ -70,8 +70,10 @@ final class ModelCard {
 
   private static String inputInWords(ReleaseManifest.Input input) {
     return switch (input.kind()) {
-      case ReleaseManifest.Input.IMAGE -> String.format(Locale.ROOT, "a %dx%d greyscale image as"
-          + " %d floats (%s)", input.height(), input.width(), input.features(), input.scaling());
+      case ReleaseManifest.Input.IMAGE -> String.format(Locale.ROOT, "a %dx%d %s image as"
+          + " %d floats (%s)", input.height(), input.width(),
+          input.channels() != null && input.channels() == 3 ? "colour (red, green, blue planes)"
+              : "greyscale", input.features(), input.scaling());
       case ReleaseManifest.Input.TABLE -> "a record of the table encoded as release.json's"
           + " input.table says (" + input.features() + " floats)";
       default -> input.features() + " floats";

@@ -17,13 +17,19 @@ import java.util.Locale;
 public record ModelEvaluation(String input, int examples, int dropped, double accuracy,
     List<String> classes, int[][] confusion) {
 
-  /** @throws UserError if an example has no label */
-  public static ModelEvaluation of(List<String> classes, ReleasedModel.Examples examples,
-      ReleasedModel.Predictions predictions, String input) {
+  /**
+   * Evaluates {@code model} on {@code examples}, read from {@code input} (named in messages).
+   *
+   * @throws UserError if an example has no label (before anything is predicted)
+   */
+  public static ModelEvaluation of(ReleasedModel model, ReleasedModel.Examples examples,
+      String input) {
     if (!examples.labelled()) {
       throw new UserError(input + ": some examples have no label; evaluate needs labels (for"
           + " images, --labels FILE, or a folder with one sub-folder per class)");
     }
+    List<String> classes = model.classes();
+    ReleasedModel.Predictions predictions = model.predict(examples);
     int[][] confusion = new int[classes.size()][classes.size()];
     int correct = 0;
     for (int i = 0; i < examples.size(); i++) {

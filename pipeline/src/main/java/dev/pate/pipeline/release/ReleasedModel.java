@@ -3,10 +3,6 @@ package dev.pate.pipeline.release;
 import dev.pate.aggregator.votes.RowSelection;
 import dev.pate.datasets.ImageDataset;
 import dev.pate.datasets.ImageShape;
-import dev.pate.datasets.images.ImageConversion;
-import dev.pate.datasets.images.ImageShaper;
-import dev.pate.datasets.images.ImageSource;
-import dev.pate.datasets.images.LoadedImages;
 import dev.pate.datasets.csv.ColumnEncoding;
 import dev.pate.datasets.csv.CsvFile;
 import dev.pate.datasets.csv.CsvSchema;
@@ -17,7 +13,12 @@ import dev.pate.datasets.csv.StatSource;
 import dev.pate.datasets.csv.TableEncoding;
 import dev.pate.datasets.csv.TableLoader;
 import dev.pate.datasets.files.Checksums;
+import dev.pate.datasets.images.ImageConversion;
+import dev.pate.datasets.images.ImageShaper;
+import dev.pate.datasets.images.ImageSource;
+import dev.pate.datasets.images.LoadedImages;
 import dev.pate.ensemble.nn.Classifiers;
+import dev.pate.ensemble.nn.NativeThreads;
 import dev.pate.ensemble.nn.OneDnn;
 import dev.pate.ensemble.nn.Tensors;
 import dev.pate.pipeline.UserError;
@@ -171,7 +172,10 @@ public final class ReleasedModel {
       throw new UserError("input: " + features.columns() + " features per row, the model takes "
           + manifest.input().features());
     }
-    double[][] probabilities = Classifiers.probabilities(network, features).toDoubleMatrix();
+    double[][] probabilities;
+    try (NativeThreads.Scope cores = NativeThreads.allCores()) {
+      probabilities = Classifiers.probabilities(network, features).toDoubleMatrix();
+    }
     int[] classes = new int[probabilities.length];
     for (int i = 0; i < classes.length; i++) {
       for (int k = 1; k < probabilities[i].length; k++) {

@@ -1,14 +1,20 @@
 package dev.pate.pipeline.backend;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.pate.config.ConfigLoader;
 import dev.pate.config.RunConfig;
+import dev.pate.pipeline.PatePipeline;
 import dev.pate.pipeline.UserError;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /** The pipeline module alone: no Spark on its class path. */
 class TeacherBackendsTest {
@@ -28,5 +34,15 @@ class TeacherBackendsTest {
         () -> TeacherBackends.of(config("teachers.executor=spark")));
     assertEquals("teachers.executor: spark needs pate's spark module on the class path (./pate"
         + " adds spark/target/ once built: mvn -B -DskipTests package builds it)", e.getMessage());
+  }
+
+  /** A run checks where its teachers train before it reads data or writes its folder. */
+  @Test
+  void aRunRefusesAMissingBackendBeforeReadingDataOrWritingItsFolder(@TempDir Path out) {
+    PatePipeline pipeline = PatePipeline.builder(config("teachers.executor=spark"))
+        .outputDir(out).build();
+    UserError e = assertThrows(UserError.class, pipeline::run);
+    assertTrue(e.getMessage().startsWith("teachers.executor: spark needs"), e.getMessage());
+    assertFalse(Files.exists(out.resolve("backend")), "no run folder");
   }
 }
