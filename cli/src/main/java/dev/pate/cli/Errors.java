@@ -17,10 +17,4 @@ final class Errors {
         || e instanceof UncheckedIOException
         || e instanceof java.nio.file.NoSuchFileException;
   }
-
-  /** The message on one line: a multi-problem message keeps its lines joined with "; ". */
-  static String oneLine(Throwable e) {
-    String m = e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
-    return m.strip().replace("\r", "").replace("\n", "; ");
-  }
 }

@@ -1,6 +1,7 @@
 package dev.pate.cli;
 
 import dev.pate.ensemble.nn.NativeBackend;
+import dev.pate.files.OneLine;
 import java.io.PrintWriter;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -60,7 +61,7 @@ public final class Main {
     // A malformed command line is bad input too: one line, exit 2, usage only on request.
     cli.setParameterExceptionHandler((e, args) -> {
       PrintWriter err = e.getCommandLine().getErr();
-      err.println("pate: " + Errors.oneLine(e) + " (see: pate "
+      err.println("pate: " + OneLine.of(e) + " (see: pate "
           + e.getCommandLine().getCommandName() + " --help)");
       err.flush();
       return EXIT_USER_ERROR;
@@ -80,7 +81,7 @@ public final class Main {
       return nativeExit.get();
     }
     if (Errors.isUserError(e)) {
-      err.println("pate: " + Errors.oneLine(e));
+      err.println("pate: " + OneLine.of(e));
       if (verbose) {
         e.printStackTrace(err);
       }

@@ -194,6 +194,16 @@ class ReleaseTest {
     Files.write(broken.resolve("student.zip"), new byte[] {1, 2, 3});
     assertOneLine(Captured.run("predict", "--model", broken.toString(), "--input",
         small.toString()), "is not the");
+
+    // A hand-edited release.json without a field its kind of input needs: named, not an NPE.
+    Path edited = dir.resolve("edited-release");
+    Files.createDirectories(edited);
+    Files.copy(release.resolve("student.zip"), edited.resolve("student.zip"));
+    String manifest = Files.readString(release.resolve("release.json"));
+    Files.writeString(edited.resolve("release.json"),
+        manifest.replaceFirst("\"channels\"\\s*:\\s*1", "\"channels\" : null"));
+    assertOneLine(Captured.run("predict", "--model", edited.toString(), "--input",
+        small.toString()), "input.channels: null, expected 1 or 3");
   }
 
   static void assertOneLine(Captured c, String expected) {

@@ -1,5 +1,6 @@
 package dev.pate.datasets;
 
+import dev.pate.files.OneLine;
 import java.nio.file.Path;
 
 /**
@@ -14,12 +15,12 @@ public final class DataException extends RuntimeException {
 
   /** Creates an exception with a one-line message (line breaks are flattened to spaces). */
   public DataException(String message) {
-    super(oneLine(message));
+    super(OneLine.of(message));
   }
 
   /** Creates an exception with a one-line message and the low-level cause. */
   public DataException(String message, Throwable cause) {
-    super(oneLine(message), cause);
+    super(OneLine.of(message), cause);
   }
 
   /** Creates an exception whose message is {@code "<file>: <problem>"}. */
@@ -39,7 +40,4 @@ public final class DataException extends RuntimeException {
     return text == null || text.isBlank() ? type : type + ": " + text;
   }
 
-  private static String oneLine(String message) {
-    return message == null ? "" : message.replaceAll("\\s*[\\r\\n]+\\s*", " ").strip();
-  }
 }

@@ -12,6 +12,7 @@ import dev.pate.aggregator.accounting.QueryAccounting;
 import dev.pate.aggregator.rdp.Orders;
 import dev.pate.files.AtomicFiles;
 import dev.pate.files.FileModes;
+import dev.pate.files.OneLine;
 import dev.pate.files.Sha256;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -246,7 +247,10 @@ public final class Ledger implements AutoCloseable {
      */
     public Optional<String> differenceFrom(PrivacyAccountant accountant,
         Optional<Map<String, Object>> release) {
-      if (maxQueries.isPresent() && !this.release.equals(release)) {
+      // Compared: what the release's cost depends on (its numbers), not the prose beside them,
+      // which a later version may word otherwise.
+      if (maxQueries.isPresent()
+          && !releaseNumbers(this.release).equals(releaseNumbers(release))) {
         return Optional.of("it was started to release the data-dependent epsilon with "
             + this.release.orElse(null) + ", the config now asks " + release.orElse(null));
       }
@@ -279,6 +283,17 @@ public final class Ledger implements AutoCloseable {
       }
       return Optional.empty();
     }
+  }
+
+  /** A release's numeric parameters (order, beta, sigma_ss), as doubles; empty if none. */
+  private static Map<String, Double> releaseNumbers(Optional<Map<String, Object>> release) {
+    Map<String, Double> numbers = new java.util.TreeMap<>();
+    release.ifPresent(r -> r.forEach((key, value) -> {
+      if (value instanceof Number n) {
+        numbers.put(key, n.doubleValue());
+      }
+    }));
+    return numbers;
   }
 
   /**
@@ -359,7 +374,7 @@ public final class Ledger implements AutoCloseable {
       return new Contents(parsed, List.copyOf(entries), previous);
     } catch (JsonProcessingException e) {
       throw new LedgerException(file + " line " + line + ": not a pate ledger line: "
-          + oneLine(e.getOriginalMessage()));
+          + OneLine.of(e.getOriginalMessage()));
     }
   }
 
@@ -437,10 +452,6 @@ public final class Ledger implements AutoCloseable {
       }
     }
     return true;
-  }
-
-  private static String oneLine(String text) {
-    return text == null ? "" : text.replaceAll("\\s*[\\r\\n]+\\s*", " ").strip();
   }
 
   /** The header's noise parameters (none in a version-1 ledger). */

@@ -202,6 +202,24 @@ class LabellerTest {
         .contains("at most 100 queries"));
   }
 
+  /**
+   * A run that releases its data-dependent epsilon resumes only with the same release numbers;
+   * the prose recorded beside them (how they were chosen) may be worded otherwise.
+   */
+  @Test
+  void aReleaseIsComparedByItsNumbersNotItsProse(@TempDir Path dir) {
+    Path file = dir.resolve(Ledger.FILE);
+    Map<String, Object> release = Map.of("order", 3.0, "beta", 0.1, "sigma_ss", 3.0,
+        "parameters_chosen", "fixed in the config");
+    Ledger.create(file, accountant(2.0, 100), Optional.of(release)).close();
+    Ledger.Header header = Ledger.read(file).header();
+    assertEquals(Optional.empty(), header.differenceFrom(accountant(2.0, 100), Optional.of(
+        Map.of("order", 3.0, "beta", 0.1, "sigma_ss", 3.0, "parameters_chosen", "reworded"))));
+    assertTrue(header.differenceFrom(accountant(2.0, 100), Optional.of(Map.of("order", 3.0,
+        "beta", 0.1, "sigma_ss", 4.0, "parameters_chosen", "fixed in the config"))).isPresent());
+    assertTrue(header.differenceFrom(accountant(2.0, 100)).isPresent(), "no release now");
+  }
+
   /** A header whose hash matches but whose parameters are not numbers: one line, no trace. */
   @Test
   void headerParametersThatAreNotNumbersAreAOneLineError(@TempDir Path dir) throws Exception {

@@ -1,6 +1,7 @@
 package dev.pate.spark;
 
 import dev.pate.ensemble.TeacherRecord;
+import dev.pate.files.OneLine;
 import dev.pate.pipeline.UserError;
 import dev.pate.pipeline.cache.TeacherCache;
 import dev.pate.pipeline.report.Json;
@@ -71,7 +72,7 @@ final class SharedDir implements Serializable {
       writeString(probe, "pate");
       fs().delete(path(probe), false);
     } catch (IOException | UncheckedIOException | IllegalArgumentException e) {
-      throw new UserError(KEY + " " + root + ": cannot write there (" + oneLine(e) + ")", e);
+      throw new UserError(KEY + " " + root + ": cannot write there (" + OneLine.of(e) + ")", e);
     }
   }
 
@@ -170,12 +171,8 @@ final class SharedDir implements Serializable {
   }
 
   private UncheckedIOException failure(String what, IOException e) {
-    return new UncheckedIOException(KEY + " " + folder + ": " + what + " (" + oneLine(e) + ")",
+    return new UncheckedIOException(KEY + " " + folder + ": " + what + " (" + OneLine.of(e) + ")",
         e);
   }
 
-  static String oneLine(Throwable e) {
-    String message = e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
-    return message.lines().findFirst().orElse(message);
-  }
 }

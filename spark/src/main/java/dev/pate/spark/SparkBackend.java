@@ -9,6 +9,7 @@ import dev.pate.ensemble.TeacherRecord;
 import dev.pate.ensemble.nn.InputShape;
 import dev.pate.ensemble.nn.NetworkSpec;
 import dev.pate.files.AtomicFiles;
+import dev.pate.files.OneLine;
 import dev.pate.pipeline.UserError;
 import dev.pate.pipeline.backend.EnsembleVotes;
 import dev.pate.pipeline.backend.TeacherBackend;
@@ -265,7 +266,7 @@ final class SparkBackend implements TeacherBackend {
     while (root.getCause() != null && root.getCause() != root) {
       root = root.getCause();
     }
-    String line = SharedDir.oneLine(root);
+    String line = OneLine.of(root);
     int lost = line.indexOf("): ");
     return line.contains("Lost task") && lost >= 0 ? line.substring(lost + 3) : line;
   }

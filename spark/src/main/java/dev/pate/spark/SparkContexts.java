@@ -1,6 +1,7 @@
 package dev.pate.spark;
 
 import dev.pate.config.SparkConfig;
+import dev.pate.files.OneLine;
 import dev.pate.pipeline.UserError;
 import java.io.IOException;
 import java.net.InetSocketAddress;
@@ -45,7 +46,7 @@ final class SparkContexts {
       current = new JavaSparkContext(conf);
     } catch (RuntimeException e) {
       throw new UserError(MASTER + " " + spark.master() + ": Spark did not start ("
-          + SharedDir.oneLine(e) + ")", e);
+          + OneLine.of(e) + ")", e);
     }
     currentSettings = spark;
     awaitExecutors(spark.master());
@@ -126,7 +127,7 @@ final class SparkContexts {
         socket.connect(new InetSocketAddress(host, port), 5000);
         return;
       } catch (IOException | IllegalArgumentException e) {
-        problem = hostPort + ": " + SharedDir.oneLine(e);
+        problem = hostPort + ": " + OneLine.of(e);
       }
     }
     throw new UserError(MASTER + " " + master + ": no Spark master answers (" + problem + ")");

@@ -3,6 +3,7 @@ package dev.pate.study;
 import dev.pate.config.Randomness;
 import dev.pate.config.Study;
 import dev.pate.config.StudyPoint;
+import dev.pate.files.OneLine;
 import dev.pate.ledger.Ledger;
 import dev.pate.pipeline.PatePipeline;
 import dev.pate.pipeline.PipelineListener;
@@ -87,7 +88,7 @@ public final class StudyRunner {
     try {
       pipeline(point).run();
     } catch (RuntimeException e) {
-      folder.status(point, status.failed(oneLine(e)));
+      folder.status(point, status.failed(OneLine.of(e)));
       throw e;
     }
     folder.status(point, status.done());
@@ -129,11 +130,6 @@ public final class StudyRunner {
     } catch (IOException e) {
       throw new UncheckedIOException("cannot restart " + pointFolder + ": " + e.getMessage(), e);
     }
-  }
-
-  private static String oneLine(RuntimeException e) {
-    String m = e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
-    return m.strip().replace("\r", "").replace("\n", "; ");
   }
 
   private static void removeHook(Thread hook) {

@@ -1,5 +1,6 @@
 package dev.pate.aggregator.votes;
 
+import dev.pate.files.OneLine;
 import java.io.IOException;
 import java.nio.file.AccessDeniedException;
 import java.nio.file.FileSystemException;
@@ -21,8 +22,8 @@ public final class VoteFileException extends IllegalArgumentException {
    * the message is one line.
    */
   public VoteFileException(Path file, String location, String problem) {
-    super((file + (location == null || location.isEmpty() ? "" : ", " + location) + ": "
-        + problem).replaceAll("\\s*[\\r\\n]+\\s*", " "));
+    super(OneLine.of(file + (location == null || location.isEmpty() ? "" : ", " + location)
+        + ": " + problem));
     this.file = file;
   }
 

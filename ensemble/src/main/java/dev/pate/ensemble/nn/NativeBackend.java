@@ -1,5 +1,6 @@
 package dev.pate.ensemble.nn;
 
+import dev.pate.files.OneLine;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
@@ -125,8 +126,7 @@ public final class NativeBackend {
   }
 
   private static String shortly(Throwable cause) {
-    String message = cause.getMessage() == null ? "" : cause.getMessage();
-    message = message.replaceAll("\\s*[\\r\\n]+\\s*", " ").strip();
+    String message = OneLine.of(cause.getMessage());
     if (message.length() > 160) {
       message = message.substring(0, 157) + "...";
     }

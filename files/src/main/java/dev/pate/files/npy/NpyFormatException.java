@@ -1,5 +1,6 @@
 package dev.pate.files.npy;
 
+import dev.pate.files.OneLine;
 import java.nio.file.Path;
 
 /**
@@ -16,8 +17,8 @@ public final class NpyFormatException extends IllegalArgumentException {
 
   /** Line breaks in the problem (a header quoted from the file may hold some) become spaces. */
   public NpyFormatException(Path file, String location, String problem) {
-    super((file + (location == null || location.isEmpty() ? "" : ", " + location) + ": "
-        + problem).replaceAll("\\s*[\\r\\n]+\\s*", " "));
+    super(OneLine.of(file + (location == null || location.isEmpty() ? "" : ", " + location)
+        + ": " + problem));
     this.file = file;
     this.location = location;
     this.problem = problem;

@@ -1,5 +1,6 @@
 package dev.pate.files.npy;
 
+import dev.pate.files.OneLine;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
@@ -149,7 +150,7 @@ public final class NpyReader {
     Matcher m = DESCR.matcher(header);
     if (!m.find()) {
       throw new NpyFormatException(file, "header field 'descr'",
-          "missing in header " + oneLine(header));
+          "missing in header " + OneLine.of(header));
     }
     if (m.group(3) != null) {
       throw new NpyFormatException(file, "header field 'descr'",
@@ -162,7 +163,7 @@ public final class NpyReader {
     Matcher m = FORTRAN.matcher(header);
     if (!m.find()) {
       throw new NpyFormatException(file, "header field 'fortran_order'",
-          "missing in header " + oneLine(header));
+          "missing in header " + OneLine.of(header));
     }
     return m.group(1).equals("True");
   }
@@ -171,7 +172,7 @@ public final class NpyReader {
     Matcher m = SHAPE.matcher(header);
     if (!m.find()) {
       throw new NpyFormatException(file, "header field 'shape'",
-          "missing in header " + oneLine(header));
+          "missing in header " + OneLine.of(header));
     }
     String inside = m.group(1).trim();
     if (inside.isEmpty()) {
@@ -218,7 +219,4 @@ public final class NpyReader {
     return sign == 1 ? -magnitude : magnitude;
   }
 
-  private static String oneLine(String header) {
-    return header.strip().replace('\n', ' ');
-  }
 }

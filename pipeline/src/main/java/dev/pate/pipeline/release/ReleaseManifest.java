@@ -5,6 +5,7 @@ import dev.pate.pipeline.report.Provenance;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Optional;
 
 /**
  * release.json: what a released student expects and what it promises. Written beside the model
@@ -80,6 +81,39 @@ public record ReleaseManifest(String format, Model model, Input input, List<Stri
     public static final String IMAGE = "image";
     public static final String TABLE = "table";
     public static final String FEATURES = "features";
+
+    /**
+     * What a hand-edited or damaged release.json lacks for its kind of input (the key and what
+     * was expected), or empty: checked when a release is loaded, so that reading examples never
+     * meets a missing field.
+     */
+    Optional<String> problem() {
+      if (features < 1) {
+        return Optional.of("input.features: " + features + ", expected at least 1");
+      }
+      if (IMAGE.equals(kind)) {
+        if (height == null || height < 1 || width == null || width < 1) {
+          return Optional.of("input.height and input.width: expected whole numbers >= 1");
+        }
+        if (channels == null || (channels != 1 && channels != 3)) {
+          return Optional.of("input.channels: " + channels + ", expected 1 or 3");
+        }
+        if (resize != null && (resize.size() != 2 || resize.contains(null))) {
+          return Optional.of("input.resize: " + resize + ", expected [height, width]");
+        }
+        return Optional.empty();
+      }
+      if (TABLE.equals(kind)) {
+        if (table == null || table.encoding() == null || table.encoding().stream().anyMatch(
+            c -> c == null || c.column() == null || c.kind() == null || c.source() == null)) {
+          return Optional.of("input.table: expected the table's columns and their encoding"
+              + " (column, kind and source of each)");
+        }
+        return Optional.empty();
+      }
+      return FEATURES.equals(kind) ? Optional.empty()
+          : Optional.of("input.kind: " + kind + ", expected image, table or features");
+    }
   }
 
   /**

@@ -87,6 +87,13 @@ public final class ReleasedModel {
       throw new UserError(file + ": format " + manifest.format() + ", this pate reads "
           + ReleaseManifest.FORMAT);
     }
+    if (manifest.model().file() == null || manifest.model().sha256() == null
+        || manifest.classes().isEmpty()) {
+      throw new UserError(file + ": model.file, model.sha256 and classes are required");
+    }
+    manifest.input().problem().ifPresent(problem -> {
+      throw new UserError(file + ": " + problem);
+    });
     Path model = folder.resolve(manifest.model().file());
     if (!Files.isRegularFile(model)) {
       throw new UserError(model + ": missing; the release names it as its model");
