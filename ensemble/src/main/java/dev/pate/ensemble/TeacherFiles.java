@@ -6,6 +6,8 @@ import dev.pate.files.Sha256;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Path;
+import java.security.DigestOutputStream;
+import java.security.MessageDigest;
 import org.deeplearning4j.nn.multilayer.MultiLayerNetwork;
 import org.deeplearning4j.util.ModelSerializer;
 
@@ -19,8 +21,11 @@ final class TeacherFiles {
    * its sha256.
    */
   static String saveAtomically(MultiLayerNetwork net, Path target) throws IOException {
-    AtomicFiles.write(target, out -> ModelSerializer.writeModel(net, out, false));
-    return Sha256.of(target);
+    // Hashed as it is written: the same bytes, without reading the file back.
+    MessageDigest digest = Sha256.digest();
+    AtomicFiles.write(target, out -> ModelSerializer.writeModel(net,
+        new DigestOutputStream(out, digest), false));
+    return Sha256.hex(digest);
   }
 
   /**

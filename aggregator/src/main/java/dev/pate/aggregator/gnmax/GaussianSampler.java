@@ -23,7 +23,11 @@ public interface GaussianSampler {
    * SecureRandom}: what a release that may be published draws.
    */
   static GaussianSampler secure() {
-    NoiseSource source = RandomSources.secure();
+    return of(RandomSources.secure());
+  }
+
+  /** The exact sampler on {@code source} (a seeded one only where the run's noise is seeded). */
+  static GaussianSampler of(NoiseSource source) {
     return sigma -> new DiscreteGaussian(sigma).sample(source);
   }
 }

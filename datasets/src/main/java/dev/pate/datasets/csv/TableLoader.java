@@ -60,13 +60,14 @@ public final class TableLoader {
     Map<String, Map<String, Integer>> unseen = new LinkedHashMap<>();
     unseen.put("private", privateEncoded.unseen());
     unseen.put("pool", encoding.encode(poolRows).unseen());
-    unseen.put("held_out", encoding.encode(heldOut).unseen());
+    TableEncoding.Encoded heldOutEncoded = encoding.encode(heldOut);
+    unseen.put("held_out", heldOutEncoded.unseen());
 
     TableDataset privateSet = dataset(privateRows, privateEncoded, encoding, schema);
     TableDataset publicSet = dataset(publicRows, encoding.encode(publicRows), encoding, schema);
     PublicSplit split;
     if (evalRows.isPresent()) {
-      TableDataset evalSet = dataset(heldOut, encoding.encode(heldOut), encoding, schema);
+      TableDataset evalSet = dataset(heldOut, heldOutEncoded, encoding, schema);
       split = new PublicSplit(publicSet.range(publicSet.name() + "/pool", 0, pool),
           evalSet.range(evalSet.name() + "/holdout", 0, evalSet.size()));
     } else {

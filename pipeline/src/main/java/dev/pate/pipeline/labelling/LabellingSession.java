@@ -5,7 +5,6 @@ import dev.pate.aggregator.gnmax.GaussianSampler;
 import dev.pate.aggregator.gnmax.RunRelease;
 import dev.pate.aggregator.gnmax.SmoothSensitivityRelease;
 import dev.pate.aggregator.mechanism.Answer;
-import dev.pate.aggregator.noise.DiscreteGaussian;
 import dev.pate.aggregator.noise.NoiseSource;
 import dev.pate.aggregator.noise.RandomSources;
 import dev.pate.config.AggregatorConfig;
@@ -137,13 +136,14 @@ final class LabellingSession implements AutoCloseable {
 
   private Map<String, Object> release(ReleasePlan plan, int[][] votes, int asked) {
     RunRelease release = new RunRelease(accountant.accounting(), config.teachers().count(),
-        votes.length == 0 ? 2 : votes[0].length, plan.parameters());
+        plan.classes(), plan.parameters());
     for (int q = 0; q < asked; q++) {
       release.add(Arrays.stream(votes[q]).asDoubleStream().toArray(), answers[q].answered());
     }
     GaussianSampler noise = switch (config.aggregator().randomness()) {
       case SECURE -> GaussianSampler.secure();
-      case SEEDED -> seededSampler(Seeds.derive(config.seed(), "release", 0));
+      case SEEDED -> GaussianSampler.of(RandomSources.seeded(
+          Seeds.derive(config.seed(), "release", 0)));
     };
     SmoothSensitivityRelease.Release r = release.release(config.privacy().delta(),
         Mechanisms.conversion(config.privacy()), noise);
@@ -164,11 +164,6 @@ final class LabellingSession implements AutoCloseable {
     accountant.chargeReserved();
     released = Optional.of(published);
     return published;
-  }
-
-  private static GaussianSampler seededSampler(long seed) {
-    NoiseSource source = RandomSources.seeded(seed);
-    return sigma -> new DiscreteGaussian(sigma).sample(source);
   }
 
   @Override

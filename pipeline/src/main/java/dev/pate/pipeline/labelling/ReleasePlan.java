@@ -35,8 +35,11 @@ import java.util.Optional;
  * @param reserve the release's own RDP at each of the run's orders (GNSS, PATE 2018 Theorem 23),
  *     {@code +inf} at the orders {@code >= 1/(2 beta)}, where it has no bound
  * @param basis how the parameters were chosen, in words
+ * @param classes the data's number of classes, which the plan was checked for and the release
+ *     is made for
  */
-public record ReleasePlan(ReleaseParameters parameters, double[] reserve, String basis) {
+public record ReleasePlan(ReleaseParameters parameters, double[] reserve, String basis,
+    int classes) {
 
   public ReleasePlan {
     Objects.requireNonNull(parameters, "parameters");
@@ -97,7 +100,7 @@ public record ReleasePlan(ReleaseParameters parameters, double[] reserve, String
     }
     double[] reserve = reserve(parameters, accounting.orders());
     Mechanisms.budget(p).ifPresent(b -> requireWithin(b, reserve));
-    return Optional.of(new ReleasePlan(parameters, reserve, basis));
+    return Optional.of(new ReleasePlan(parameters, reserve, basis, classes));
   }
 
   /** The release's own RDP at each order (Theorem 23 holds for orders below 1/(2 beta)). */

@@ -179,19 +179,11 @@ public final class ReleasedModel {
       throw new UserError("input: " + features.columns() + " features per row, the model takes "
           + manifest.input().features());
     }
-    double[][] probabilities;
     try (NativeThreads.Scope cores = NativeThreads.allCores()) {
-      probabilities = Classifiers.probabilities(network, features).toDoubleMatrix();
+      INDArray probabilities = Classifiers.probabilities(network, features);
+      return new Predictions(Classifiers.argMaxRows(probabilities),
+          probabilities.toDoubleMatrix());
     }
-    int[] classes = new int[probabilities.length];
-    for (int i = 0; i < classes.length; i++) {
-      for (int k = 1; k < probabilities[i].length; k++) {
-        if (probabilities[i][k] > probabilities[i][classes[i]]) {
-          classes[i] = k;
-        }
-      }
-    }
-    return new Predictions(classes, probabilities);
   }
 
   /**
