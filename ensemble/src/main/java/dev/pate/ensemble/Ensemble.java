@@ -1,13 +1,10 @@
 package dev.pate.ensemble;
 
 import dev.pate.ensemble.nn.Classifiers;
-import dev.pate.ensemble.nn.NativeThreads;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.ExecutionException;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import org.deeplearning4j.nn.multilayer.MultiLayerNetwork;
 import org.nd4j.linalg.api.ndarray.INDArray;
@@ -72,9 +69,8 @@ public final class Ensemble {
   public int[][] voteCounts(INDArray queries, int workers, int threadsPerWorker) {
     int n = (int) queries.rows();
     int[][] counts = new int[n][numClasses];
-    ExecutorService pool = Executors.newFixedThreadPool(workers,
-        Workers.pinned("pate-vote", threadsPerWorker));
-    try (NativeThreads.Scope pinned = NativeThreads.pin(threadsPerWorker)) {
+    try (Workers.PinnedPool pool = new Workers.PinnedPool("pate-vote", workers,
+        threadsPerWorker)) {
       List<Future<int[]>> predictions = new ArrayList<>();
       for (MultiLayerNetwork teacher : teachers) {
         predictions.add(pool.submit(() -> Classifiers.predict(teacher, queries)));
@@ -90,8 +86,6 @@ public final class Ensemble {
       throw new IllegalStateException("interrupted while collecting votes", e);
     } catch (ExecutionException e) {
       throw Workers.unwrap(e);
-    } finally {
-      pool.shutdownNow();
     }
     return counts;
   }

@@ -4,7 +4,6 @@ import dev.pate.datasets.Dataset;
 import dev.pate.ensemble.augment.ImageAugmenter;
 import dev.pate.ensemble.nn.Classifiers;
 import dev.pate.ensemble.nn.InputShape;
-import dev.pate.ensemble.nn.NativeThreads;
 import dev.pate.ensemble.nn.Seeds;
 import dev.pate.ensemble.nn.Tensors;
 import dev.pate.files.FileModes;
@@ -15,8 +14,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ExecutionException;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import org.deeplearning4j.nn.multilayer.MultiLayerNetwork;
 import org.nd4j.linalg.api.ndarray.INDArray;
@@ -66,10 +63,9 @@ public final class EnsembleTrainer {
     FileModes.createPrivateFolders(teacherDir);
 
     int workers = Math.min(config.workers(), partitions.size());
-    ExecutorService pool = Executors.newFixedThreadPool(workers,
-        Workers.pinned("pate-teacher", config.threadsPerWorker()));
     // Pinned for this stage only: the stages after it run one network at a time on every core.
-    try (NativeThreads.Scope pinned = NativeThreads.pin(config.threadsPerWorker())) {
+    try (Workers.PinnedPool pool = new Workers.PinnedPool("pate-teacher", workers,
+        config.threadsPerWorker())) {
       List<Future<Trained>> futures = new ArrayList<>();
       for (int i = 0; i < partitions.size(); i++) {
         int index = i;
@@ -97,8 +93,6 @@ public final class EnsembleTrainer {
       throw new IllegalStateException("interrupted while training teachers", e);
     } catch (ExecutionException e) {
       throw Workers.unwrap(e);
-    } finally {
-      pool.shutdownNow();
     }
   }
 

@@ -1,8 +1,11 @@
 package dev.pate.ensemble;
 
 import dev.pate.ensemble.nn.NativeThreads;
+import java.util.concurrent.Callable;
 import java.util.concurrent.ExecutionException;
-import java.util.concurrent.ThreadFactory;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /** Small helpers for the worker pools that train and query teachers. */
@@ -10,19 +13,37 @@ final class Workers {
   private Workers() {}
 
   /**
-   * Daemon threads named {@code prefix-N}, each pinned to {@code nativeThreads} OpenMP threads
-   * before it runs anything (OpenMP's count is per thread: {@link NativeThreads}).
+   * A pool of {@code workers} threads for one stage, each pinned to {@code nativeThreads} native
+   * threads: the process-wide settings (OpenBLAS, ND4J) for as long as the pool is open, and
+   * OpenMP's, which is per thread, in each worker itself ({@link NativeThreads}). Closing it
+   * stops the workers and restores what was pinned before.
    */
-  static ThreadFactory pinned(String prefix, int nativeThreads) {
-    AtomicInteger n = new AtomicInteger();
-    return r -> {
-      Thread t = new Thread(() -> {
-        NativeThreads.pinThisThread(nativeThreads);
-        r.run();
-      }, prefix + "-" + n.incrementAndGet());
-      t.setDaemon(true);
-      return t;
-    };
+  static final class PinnedPool implements AutoCloseable {
+    private final NativeThreads.Scope pinned;
+    private final ExecutorService executor;
+
+    PinnedPool(String prefix, int workers, int nativeThreads) {
+      this.pinned = NativeThreads.pin(nativeThreads);
+      AtomicInteger n = new AtomicInteger();
+      this.executor = Executors.newFixedThreadPool(workers, r -> {
+        Thread t = new Thread(() -> {
+          NativeThreads.pinThisThread(nativeThreads);
+          r.run();
+        }, prefix + "-" + n.incrementAndGet());
+        t.setDaemon(true);
+        return t;
+      });
+    }
+
+    <T> Future<T> submit(Callable<T> task) {
+      return executor.submit(task);
+    }
+
+    @Override
+    public void close() {
+      executor.shutdownNow();
+      pinned.close();
+    }
   }
 
   /** The worker's own exception, so callers see the real cause (e.g. a data error), not a wrapper. */

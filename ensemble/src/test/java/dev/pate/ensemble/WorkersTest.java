@@ -29,8 +29,11 @@ class WorkersTest {
       assertEquals(other, NativeThreads.current());
       // The creator's pin does not reach a thread it makes: that is why workers pin themselves.
       assertEquals(fresh, ompThreadsIn(Executors.newSingleThreadExecutor()));
-      assertEquals(other, ompThreadsIn(Executors.newSingleThreadExecutor(
-          Workers.pinned("t", other))));
     }
+    int before = NativeThreads.current();
+    try (Workers.PinnedPool pool = new Workers.PinnedPool("t", 1, other)) {
+      assertEquals(other, pool.submit(NativeThreads::current).get());
+    }
+    assertEquals(before, NativeThreads.current(), "closing the pool restores the creator's");
   }
 }
