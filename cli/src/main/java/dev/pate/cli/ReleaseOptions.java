@@ -26,7 +26,7 @@ final class ReleaseOptions {
   Double order;
 
   @Option(names = "--release-beta", paramLabel = "B",
-      description = "With --smooth-sensitivity: the smoothness beta (> 0, order < 1/(2 beta)).")
+      description = "With --smooth-sensitivity: the smoothness beta (> 0, order < 1/(1 - e^(-2 beta))).")
   Double beta;
 
   @Option(names = "--release-sigma", paramLabel = "S",
@@ -35,8 +35,8 @@ final class ReleaseOptions {
 
   @Option(names = "--release-teacher-accuracy", paramLabel = "A",
       description = "With --smooth-sensitivity, instead of the three above: choose them a priori"
-          + " by the paper's optimisation on votes modelled from teachers of this accuracy (a"
-          + " stated expectation, not measured on the votes); needs --teachers.")
+          + " by optimising the release's exact cost on votes modelled from teachers of this"
+          + " accuracy (a stated expectation, not measured on the votes); needs --teachers.")
   Double teacherAccuracy;
 
   /** Refuses release options when nothing is released. */
@@ -48,7 +48,7 @@ final class ReleaseOptions {
   }
 
   /**
-   * Either the three parameters, valid together (Theorem 23 needs order < 1/(2 beta)), or the
+   * Either the three parameters, valid together (the release is bounded for order < 1/(1 - e^(-2 beta))), or the
    * teacher accuracy alone with the number of teachers given ({@code teachers > 0}).
    */
   void check(int teachers) {
@@ -78,8 +78,9 @@ final class ReleaseOptions {
       throw new UserError("--release-order: " + order + " is not a finite order > 1");
     }
     if (!(order < ReleaseParameters.maxOrder(beta))) {
-      throw new UserError("--release-order: " + order + " is not below 1/(2 --release-beta) = "
-          + ReleaseParameters.maxOrder(beta) + ", as Theorem 23 needs");
+      throw new UserError("--release-order: " + order + " is not below 1/(1 - e^(-2"
+          + " --release-beta)) = " + ReleaseParameters.maxOrder(beta) + ", where a release with"
+          + " this --release-beta costs infinity");
     }
   }
 

@@ -7,7 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.pate.aggregator.accounting.NoiseKind;
 import dev.pate.aggregator.gnmax.GnmaxAccounting;
-import dev.pate.aggregator.gnmax.SmoothSensitivity;
+import dev.pate.aggregator.gnmax.GnssCost;
 import dev.pate.aggregator.rdp.Conversion;
 import dev.pate.aggregator.rdp.Orders;
 import dev.pate.aggregator.rdp.RdpConversions;
@@ -102,19 +102,37 @@ class DataDependentReleaseRunTest {
     assertEquals(report.at("/privacy/data_dependent_release/epsilon_released").asDouble(),
         ((Number) last.release().get("epsilon_released")).doubleValue());
 
-    // The guarantee: every query's worst case plus the release's own cost at each order
-    // (Theorem 23, below 1/(2 beta); no bound above).
+    // The guarantee: every query's worst case plus, at each order, the release's own cost: at
+    // least the Renyi divergence of the worst admissible pair of neighbours, S(D') = e^-beta S(D)
+    // and |f(D) - f(D')| = S(D'), infinite where that divergence is.
     Orders orders = Orders.defaults();
     double[] perQuery = new GnmaxAccounting(1.5, orders, NoiseKind.DISCRETE).dataIndependentRdp();
     double[] total = new double[orders.size()];
     for (int i = 0; i < total.length; i++) {
       double order = orders.get(i);
-      total[i] = QUERIES * perQuery[i] + (order < 1 / (2 * BETA)
-          ? SmoothSensitivity.rdpOfSmoothSensitivityGaussian(BETA, SIGMA_SS, order)
-          : Double.POSITIVE_INFINITY);
+      double worstPair = gaussianRenyi(0, SIGMA_SS, Math.exp(-BETA), Math.exp(-BETA) * SIGMA_SS,
+          order);
+      total[i] = QUERIES * perQuery[i] + GnssCost.releaseRdp(BETA, SIGMA_SS, order);
+      assertTrue(GnssCost.releaseRdp(BETA, SIGMA_SS, order) >= worstPair, "order " + order);
     }
     assertEquals(RdpConversions.epsilon(orders, total, 1e-5, Conversion.IMPROVED).epsilon(),
         report.at("/privacy/epsilon_data_independent").asDouble(), 1e-9);
+    double atPlannedOrder = report.at("/privacy/data_dependent_release/release_rdp").asDouble();
+    assertTrue(atPlannedOrder >= gaussianRenyi(0, SIGMA_SS, Math.exp(-BETA),
+        Math.exp(-BETA) * SIGMA_SS, ORDER), "the reported release cost at its order");
+  }
+
+  /**
+   * {@code D_order(N(mu0, s0^2) || N(mu1, s1^2))}, the textbook closed form (Gil, Alajaji and
+   * Linder 2013); infinite where the tilted variance is not positive.
+   */
+  static double gaussianRenyi(double mu0, double s0, double mu1, double s1, double order) {
+    double tilted = order * s1 * s1 + (1 - order) * s0 * s0;
+    if (!(tilted > 0)) {
+      return Double.POSITIVE_INFINITY;
+    }
+    return Math.log(s1 / s0) + Math.log(s1 * s1 / tilted) / (2 * (order - 1))
+        + order * (mu0 - mu1) * (mu0 - mu1) / (2 * tilted);
   }
 
   /** pate ledger replays a release run's ledger, release line included, to its guarantee. */

@@ -89,7 +89,7 @@ public record PrivacyConfig(
               null,
               "the teacher accuracy you expect (a stated assumption, never measured on the"
                   + " private data); votes are modelled from it to plan the release's order,"
-                  + " beta and sigma_ss as the PATE 2018 code does",
+                  + " beta and sigma_ss with the release's exact cost",
               p -> boxed(p.releaseTeacherAccuracy()))
           .andWhen(RELEASE_PLAN, NoiseMode.AUTO);
 
@@ -100,7 +100,7 @@ public record PrivacyConfig(
 
   static final Key<PrivacyConfig, Double> RELEASE_BETA =
       releaseParameter("release_beta", NumberType.number().greaterThan(0),
-          "the smoothness beta of the smooth sensitivity (release_order < 1/(2 beta))",
+          "the smoothness beta of the smooth sensitivity (release_order < 1/(1 - e^(-2 beta)), where the release costs infinity)",
           PrivacyConfig::releaseBeta);
 
   static final Key<PrivacyConfig, Double> RELEASE_SIGMA =

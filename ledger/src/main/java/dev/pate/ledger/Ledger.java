@@ -437,12 +437,12 @@ public final class Ledger implements AutoCloseable {
 
   /**
    * Whether every cost is a number {@code >= 0} or {@code +Infinity} (a mechanism without a bound
-   * at that order, such as a smooth-sensitivity release above {@code 1/(2 beta)}: that order is
+   * at that order, such as a smooth-sensitivity release from {@code 1/(1 - e^{-2 beta})} on: that order is
    * then unusable, as in {@code RdpLedger}).
    */
   /**
    * Costs are RDP values, so {@code >= 0}; every query's charge is finite at every order, but a
-   * release by smooth sensitivity has no bound at orders {@code >= 1/(2 beta)}, recorded as
+   * release by smooth sensitivity has no bound at orders {@code >= 1/(1 - e^{-2 beta})}, recorded as
    * +Infinity.
    */
   private static boolean validCosts(double[] costs, boolean mayBeInfinite) {

@@ -61,7 +61,7 @@ public record SmoothSensitivityOutcome(
     return parameters.order();
   }
 
-  /** The RDP of the release itself at the order (Theorem 23), a function of the parameters. */
+  /** The RDP of the release itself at the order ({@code GnssCost.releaseRdp}), a function of the parameters. */
   public double releaseRdp() {
     return parameters.releaseRdp();
   }

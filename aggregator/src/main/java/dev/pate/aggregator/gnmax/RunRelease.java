@@ -7,9 +7,9 @@ import java.util.Objects;
 import java.util.Optional;
 
 /**
- * The smooth-sensitivity release of a run's data-dependent RDP (PATE 2018 Sec. 4.2, GNSS,
- * Theorem 23): what {@code privacy.release: smooth-sensitivity} publishes instead of the private
- * data-dependent epsilon.
+ * The smooth-sensitivity release of a run's data-dependent RDP (PATE 2018 Sec. 4.2, GNSS, at its
+ * exact cost {@link GnssCost#releaseRdp}): what {@code privacy.release: smooth-sensitivity}
+ * publishes instead of the private data-dependent epsilon.
  *
  * <p>Use: construct from the run's {@link QueryAccounting} ({@link GnmaxAccounting} or {@link
  * ConfidentGnmaxAccounting}, normally with discrete noise), the number of teachers and classes,

@@ -10,7 +10,8 @@ import java.util.function.DoubleUnaryOperator;
  * Section 4 and Appendix B/C), mirroring tensorflow/privacy {@code
  * research/pate_2018/smooth_sensitivity.py}. The data-dependent RDP {@code beta(D)} is itself a
  * function of the sensitive votes; to publish it, it is released with Gaussian noise scaled by its
- * beta-smooth sensitivity (the GNSS mechanism, Theorem 23), see {@link SmoothSensitivityRelease}.
+ * beta-smooth sensitivity (the GNSS mechanism, whose cost is {@link GnssCost}), see {@link
+ * SmoothSensitivityRelease}.
  *
  * <p>All functions are for continuous Gaussian noise, the setting of the paper's analysis
  * (Algorithms 3-5, Proposition 13); they work on log q throughout so that q far below the smallest
@@ -318,26 +319,6 @@ public final class SmoothSensitivity {
       max = Math.max(max, ls[d] * Math.exp(-beta * d));
     }
     return max;
-  }
-
-  /**
-   * {@code smooth_sensitivity.compute_rdp_of_smooth_sensitivity_gaussian} (Theorem 23): RDP at
-   * this order of releasing {@code f(D) + SS_beta(D) N(0, sigma^2)}, {@code order e^{2 beta} /
-   * sigma^2 + (-log(1 - 2 order beta) / 2 + beta order) / (order - 1)}, for {@code 1 < order <
-   * 1/(2 beta)}.
-   */
-  public static double rdpOfSmoothSensitivityGaussian(double beta, double sigma, double order) {
-    GnmaxRdp.checkSigma(sigma, "sigma");
-    checkOrder(order);
-    if (!(beta >= 0) || Double.isInfinite(beta)) {
-      throw new IllegalArgumentException("beta: " + beta + " is not a finite number >= 0");
-    }
-    if (beta > 0 && !(order < 1 / (2 * beta))) {
-      throw new IllegalArgumentException(
-          "order: " + order + " is not in (1, 1/(2 beta)) = (1, " + 1 / (2 * beta) + ")");
-    }
-    return order * Math.exp(2 * beta) / (sigma * sigma)
-        + (-.5 * Math.log(1 - 2 * order * beta) + beta * order) / (order - 1);
   }
 
   /**

@@ -4,11 +4,13 @@ import dev.pate.aggregator.rdp.Conversion;
 import dev.pate.aggregator.rdp.RdpConversions;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.function.DoubleUnaryOperator;
 
 /**
  * Publishing the data-dependent RDP of GNMax or Confident-GNMax with the GNSS mechanism (PATE
- * 2018, Section 4.2 and Appendix C, Theorem 23): {@code beta(D) + SS_beta(D) N(0, sigma_ss^2)} at
- * one Renyi order, rounded to a fixed grid.
+ * 2018, Section 4.2 and Appendix C): {@code beta(D) + SS_beta(D) N(0, sigma_ss^2)} at one Renyi
+ * order, rounded to a fixed grid, charged its exact cost ({@link GnssCost#releaseRdp}, not the
+ * paper's Theorem 23, which under-states it).
  *
  * <p>Use: construct for a {@link ReleaseTarget} and the order of {@link ReleaseParameters} fixed
  * in advance, add every query (in any order) with {@link #add(double[], double)}, or for a run's
@@ -28,8 +30,8 @@ import java.util.Optional;
  * accounting that the official script leaves out, and for discrete noise use the bounds of {@link
  * DiscreteGnmaxSensitivity} instead of the paper's; the noise is drawn and rounded as {@link
  * GridNoise} explains. The parameters are never chosen here from the votes: {@link
- * #paperParameters} reproduces the official choice for modelled (public) votes and for the
- * paper's tables only.
+ * #optimalParameters} chooses them for modelled (public) votes, {@link #pate2018Parameters}
+ * replays the official choice for the paper's tables only.
  */
 public final class SmoothSensitivityRelease {
   /** Released RDP values are multiples of this, 2^-10. */
@@ -188,26 +190,99 @@ public final class SmoothSensitivityRelease {
     return SmoothSensitivity.discountedMax(beta, localSensitivity);
   }
 
-  /** {@link #paperParameters(double, double, double[])} for the queries added so far. */
-  public Optional<ReleaseParameters> paperParameters() {
+  /**
+   * {@link #optimalParameters(double, double, double[])} for the queries added so far; empty
+   * when nothing is data-dependent or the smooth sensitivity is 0.
+   */
+  public Optional<ParameterChoice> optimalParameters() {
     if (allDataIndependent()) {
       return Optional.empty();
     }
-    return paperParameters(order, rdp, localSensitivity);
+    return optimalParameters(order, rdp, localSensitivity);
   }
 
   /**
-   * {@code smooth_sensitivity_table._find_optimal_smooth_sensitivity_parameters}: over {@code
-   * beta = 0.30/order, 0.31/order, ..., 0.49/order} (as numpy.arange), with {@code sigma_ss =
-   * (order e^{2 beta} / ss)^(1/3)} minimising {@code order e^{2 beta}/sigma^2 + 2 ss sigma},
-   * minimises {@code rdp + GNSS cost + 2 ss sigma_ss} (the upper end of a two-standard-deviation
-   * interval of the published value). Empty when the smooth sensitivity is 0 at every beta.
+   * A choice of release parameters and what it is expected to publish: {@code rdp +
+   * releaseRdp + 2 ss sigma_ss}, the upper end of a two-standard-deviation interval of the
+   * released RDP (the paper's criterion).
+   */
+  public record ParameterChoice(ReleaseParameters parameters, double expectedUpperRdp) {}
+
+  /** Betas tried, as fractions of the largest beta with a finite cost at the order. */
+  static final int BETA_STEPS = 99;
+
+  /**
+   * The (beta, sigma_ss) that minimise {@code rdp + releaseRdp + 2 ss sigma_ss} at this order,
+   * with the exact cost of the release ({@link GnssCost#releaseRdp}): beta over {@code 1%, 2%,
+   * ..., 99%} of the largest beta whose cost at the order is finite, and for each beta sigma_ss
+   * by golden-section search (the criterion is {@code A / sigma^2 + B / sigma + C + 2 ss sigma},
+   * convex in sigma). Empty when the smooth sensitivity is 0 at every beta.
    *
    * <p>Its result is a function of {@code rdp} and {@code localSensitivity}: run on private votes
    * it is private too. Use it on modelled votes ({@code
-   * dev.pate.aggregator.planning.ReleasePlanner}) or to replay the paper.
+   * dev.pate.aggregator.planning.ReleasePlanner}).
    */
-  public static Optional<ReleaseParameters> paperParameters(
+  public static Optional<ParameterChoice> optimalParameters(
+      double order, double rdp, double[] localSensitivity) {
+    SmoothSensitivity.checkOrder(order);
+    double betaLimit = -Math.log1p(-1 / order) / 2; // where w(-beta) = 0
+    ParameterChoice best = null;
+    for (int i = 1; i <= BETA_STEPS; i++) {
+      double beta = betaLimit * i / (BETA_STEPS + 1);
+      double ss = SmoothSensitivity.discountedMax(beta, localSensitivity);
+      if (!(ss > 0)) {
+        continue;
+      }
+      double w = 1 + order * Math.expm1(-2 * beta);
+      // Minimiser of the dominant terms, A / sigma^2 + 2 ss sigma with A = l e^{-2 beta} / (2w).
+      double start = Math.cbrt(order * Math.exp(-2 * beta) / (2 * w) / ss);
+      DoubleUnaryOperator cost =
+          sigma -> GnssCost.releaseRdp(beta, sigma, order) + 2 * ss * sigma;
+      double sigma = goldenSectionMinimum(cost, start / 4, start * 4);
+      double upper = rdp + cost.applyAsDouble(sigma);
+      if (best == null || upper < best.expectedUpperRdp()) {
+        best = new ParameterChoice(new ReleaseParameters(order, beta, sigma), upper);
+      }
+    }
+    return Optional.ofNullable(best);
+  }
+
+  /** The minimum of a convex function on [lo, hi] by golden-section search (to 1e-9 relative). */
+  private static double goldenSectionMinimum(DoubleUnaryOperator f, double lo, double hi) {
+    double ratio = (Math.sqrt(5) - 1) / 2;
+    double a = lo;
+    double b = hi;
+    double c = b - ratio * (b - a);
+    double d = a + ratio * (b - a);
+    double fc = f.applyAsDouble(c);
+    double fd = f.applyAsDouble(d);
+    while (b - a > 1e-9 * b) {
+      if (fc < fd) {
+        b = d;
+        d = c;
+        fd = fc;
+        c = b - ratio * (b - a);
+        fc = f.applyAsDouble(c);
+      } else {
+        a = c;
+        c = d;
+        fc = fd;
+        d = a + ratio * (b - a);
+        fd = f.applyAsDouble(d);
+      }
+    }
+    return (a + b) / 2;
+  }
+
+  /**
+   * {@code smooth_sensitivity_table._find_optimal_smooth_sensitivity_parameters}, for replaying
+   * the paper's tables only: over {@code beta = 0.30/order, 0.31/order, ..., 0.49/order} (as
+   * numpy.arange), with {@code sigma_ss = (order e^{2 beta} / ss)^(1/3)}, minimises {@code rdp +
+   * pate2018Theorem23NotABound + 2 ss sigma_ss}. Its cost formula under-states the release's
+   * cost in exactly this range (see {@link GnssCost}): a release must use {@link
+   * #optimalParameters}. Empty when the smooth sensitivity is 0 at every beta.
+   */
+  public static Optional<ParameterChoice> pate2018Parameters(
       double order, double rdp, double[] localSensitivity) {
     SmoothSensitivity.checkOrder(order);
     double start = .3 / order;
@@ -215,8 +290,7 @@ public final class SmoothSensitivityRelease {
     double step = .01 / order;
     int n = (int) Math.ceil((stop - start) / step);
     double delta = (start + step) - start; // numpy's arange fills start + i * delta
-    ReleaseParameters best = null;
-    double bestCost = Double.POSITIVE_INFINITY;
+    ParameterChoice best = null;
     for (int i = 0; i < n; i++) {
       double beta = i == 0 ? start : start + i * delta;
       double ss = SmoothSensitivity.discountedMax(beta, localSensitivity);
@@ -224,11 +298,10 @@ public final class SmoothSensitivityRelease {
         continue;
       }
       double sigmaSs = Math.cbrt(order * Math.exp(2 * beta) / ss);
-      double cost = rdp + SmoothSensitivity.rdpOfSmoothSensitivityGaussian(beta, sigmaSs, order)
+      double upper = rdp + GnssCost.pate2018Theorem23NotABound(beta, sigmaSs, order)
           + 2 * ss * sigmaSs;
-      if (cost < bestCost) {
-        bestCost = cost;
-        best = new ReleaseParameters(order, beta, sigmaSs);
+      if (best == null || upper < best.expectedUpperRdp()) {
+        best = new ParameterChoice(new ReleaseParameters(order, beta, sigmaSs), upper);
       }
     }
     return Optional.ofNullable(best);
@@ -240,7 +313,7 @@ public final class SmoothSensitivityRelease {
    * @param parameters the data-independent order, beta and sigma_ss
    * @param delta the delta of the released epsilon
    * @param conversion how the released RDP became epsilon
-   * @param releaseRdp the GNSS cost of the release itself at the order (Theorem 23)
+   * @param releaseRdp the cost of the release itself at the order ({@link GnssCost#releaseRdp})
    * @param rdpReleased the noisy data-dependent RDP, a multiple of {@link #GRID} (may be
    *     negative)
    * @param epsilonReleased {@code rdpReleased} clamped at 0 (post-processing) plus {@code

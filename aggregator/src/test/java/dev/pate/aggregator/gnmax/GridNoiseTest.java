@@ -18,13 +18,15 @@ class GridNoiseTest {
   }
 
   @Test
-  void zeroNoiseRoundsToTheNearestGridPointHalfToEven() {
+  void zeroNoiseRoundsToTheNearestGridPointHalvesUp() {
     assertEquals(GRID * 3, GridNoise.release(GRID * 3.2, 0, s -> 0L));
     assertEquals(GRID * 4, GridNoise.release(GRID * 3.5, 0, s -> 0L));
-    assertEquals(GRID * 2, GridNoise.release(GRID * 2.5, 0, s -> 0L));
+    // half-open cells [c - 1/2, c + 1/2): every cell holds the same number of lattice points
+    assertEquals(GRID * 3, GridNoise.release(GRID * 2.5, 0, s -> 0L));
+    assertEquals(-GRID * 2, GridNoise.release(-GRID * 2.5, 0, s -> 0L));
     assertEquals(-GRID * 3, GridNoise.release(-GRID * 3.2, 0, s -> 0L));
-    // exact arithmetic: a value one ulp above a half cell rounds up
-    assertEquals(GRID * 3, GridNoise.release(Math.nextUp(GRID * 2.5), 0, s -> 0L));
+    // exact arithmetic: a value one ulp below a half cell rounds down
+    assertEquals(GRID * 2, GridNoise.release(Math.nextDown(GRID * 2.5), 0, s -> 0L));
   }
 
   /**

@@ -149,7 +149,7 @@ final class LabellingSession implements AutoCloseable {
         Mechanisms.conversion(config.privacy()), noise);
     Map<String, Object> published = new LinkedHashMap<>();
     published.put("status", "released");
-    published.put("mechanism", "smooth sensitivity (PATE 2018 Sec. 4.2, Theorem 23)");
+    published.put("mechanism", "smooth sensitivity (PATE 2018 Sec. 4.2)");
     published.putAll(plan.describe());
     published.put("release_rdp", r.releaseRdp());
     published.put("rdp_released", r.rdpReleased());
@@ -157,7 +157,8 @@ final class LabellingSession implements AutoCloseable {
     published.put("delta", r.delta());
     published.put("conversion", r.conversion().id());
     published.put("note", "a private, noisy estimate of the data-dependent epsilon at this order,"
-        + " its own cost included: not a certain upper bound; the release's cost is also in the"
+        + " its own cost included (its exact Renyi divergence, not PATE 2018's Theorem 23, which"
+        + " under-states it): not a certain upper bound; the release's cost is also in the"
         + " data-independent guarantee");
     // Charged and forced to disk before it is published, as every answer is.
     ledger.appendRelease(plan.reserve(), published);

@@ -5,7 +5,6 @@ import dev.pate.aggregator.accounting.QueryAccounting;
 import dev.pate.aggregator.gnmax.ReleaseParameters;
 import dev.pate.aggregator.gnmax.ReleaseTarget;
 import dev.pate.aggregator.gnmax.RunRelease;
-import dev.pate.aggregator.gnmax.SmoothSensitivity;
 import dev.pate.aggregator.planning.ReleasePlanner;
 import dev.pate.aggregator.planning.VoteProfile;
 import dev.pate.aggregator.rdp.Orders;
@@ -32,8 +31,9 @@ import java.util.Optional;
  * anything expensive starts.
  *
  * @param parameters the release's order, beta and sigma_ss
- * @param reserve the release's own RDP at each of the run's orders (GNSS, PATE 2018 Theorem 23),
- *     {@code +inf} at the orders {@code >= 1/(2 beta)}, where it has no bound
+ * @param reserve the release's own RDP at each of the run's orders (its exact cost, {@code
+ *     GnssCost.releaseRdp}), {@code +inf} at the orders {@code >= 1/(1 - e^{-2 beta})}, where it
+ *     has no bound
  * @param basis how the parameters were chosen, in words
  * @param classes the data's number of classes, which the plan was checked for and the release
  *     is made for
@@ -85,7 +85,7 @@ public record ReleasePlan(ReleaseParameters parameters, double[] reserve, String
         parameters = ReleasePlanner.plan(profile, ReleaseTarget.forRun(accounting, teachers,
             classes), aggregator.queries(), p.delta(), accounting.orders(),
             Mechanisms.conversion(p));
-        basis = String.format(Locale.ROOT, "planned a priori as the PATE 2018 code does, on"
+        basis = String.format(Locale.ROOT, "planned a priori with the release's exact cost, on"
             + " votes modelled from privacy.release_teacher_accuracy %s (a stated expectation,"
             + " never measured on private data)", accuracy);
       }
@@ -103,14 +103,11 @@ public record ReleasePlan(ReleaseParameters parameters, double[] reserve, String
     return Optional.of(new ReleasePlan(parameters, reserve, basis, classes));
   }
 
-  /** The release's own RDP at each order (Theorem 23 holds for orders below 1/(2 beta)). */
+  /** The release's own RDP at each order ({@code +inf} where it has no bound). */
   static double[] reserve(ReleaseParameters r, Orders orders) {
     double[] cost = new double[orders.size()];
     for (int i = 0; i < cost.length; i++) {
-      double order = orders.get(i);
-      cost[i] = order < ReleaseParameters.maxOrder(r.beta())
-          ? SmoothSensitivity.rdpOfSmoothSensitivityGaussian(r.beta(), r.sigmaSs(), order)
-          : Double.POSITIVE_INFINITY;
+      cost[i] = r.releaseRdpAt(orders.get(i));
     }
     return cost;
   }
