@@ -7,6 +7,7 @@ import dev.pate.aggregator.rdp.EpsilonBound;
 import dev.pate.aggregator.rdp.Orders;
 import dev.pate.aggregator.rdp.RdpConversions;
 import dev.pate.config.ConfigLoader;
+import dev.pate.config.Randomness;
 import dev.pate.config.RunConfig;
 import dev.pate.ledger.Ledger;
 import dev.pate.pipeline.UserError;
@@ -18,11 +19,14 @@ import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Set;
 import java.util.TreeMap;
+import java.util.TreeSet;
 import java.util.concurrent.Callable;
 import java.util.stream.Stream;
 import picocli.CommandLine.Command;
@@ -35,15 +39,26 @@ import picocli.CommandLine.Parameters;
  * composed. Each run accounts alone, but teachers (and their votes) are shared across runs through
  * the cache: releasing the results of several runs over the same private data releases all their
  * answers, whose guarantees add up (RDP composes by addition at each order). This sums them per
- * teacher ensemble (a teacher-cache entry) and per private data set, from the runs' own ledgers and
+ * private data set and per teacher ensemble (a teacher-cache entry), from the runs' own ledgers and
  * configs, unfinished runs included (their answers were released as they were charged).
+ *
+ * <p>A private data set is its content ({@link PrivateContent}), not its file name: the same records
+ * under another name are the same people, so their runs add up. Runs with seeded noise have no
+ * guarantee (anyone with the config can replay the noise): they are shown apart, marked, and never
+ * added to a guarantee.
  */
 @Command(name = "ledger", mixinStandardHelpOptions = true, sortOptions = false,
     description = {"Sum the privacy guarantees of every run and study point under a runs folder,"
-        + " per teacher ensemble and per private data set: releasing results of several runs over"
-        + " the same private data composes their charges.",
+        + " per private data set (by content: the same records under another file name add up)"
+        + " and per teacher ensemble: releasing results of several runs over the same private"
+        + " data composes their charges. Runs with seeded noise are shown apart: no guarantee.",
         "Example: pate ledger runs --delta 1e-5"})
 final class LedgerCommand implements Callable<Integer> {
+  static final String SEEDED = "seeded: no guarantee";
+
+  private static final String SEEDED_NOTE = SEEDED + " (anyone with the config can replay the"
+      + " noise); composed apart from the guarantee, as if the noise had been secret";
+
   @Parameters(index = "0", arity = "0..1", paramLabel = "DIR",
       description = "The runs folder (default: runs).")
   Path dir = Path.of("runs");
@@ -54,10 +69,26 @@ final class LedgerCommand implements Callable<Integer> {
   @Option(names = "--json", description = "Print one JSON object instead of a table.")
   boolean json;
 
-  /** One run's contribution: its guarantee as an RDP curve, and where its teachers came from. */
-  record RunCharges(String folder, String ensemble, String privateData, String mechanism,
-      long asked, long answered, boolean finished, String basis, Orders orders,
+  /**
+   * One run's contribution: its guarantee as an RDP curve, which private data and teachers it
+   * used, and whether its noise was seeded.
+   */
+  record RunCharges(String folder, String ensemble, PrivateContent data, boolean seeded,
+      String mechanism, long asked, long answered, boolean finished, String basis, Orders orders,
       double[] guaranteeRdp, double[] dataDependentRdp) {}
+
+  /**
+   * The runs over one private data set.
+   *
+   * @param names every name the data was read under, in these runs
+   */
+  record DataSet(String sha256, String shortHash, Set<String> names, List<RunCharges> runs) {
+
+    /** The runs whose noise was seeded, or those whose noise was secure. */
+    List<RunCharges> runs(boolean seeded) {
+      return runs.stream().filter(r -> r.seeded() == seeded).toList();
+    }
+  }
 
   @Override
   public Integer call() {
@@ -73,15 +104,18 @@ final class LedgerCommand implements Callable<Integer> {
       System.out.println("pate ledger: no run ledgers under " + dir);
       return 0;
     }
-    Map<String, Map<String, List<RunCharges>>> byData = new TreeMap<>();
+    Map<String, DataSet> byContent = new TreeMap<>();
     for (RunCharges run : runs) {
-      byData.computeIfAbsent(run.privateData(), d -> new TreeMap<>())
-          .computeIfAbsent(run.ensemble(), e -> new ArrayList<>()).add(run);
+      PrivateContent data = run.data();
+      DataSet set = byContent.computeIfAbsent(data.sha256(), h -> new DataSet(h,
+          data.shortHash(), new TreeSet<>(), new ArrayList<>()));
+      set.names().addAll(data.names());
+      set.runs().add(run);
     }
     if (json) {
-      System.out.print(Json.write(asMap(byData)));
+      System.out.print(Json.write(asMap(byContent.values())));
     } else {
-      print(byData);
+      print(byContent.values());
     }
     return 0;
   }
@@ -106,16 +140,18 @@ final class LedgerCommand implements Callable<Integer> {
   private RunCharges charges(Path folder) {
     RunConfig config = ConfigLoader.load(folder.resolve("config.yaml"), List.of());
     PrivacyAccountant accountant = LedgerReplay.of(folder, config);
-    JsonNode manifest = manifest(folder);
+    Path manifestFile = folder.resolve("teachers/manifest.json");
+    JsonNode manifest = manifest(manifestFile);
     return new RunCharges(dir.relativize(folder).toString(), manifest.path("cache_key").asText(),
-        manifest.path("private_set").asText(), accountant.accounting().mechanismId(),
-        accountant.queries(), accountant.answered(), Files.exists(folder.resolve("report.json")),
-        accountant.basis().id(), accountant.accounting().orders(), accountant.guaranteeRdp(),
+        PrivateContent.of(folder, manifestFile, manifest),
+        config.aggregator().randomness() == Randomness.SEEDED,
+        accountant.accounting().mechanismId(), accountant.queries(), accountant.answered(),
+        Files.exists(folder.resolve("report.json")), accountant.basis().id(),
+        accountant.accounting().orders(), accountant.guaranteeRdp(),
         accountant.dataDependentRdp());
   }
 
-  private static JsonNode manifest(Path folder) {
-    Path file = folder.resolve("teachers/manifest.json");
+  private static JsonNode manifest(Path file) {
     try {
       JsonNode manifest = Json.mapper().readTree(file.toFile());
       if (!manifest.hasNonNull("cache_key") || !manifest.hasNonNull("private_set")) {
@@ -167,25 +203,48 @@ final class LedgerCommand implements Callable<Integer> {
     return -1;
   }
 
-  private void print(Map<String, Map<String, List<RunCharges>>> byData) {
-    for (var data : byData.entrySet()) {
-      System.out.println("private data " + data.getKey() + ":");
-      List<RunCharges> all = new ArrayList<>();
-      for (var ensemble : data.getValue().entrySet()) {
-        System.out.println("  teacher ensemble " + ensemble.getKey() + ":");
-        for (RunCharges run : ensemble.getValue()) {
-          System.out.printf(Locale.ROOT, "    %-44s %-15s %5d asked %5d answered  %s%s%n",
-              run.folder(), run.mechanism(), run.asked(), run.answered(),
-              describe(compose(List.of(run), false)), run.finished() ? "" : "  (unfinished)");
-        }
-        System.out.println("    composed: " + describe(compose(ensemble.getValue(), false)));
-        all.addAll(ensemble.getValue());
+  private void print(Collection<DataSet> sets) {
+    for (DataSet set : sets) {
+      System.out.println("private data " + set.shortHash() + " (read as "
+          + String.join(", ", set.names()) + "):");
+      List<RunCharges> secure = set.runs(false);
+      if (secure.isEmpty()) {
+        System.out.println("  no run with secure noise: no guarantee to compose");
+      } else {
+        print("  ", secure, "all runs on this private data", "");
       }
-      System.out.println("  all runs on this private data, composed: "
-          + describe(compose(all, false)));
-      System.out.println("  (private to the data owner) data-dependent, composed: "
-          + describe(compose(all, true)));
+      List<RunCharges> seeded = set.runs(true);
+      if (!seeded.isEmpty()) {
+        System.out.println("  " + SEEDED_NOTE + ":");
+        print("    ", seeded, "all seeded runs on this private data", "  (" + SEEDED + ")");
+      }
     }
+  }
+
+  /** Runs by ensemble, each with its charge, then composed; {@code mark} follows each figure. */
+  private void print(String indent, List<RunCharges> runs, String all, String mark) {
+    for (var ensemble : byEnsemble(runs).entrySet()) {
+      System.out.println(indent + "teacher ensemble " + ensemble.getKey() + ":");
+      for (RunCharges run : ensemble.getValue()) {
+        System.out.printf(Locale.ROOT, "%s  %-44s %-15s %5d asked %5d answered  %s%s%s%n", indent,
+            run.folder(), run.mechanism(), run.asked(), run.answered(),
+            describe(compose(List.of(run), false)), mark,
+            run.finished() ? "" : "  (unfinished)");
+      }
+      System.out.println(indent + "  composed: " + describe(compose(ensemble.getValue(), false))
+          + mark);
+    }
+    System.out.println(indent + all + ", composed: " + describe(compose(runs, false)) + mark);
+    System.out.println(indent + "(private to the data owner) data-dependent, composed: "
+        + describe(compose(runs, true)) + mark);
+  }
+
+  private static Map<String, List<RunCharges>> byEnsemble(List<RunCharges> runs) {
+    Map<String, List<RunCharges>> byEnsemble = new TreeMap<>();
+    for (RunCharges run : runs) {
+      byEnsemble.computeIfAbsent(run.ensemble(), e -> new ArrayList<>()).add(run);
+    }
+    return byEnsemble;
   }
 
   private static String describe(EpsilonBound b) {
@@ -193,42 +252,58 @@ final class LedgerCommand implements Callable<Integer> {
         b.delta(), NumberText.of(b.order()), b.conversion().id());
   }
 
-  private Map<String, Object> asMap(Map<String, Map<String, List<RunCharges>>> byData) {
+  private Map<String, Object> asMap(Collection<DataSet> sets) {
     List<Object> data = new ArrayList<>();
-    for (var d : byData.entrySet()) {
-      List<Object> ensembles = new ArrayList<>();
-      List<RunCharges> all = new ArrayList<>();
-      for (var e : d.getValue().entrySet()) {
-        List<Object> runs = new ArrayList<>();
-        for (RunCharges run : e.getValue()) {
-          Map<String, Object> r = new LinkedHashMap<>();
-          r.put("folder", run.folder());
-          r.put("mechanism", run.mechanism());
-          r.put("asked", run.asked());
-          r.put("answered", run.answered());
-          r.put("finished", run.finished());
-          r.put("guarantee_basis", run.basis());
-          r.put("epsilon", bound(compose(List.of(run), false)));
-          runs.add(r);
-        }
-        Map<String, Object> ensemble = new LinkedHashMap<>();
-        ensemble.put("ensemble", e.getKey());
-        ensemble.put("runs", runs);
-        ensemble.put("epsilon_composed", bound(compose(e.getValue(), false)));
-        ensembles.add(ensemble);
-        all.addAll(e.getValue());
-      }
+    for (DataSet set : sets) {
       Map<String, Object> entry = new LinkedHashMap<>();
-      entry.put("private_data", d.getKey());
-      entry.put("ensembles", ensembles);
-      entry.put("epsilon_composed", bound(compose(all, false)));
-      entry.put("private", Map.of("epsilon_data_dependent_composed", bound(compose(all, true))));
+      entry.put("sha256", set.sha256());
+      entry.put("names", List.copyOf(set.names()));
+      entry.putAll(composition(set.runs(false)));
+      List<RunCharges> seeded = set.runs(true);
+      if (!seeded.isEmpty()) {
+        Map<String, Object> apart = new LinkedHashMap<>();
+        apart.put("guarantee", SEEDED_NOTE);
+        apart.putAll(composition(seeded));
+        entry.put("seeded", apart);
+      }
       data.add(entry);
     }
     Map<String, Object> m = new LinkedHashMap<>();
     m.put("folder", dir.toString());
-    m.put("kind", "data-independent guarantees of each run, composed by adding RDP curves");
+    m.put("kind", "data-independent guarantees of each run, composed by adding RDP curves, per"
+        + " private data set (by content); runs with seeded noise apart, under seeded");
     m.put("private_data", data);
+    return m;
+  }
+
+  /** These runs by ensemble and composed; no composed figure (null) when there are none. */
+  private Map<String, Object> composition(List<RunCharges> runs) {
+    List<Object> ensembles = new ArrayList<>();
+    for (var e : byEnsemble(runs).entrySet()) {
+      List<Object> charges = new ArrayList<>();
+      for (RunCharges run : e.getValue()) {
+        Map<String, Object> r = new LinkedHashMap<>();
+        r.put("folder", run.folder());
+        r.put("randomness", run.seeded() ? "seeded" : "secure");
+        r.put("mechanism", run.mechanism());
+        r.put("asked", run.asked());
+        r.put("answered", run.answered());
+        r.put("finished", run.finished());
+        r.put("guarantee_basis", run.basis());
+        r.put("epsilon", bound(compose(List.of(run), false)));
+        charges.add(r);
+      }
+      Map<String, Object> ensemble = new LinkedHashMap<>();
+      ensemble.put("ensemble", e.getKey());
+      ensemble.put("runs", charges);
+      ensemble.put("epsilon_composed", bound(compose(e.getValue(), false)));
+      ensembles.add(ensemble);
+    }
+    Map<String, Object> m = new LinkedHashMap<>();
+    m.put("ensembles", ensembles);
+    m.put("epsilon_composed", runs.isEmpty() ? null : bound(compose(runs, false)));
+    m.put("private", runs.isEmpty() ? null
+        : Map.of("epsilon_data_dependent_composed", bound(compose(runs, true))));
     return m;
   }
 

@@ -70,7 +70,7 @@ class ActiveRunTest {
     assertEquals(aggregation.get("queries").asInt(), asked);
     assertEquals(aggregation.get("queries_asked").asInt(), asked);
     assertEquals(aggregation.get("queries_answered").asInt(), answered);
-    assertTrue(report.at("/timings/selection_seconds").asDouble() > 0);
+    assertTrue(report.at("/private/timings/selection_seconds").asDouble() > 0);
   }
 
   @Test

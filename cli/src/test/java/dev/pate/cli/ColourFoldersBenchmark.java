@@ -57,9 +57,9 @@ public final class ColourFoldersBenchmark {
     }
     JsonNode r = Json.mapper().readTree(folder.resolve("report.json").toFile());
     System.out.printf(Locale.ROOT, "pate run: %.1f s wall (load %.1f, teachers %.1f, votes %.1f,"
-        + " student %.1f)%n", runSeconds, r.at("/timings/load_seconds").asDouble(),
-        r.at("/timings/teachers_seconds").asDouble(), r.at("/timings/votes_seconds").asDouble(),
-        r.at("/timings/student_seconds").asDouble());
+        + " student %.1f)%n", runSeconds, r.at("/private/timings/load_seconds").asDouble(),
+        r.at("/private/timings/teachers_seconds").asDouble(), r.at("/private/timings/votes_seconds").asDouble(),
+        r.at("/private/timings/student_seconds").asDouble());
     System.out.printf(Locale.ROOT, "teachers: %d, mean held-out accuracy %.4f (private)%n",
         r.at("/teachers/count").asInt(), r.at("/teachers/private/mean_test_accuracy")
             .asDouble());

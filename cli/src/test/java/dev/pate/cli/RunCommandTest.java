@@ -114,7 +114,8 @@ class RunCommandTest {
         "aggregation/label_accuracy", "privacy/delta", "privacy/epsilon_data_independent",
         "privacy/guarantee/basis", "privacy/epsilon_spent", "privacy/unit", "privacy/neighbours",
         "privacy/private/epsilon_data_dependent", "privacy/private/order", "privacy/randomness",
-        "student/test_accuracy", "timings/teachers_seconds", "timings/total_seconds")) {
+        "student/test_accuracy", "private/timings/teachers_seconds",
+        "private/timings/total_seconds")) {
       assertFalse(r.at("/" + path).isMissingNode(), path);
     }
     assertEquals("seeded", r.at("/privacy/randomness").asText());

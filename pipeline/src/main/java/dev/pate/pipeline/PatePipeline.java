@@ -338,7 +338,8 @@ public final class PatePipeline {
       ensemble.linkTeachersInto(folder.path().resolve("teachers"));
     }
     folder.write("teachers/manifest.json",
-        Json.write(TeacherManifest.of(ensemble, inputs.partitions())));
+        Json.write(TeacherManifest.of(ensemble, inputs.partitions(),
+            Provenance.Private.of(inputs.data()))));
     return ensemble;
   }
 

@@ -98,7 +98,7 @@ public final class StudyPlanner {
         finished++;
         JsonNode report = studyFolder.report(point);
         finishedStudents.addAll(studentSample(report, point.config()));
-        labelled[0] += report.at("/timings/aggregation_seconds").asDouble();
+        labelled[0] += report.at("/private/timings/aggregation_seconds").asDouble();
         labelled[1] += report.at("/aggregation/queries_asked").asDouble();
         row.addAll(List.of("-", "-", "-", "finished"));
         table.add(row);
@@ -252,7 +252,7 @@ public final class StudyPlanner {
     double imageEpochs = CostModel.studentImageEpochs(config,
         student.get("training_examples").asDouble(), student.path("unlabelled_examples").asDouble());
     return List.of(new CostModel.Sample(ConfigWriter.values(config), "student.network.",
-        report.at("/timings/student_seconds").asDouble(), imageEpochs));
+        report.at("/private/timings/student_seconds").asDouble(), imageEpochs));
   }
 
   /** Input height: an image's rows, 1 for a table's feature vector. */

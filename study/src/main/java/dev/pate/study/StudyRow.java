@@ -79,11 +79,11 @@ public record StudyRow(int point, String folder, Map<String, String> coordinates
         f.at("/privacy/private/order").asDouble(),
         student == null || student.isNull() ? null : f.at("/student/test_accuracy").asDouble(),
         trained == 0 ? "cache" : trained == count ? "trained" : "partly cached",
-        new Seconds(f.at("/timings/teachers_seconds").asDouble(),
-            f.at("/timings/votes_seconds").asDouble(),
-            f.at("/timings/aggregation_seconds").asDouble(),
-            f.at("/timings/student_seconds").asDouble(),
-            f.at("/timings/total_seconds").asDouble()));
+        new Seconds(f.at("/private/timings/teachers_seconds").asDouble(),
+            f.at("/private/timings/votes_seconds").asDouble(),
+            f.at("/private/timings/aggregation_seconds").asDouble(),
+            f.at("/private/timings/student_seconds").asDouble(),
+            f.at("/private/timings/total_seconds").asDouble()));
   }
 
   /**

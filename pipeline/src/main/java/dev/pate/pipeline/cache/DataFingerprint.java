@@ -13,10 +13,10 @@ import java.util.List;
  * scaled to [0, 1], or a table's encoded columns). Part of the cache key, so that a changed data file (or another one under the same name)
  * never reuses teachers trained on the old one. About a quarter of a second for all of MNIST.
  */
-final class DataFingerprint {
+public final class DataFingerprint {
   private DataFingerprint() {}
 
-  static String of(List<? extends Dataset> sets) {
+  public static String of(List<? extends Dataset> sets) {
     MessageDigest digest = Sha256.digest();
     for (Dataset set : sets) {
       int width = set.featureCount();

@@ -8,11 +8,13 @@ import dev.pate.datasets.ImageDatasets;
 import dev.pate.datasets.csv.FileSummary;
 import dev.pate.ensemble.nn.Numerics;
 import dev.pate.files.Sha256;
+import dev.pate.pipeline.cache.DataFingerprint;
 import dev.pate.pipeline.data.RunData;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.stream.Collectors;
 
 /**
  * Where a run's results come from, for whoever must reproduce or audit them: which pate (version,
@@ -27,7 +29,7 @@ import java.util.Map;
  * @param libraries {@code group:artifact} to the version loaded
  * @param configSha256 the sha256 of the resolved config, as written to config.yaml
  * @param data the public data files; empty for data given in code
- * @param provenancePrivate the private data files; null in what is published
+ * @param provenancePrivate the private data's content hash and files; null in what is published
  */
 public record Provenance(PateBuild pate, Java java, Os os, Numerics numerics,
     Map<String, String> libraries, String configSha256, List<DataFile> data,
@@ -51,33 +53,64 @@ public record Provenance(PateBuild pate, Java java, Os os, Numerics numerics,
    */
   public record DataFile(String dataset, String file, String role, String sha256) {}
 
-  /** @param data the private data files */
-  public record Private(List<DataFile> data) {}
+  /**
+   * The private data: what {@code pate ledger} composes runs by, so that the same records under
+   * another file name add up and other records never do.
+   *
+   * @param sha256 its content: the one private file's sha256; of several (an image set's images
+   *     and labels), the sha256 of their sha256s sorted, one a line; for data given in code (no
+   *     file), the sha256 of its records as the networks see them
+   * @param data the private data files; empty for data given in code
+   */
+  public record Private(String sha256, List<DataFile> data) {
+
+    /** The private data of {@code data}: its files' hashes, or its records' for data in code. */
+    public static Private of(RunData data) {
+      List<DataFile> files = files(data).stream().filter(f -> f.role().equals("private"))
+          .toList();
+      return new Private(files.isEmpty()
+          ? DataFingerprint.of(List.of(data.privateSet()))
+          : content(files.stream().map(DataFile::sha256).toList()), files);
+    }
+
+    /** The content hash of files with these sha256s: see {@link #sha256}. */
+    public static String content(List<String> fileHashes) {
+      if (fileHashes.size() == 1) {
+        return fileHashes.get(0);
+      }
+      return Sha256.of(fileHashes.stream().sorted().map(h -> h + "\n")
+          .collect(Collectors.joining()));
+    }
+  }
 
   /** The provenance of a run of {@code config} on {@code data}, in this JVM. */
   public static Provenance of(RunConfig config, RunData data) {
-    List<DataFile> publicFiles = new ArrayList<>();
-    List<DataFile> privateFiles = new ArrayList<>();
-    if (data.tables() != null && data.privateTable() != null) {
-      publicFiles.add(file(data.name(), data.tables().publicFile(), "public"));
-      privateFiles.add(file(data.name(), data.privateTable().file(), "private"));
-    } else if (data.images() != null) {
-      for (RunData.SourceFile source : data.images().sources()) {
-        DataFile file = new DataFile(data.name(), source.name(), source.role(), source.sha256());
-        (source.role().equals("private") ? privateFiles : publicFiles).add(file);
-      }
-    } else if (data.dataDir() != null && ImageDatasets.names().contains(data.name())) {
-      publicFiles.addAll(pinned(data.name(), "test", "public"));
-      privateFiles.addAll(pinned(data.name(), "train", "private"));
-    }
     return new Provenance(PateBuild.current(),
         new Java(System.getProperty("java.version"), System.getProperty("java.vendor"),
             System.getProperty("java.vm.name") + " " + System.getProperty("java.vm.version")),
         new Os(System.getProperty("os.name"), System.getProperty("os.version"),
             System.getProperty("os.arch")),
         Numerics.current(), LibraryVersions.deciding(),
-        Sha256.of(ConfigWriter.toYaml(config)), List.copyOf(publicFiles),
-        new Private(List.copyOf(privateFiles)));
+        Sha256.of(ConfigWriter.toYaml(config)),
+        files(data).stream().filter(f -> !f.role().equals("private")).toList(),
+        Private.of(data));
+  }
+
+  /** Every data file {@code data} was read from, public and private; none for data in code. */
+  private static List<DataFile> files(RunData data) {
+    List<DataFile> files = new ArrayList<>();
+    if (data.tables() != null && data.privateTable() != null) {
+      files.add(file(data.name(), data.tables().publicFile(), "public"));
+      files.add(file(data.name(), data.privateTable().file(), "private"));
+    } else if (data.images() != null) {
+      for (RunData.SourceFile source : data.images().sources()) {
+        files.add(new DataFile(data.name(), source.name(), source.role(), source.sha256()));
+      }
+    } else if (data.dataDir() != null && ImageDatasets.names().contains(data.name())) {
+      files.addAll(pinned(data.name(), "test", "public"));
+      files.addAll(pinned(data.name(), "train", "private"));
+    }
+    return files;
   }
 
   /** What may be published: all but the private data's file hashes. */

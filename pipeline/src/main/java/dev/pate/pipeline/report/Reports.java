@@ -57,12 +57,14 @@ public final class Reports {
 
   private Reports() {}
 
+  /** What the teachers and the student are, as the report names them. */
+  public record Networks(String teachers, String student) {}
+
   /**
    * @param noise the noise labelling used: the config's, or planned (then with its plan)
    * @param ceiling the non-private ceiling, or null when not asked for
+   * @param timings the stages' seconds, which go under {@code private}
    */
-  /** What the teachers and the student are, as the report names them. */
-  public record Networks(String teachers, String student) {}
 
   public static RunReport build(RunConfig config, RunNoise noise, RunFolder folder, RunData data,
       TeacherPartitions partitions, Networks networks, CachedEnsemble ensemble,
@@ -86,8 +88,7 @@ public final class Reports {
         student == null ? null
             : student(config, networks.student(), student, unlabelledExamples),
         null,
-        new RunReport.RunPrivate(ceiling),
-        timings);
+        new RunReport.RunPrivate(ceiling, timings));
   }
 
   private static String imageShape(RunData data) {

@@ -15,8 +15,8 @@ import java.util.Map;
  *
  * <p><b>What is private.</b> A figure computed from the private data that no privacy charge paid
  * for (teachers' accuracies, the noiseless plurality's accuracy, counts of private rows, the
- * data-dependent epsilon, the non-private ceiling) sits in an object named {@code private} inside
- * its block ({@link #DISCLOSURE}). The rest is the config, public data, or a function of released
+ * data-dependent epsilon, the non-private ceiling, the stages' timings) sits in an object named
+ * {@code private} inside its block ({@link #DISCLOSURE}). The rest is the config, public data, or a function of released
  * answers and public data (label accuracy of the answers, the student's accuracy).
  *
  * @param disclosure what the {@code private} objects mean, in words
@@ -37,15 +37,14 @@ public record RunReport(
     Student student,
     Release release,
     @JsonProperty("private") RunPrivate runPrivate,
-    Timings timings,
     Provenance provenance) {
 
   /** A report without its provenance yet. */
   public RunReport(String name, String disclosure, String runFolder, long seed, Dataset dataset,
       Teachers teachers, Aggregation aggregation, Plan plan, Privacy privacy, Student student,
-      Release release, RunPrivate runPrivate, Timings timings) {
+      Release release, RunPrivate runPrivate) {
     this(name, disclosure, runFolder, seed, dataset, teachers, aggregation, plan, privacy,
-        student, release, runPrivate, timings, null);
+        student, release, runPrivate, null);
   }
 
   static final String DISCLOSURE = "figures inside an object named 'private' are functions of"
@@ -292,18 +291,23 @@ public record RunReport(
   /** This report with {@code release} in place of its release block. */
   public RunReport withRelease(Release release) {
     return new RunReport(name, disclosure, runFolder, seed, dataset, teachers, aggregation, plan,
-        privacy, student, release, runPrivate, timings, provenance);
+        privacy, student, release, runPrivate, provenance);
   }
 
   /** This report with {@code provenance} in place of its provenance block. */
   public RunReport withProvenance(Provenance provenance) {
     return new RunReport(name, disclosure, runFolder, seed, dataset, teachers, aggregation, plan,
-        privacy, student, release, runPrivate, timings, provenance);
+        privacy, student, release, runPrivate, provenance);
   }
 
-  /** What a run knows only from its private data as a whole. */
+  /**
+   * What a run knows only from its private data as a whole.
+   *
+   * @param timings how long the stages took: private because training and voting time grow with
+   *     the private partitions' sizes
+   */
   public record RunPrivate(@JsonInclude(JsonInclude.Include.NON_NULL)
-      NonPrivateCeiling nonPrivateCeiling) {}
+      NonPrivateCeiling nonPrivateCeiling, Timings timings) {}
 
   /**
    * The student's network trained on all private examples with their true labels, evaluated on the
@@ -316,6 +320,8 @@ public record RunReport(
       double testAccuracy, double seconds) {}
 
   /**
+   * Seconds of each stage, in {@code private}: they grow with the private data's size.
+   *
    * @param votesSeconds the teachers voting on the chosen queries
    * @param aggregationSeconds noisy answers, their charges and the ledger
    * @param selectionSeconds choosing the queries (active selection: its interim students)

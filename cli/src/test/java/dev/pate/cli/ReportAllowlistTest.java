@@ -1,0 +1,139 @@
+package dev.pate.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.pate.pipeline.report.Json;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Iterator;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * report.json's public part (everything outside an object named {@code private}) is exactly an
+ * allowlist, on a real tiny CSV run with a student, a release and the non-private ceiling: a new
+ * field is private until someone decides it is public and adds it here, with the reason.
+ *
+ * <p>Paths are JSON pointers without the leading slash; an array's elements are {@code *}, and so
+ * are the keys of maps whose keys are names rather than fields ({@link #NAMED_KEYS}). A null or
+ * empty value is a path of its own.
+ */
+class ReportAllowlistTest {
+  /** Maps keyed by names (libraries, environment variables, columns): their keys are data. */
+  private static final List<String> NAMED_KEYS = List.of("provenance/libraries",
+      "provenance/numerics/blas_environment", "dataset/tables/public_file/missing_by_column");
+
+  private static final Set<String> PUBLIC = Set.of(
+      // The run's identity and the config's choices: no data in them.
+      "name", "disclosure", "run_folder", "seed",
+      "teachers/architecture", "teachers/count", "teachers/executor",
+      "teachers/threads_per_worker", "teachers/workers",
+      "plan",
+      // The public data: the query pool, the held-out set, the public file and the encoding,
+      // fitted on the public pool alone.
+      "dataset/name", "dataset/data_dir", "dataset/image_shape", "dataset/query_pool",
+      "dataset/query_pool_labelled", "dataset/held_out",
+      "dataset/tables/eval_file",
+      "dataset/tables/public_file/file", "dataset/tables/public_file/sha256",
+      "dataset/tables/public_file/header", "dataset/tables/public_file/records",
+      "dataset/tables/public_file/kept", "dataset/tables/public_file/dropped_missing",
+      "dataset/tables/public_file/skipped_lines", "dataset/tables/public_file/missing_by_column",
+      "dataset/tables/encoding/fitted_on", "dataset/tables/encoding/pool_rows",
+      "dataset/tables/encoding/features", "dataset/tables/encoding/missing_policy",
+      "dataset/tables/encoding/columns/*/column", "dataset/tables/encoding/columns/*/kind",
+      "dataset/tables/encoding/columns/*/method", "dataset/tables/encoding/columns/*/source",
+      "dataset/tables/encoding/columns/*/center", "dataset/tables/encoding/columns/*/scale",
+      "dataset/tables/encoding/columns/*/categories",
+      "dataset/tables/encoding/columns/*/categories/*",
+      "dataset/tables/encoding/columns/*/unseen",
+      "dataset/tables/encoding/columns/*/unseen/pool",
+      "dataset/tables/encoding/columns/*/unseen/held_out",
+      // The aggregation: its config, and functions of the released answers (each charged) and
+      // the public pool's labels.
+      "aggregation/mechanism", "aggregation/noise", "aggregation/gamma", "aggregation/sigma",
+      "aggregation/threshold", "aggregation/sigma1", "aggregation/sigma2",
+      "aggregation/selection", "aggregation/queries", "aggregation/queries_asked",
+      "aggregation/queries_answered", "aggregation/label_accuracy",
+      "aggregation/label_accuracy_on", "aggregation/stopped_because",
+      "aggregation/rounds/*/round", "aggregation/rounds/*/chosen",
+      "aggregation/rounds/*/chosen_by", "aggregation/rounds/*/asked",
+      "aggregation/rounds/*/answered",
+      // The privacy guarantee: data-independent, what the charges add up to.
+      "privacy/unit", "privacy/neighbours", "privacy/delta", "privacy/conversion",
+      "privacy/randomness", "privacy/guarantee_holds", "privacy/noise",
+      "privacy/epsilon_data_independent", "privacy/order_data_independent",
+      "privacy/guarantee/basis", "privacy/guarantee/description", "privacy/epsilon_spent",
+      "privacy/order_spent", "privacy/orders", "privacy/composition",
+      "privacy/statements/*/kind", "privacy/statements/*/epsilon", "privacy/statements/*/delta",
+      "privacy/statements/*/order", "privacy/statements/*/conversion",
+      "privacy/statements/*/orders", "privacy/statements/*/note",
+      "privacy/comparison_pate2017/epsilon", "privacy/comparison_pate2017/moment",
+      "privacy/comparison_pate2017/conversion", "privacy/comparison_pate2017/note",
+      // The student: trained on the released answers and public data only.
+      "student/method", "student/architecture", "student/training_examples",
+      "student/unlabelled_examples", "student/test_accuracy",
+      "student/learning_curve/*/epoch", "student/learning_curve/*/test_accuracy",
+      // The release: its files and the released model's hash.
+      "release/folder", "release/files/*", "release/model_sha256",
+      // Provenance: the code, the platform, the config's hash and the public files' hashes.
+      "provenance/pate/version", "provenance/pate/commit",
+      "provenance/pate/uncommitted_changes", "provenance/java/version",
+      "provenance/java/vendor", "provenance/java/vm", "provenance/os/name",
+      "provenance/os/version", "provenance/os/arch", "provenance/numerics/backend",
+      "provenance/numerics/blas", "provenance/numerics/blas_environment/*",
+      "provenance/numerics/data_type", "provenance/numerics/platform",
+      "provenance/libraries/*", "provenance/config_sha256", "provenance/data/*/dataset",
+      "provenance/data/*/file", "provenance/data/*/role", "provenance/data/*/sha256");
+
+  @TempDir static Path dir;
+
+  @Test
+  void thePublicFieldsOfReportJsonAreExactlyTheAllowlist() throws IOException {
+    Path privateFile = SyntheticTable.write(dir.resolve("private.csv"), 600, 1, 10, "");
+    Path publicFile = SyntheticTable.write(dir.resolve("public.csv"), 300, 2, 0, ".");
+    Path config = Files.writeString(dir.resolve("tiny-csv.yaml"),
+        SyntheticTable.config(privateFile, publicFile));
+    Captured c = Captured.run("run", config.toString(), "--out", dir.resolve("runs").toString());
+    assertEquals(0, c.exitCode(), c.err());
+    JsonNode report;
+    try (Stream<Path> runs = Files.list(dir.resolve("runs/tiny-csv"))) {
+      report = Json.mapper().readTree(runs.findFirst().orElseThrow()
+          .resolve("report.json").toFile());
+    }
+    Set<String> found = new TreeSet<>();
+    publicPaths(report, "", found);
+    assertEquals(new TreeSet<>(PUBLIC), found);
+    // The figures that grow with the private data are there, under private.
+    assertTrue(report.at("/private/timings/total_seconds").asDouble() > 0);
+    assertTrue(report.at("/timings").isMissingNode());
+  }
+
+  /** The paths of {@code node}'s leaves outside any object named {@code private}. */
+  private static void publicPaths(JsonNode node, String path, Set<String> out) {
+    if (node.isObject() && !node.isEmpty()) {
+      boolean named = NAMED_KEYS.contains(path);
+      for (Iterator<Map.Entry<String, JsonNode>> f = node.fields(); f.hasNext(); ) {
+        Map.Entry<String, JsonNode> field = f.next();
+        if (!field.getKey().equals("private")) {
+          publicPaths(field.getValue(), child(path, named ? "*" : field.getKey()), out);
+        }
+      }
+    } else if (node.isArray() && !node.isEmpty()) {
+      node.forEach(element -> publicPaths(element, child(path, "*"), out));
+    } else {
+      out.add(path);
+    }
+  }
+
+  private static String child(String path, String key) {
+    return path.isEmpty() ? key : path + "/" + key;
+  }
+}
