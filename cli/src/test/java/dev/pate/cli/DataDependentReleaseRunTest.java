@@ -18,6 +18,8 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Set;
+import java.util.TreeSet;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -140,6 +142,19 @@ class DataDependentReleaseRunTest {
    * {@code seeded}: this run's noise is seeded, so the figure is what it would be with secret
    * noise).
    */
+  /** A run with a release publishes nothing outside the report's allowlist and the release. */
+  @Test
+  void reportPublishesOnlyAllowlistedFields() {
+    Set<String> found = new TreeSet<>();
+    ReportAllowlistTest.publicPaths(report, "", found);
+    assertTrue(found.containsAll(ReportAllowlistTest.RELEASE), found.toString());
+    found.removeAll(ReportAllowlistTest.PUBLIC);
+    found.removeAll(ReportAllowlistTest.RELEASE);
+    // Blocks of other kinds of run (a table's, LNMax's comparison) are null here: no data.
+    found.removeIf(path -> report.at("/" + path).isNull());
+    assertEquals(Set.of(), found);
+  }
+
   @Test
   void theLedgerCommandReplaysTheReleaseIntoTheGuarantee() throws IOException {
     Captured ledger = Captured.run("ledger", dir.resolve("runs").toString(), "--json");

@@ -31,7 +31,7 @@ class ReportAllowlistTest {
   private static final List<String> NAMED_KEYS = List.of("provenance/libraries",
       "provenance/numerics/blas_environment", "dataset/tables/public_file/missing_by_column");
 
-  private static final Set<String> PUBLIC = Set.of(
+  static final Set<String> PUBLIC = Set.of(
       // The run's identity and the config's choices: no data in them.
       "name", "disclosure", "run_folder", "seed",
       "teachers/architecture", "teachers/count", "teachers/executor",
@@ -116,8 +116,22 @@ class ReportAllowlistTest {
     assertTrue(report.at("/timings").isMissingNode());
   }
 
+  /**
+   * A smooth-sensitivity release's block: data-independent parameters and the released value,
+   * paid for by its own charge (a run with a release checks it, {@code
+   * DataDependentReleaseRunTest}).
+   */
+  static final Set<String> RELEASE = Set.of("privacy/data_dependent_release/status",
+      "privacy/data_dependent_release/mechanism", "privacy/data_dependent_release/order",
+      "privacy/data_dependent_release/beta", "privacy/data_dependent_release/sigma_ss",
+      "privacy/data_dependent_release/parameters_chosen",
+      "privacy/data_dependent_release/release_rdp",
+      "privacy/data_dependent_release/rdp_released",
+      "privacy/data_dependent_release/epsilon_released", "privacy/data_dependent_release/delta",
+      "privacy/data_dependent_release/conversion", "privacy/data_dependent_release/note");
+
   /** The paths of {@code node}'s leaves outside any object named {@code private}. */
-  private static void publicPaths(JsonNode node, String path, Set<String> out) {
+  static void publicPaths(JsonNode node, String path, Set<String> out) {
     if (node.isObject() && !node.isEmpty()) {
       boolean named = NAMED_KEYS.contains(path);
       for (Iterator<Map.Entry<String, JsonNode>> f = node.fields(); f.hasNext(); ) {
