@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.pate.aggregator.rdp.LogMath;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -242,7 +243,7 @@ class GnssCostTest {
       java.util.Arrays.fill(logMass, Double.NEGATIVE_INFINITY);
       double logNorm = Double.NEGATIVE_INFINITY;
       for (long k = -(long) Math.ceil(60 * s / h); k <= (long) Math.ceil(60 * s / h); k++) {
-        logNorm = logAdd(logNorm, -0.5 * (k * h / s) * (k * h / s));
+        logNorm = LogMath.logAddExp(logNorm, -0.5 * (k * h / s) * (k * h / s));
       }
       long first = (long) Math.floor((-window - 1 - x) / h);
       long last = (long) Math.ceil((window + 1 - x) / h);
@@ -250,7 +251,7 @@ class GnssCostTest {
         long cell = (long) Math.floor((x + k * h) / grid + 0.5);
         if (Math.abs(cell) <= window) {
           int i = (int) cell + window;
-          logMass[i] = logAdd(logMass[i], -0.5 * (k * h / s) * (k * h / s) - logNorm);
+          logMass[i] = LogMath.logAddExp(logMass[i], -0.5 * (k * h / s) * (k * h / s) - logNorm);
         }
       }
     }
@@ -260,21 +261,10 @@ class GnssCostTest {
       double log = Double.NEGATIVE_INFINITY;
       for (int i = 0; i < logMass.length; i++) {
         if (logMass[i] > Double.NEGATIVE_INFINITY) {
-          log = logAdd(log, order * logMass[i] + (1 - order) * other.logMass[i]);
+          log = LogMath.logAddExp(log, order * logMass[i] + (1 - order) * other.logMass[i]);
         }
       }
       return log / (order - 1);
     }
-  }
-
-  private static double logAdd(double a, double b) {
-    if (a == Double.NEGATIVE_INFINITY) {
-      return b;
-    }
-    if (b == Double.NEGATIVE_INFINITY) {
-      return a;
-    }
-    double max = Math.max(a, b);
-    return max + Math.log1p(Math.exp(Math.min(a, b) - max));
   }
 }
