@@ -13,6 +13,7 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
+import java.util.function.Supplier;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -69,10 +70,34 @@ final class RunCommand implements Callable<Integer> {
           outDir.resolve(config.name()).resolve("<UTC timestamp>")));
       return 0;
     }
-    PipelineResult result = PatePipeline.builder(config).dataDir(options.dataDir).place(place)
-        .listener(new ConsoleListener(System.out)).build().run();
+    ConsoleListener console = new ConsoleListener(System.out);
+    PipelineResult result = resumable(console, () -> PatePipeline.builder(config)
+        .dataDir(options.dataDir).place(place).listener(console).build().run());
     System.out.println();
     System.out.print(SummaryTable.of(result.report()));
     return 0;
+  }
+
+  /**
+   * Runs {@code run}; if it stops once the run folder exists, by an error or an interruption
+   * (Ctrl-C), says how to finish it with {@code --resume}.
+   */
+  private static PipelineResult resumable(ConsoleListener console,
+      Supplier<PipelineResult> run) {
+    Thread interrupted = new Thread(() -> console.runFolder()
+        .ifPresent(folder -> System.err.println("pate: " + ResumeHint.line(folder))));
+    Runtime.getRuntime().addShutdownHook(interrupted);
+    try {
+      return run.get();
+    } catch (RuntimeException e) {
+      console.runFolder().ifPresent(folder -> e.addSuppressed(new ResumeHint(folder)));
+      throw e;
+    } finally {
+      try {
+        Runtime.getRuntime().removeShutdownHook(interrupted);
+      } catch (IllegalStateException shuttingDown) {
+        // The JVM is shutting down: the hook runs and says how to resume.
+      }
+    }
   }
 }
