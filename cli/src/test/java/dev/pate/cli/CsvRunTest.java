@@ -128,6 +128,11 @@ class CsvRunTest {
     assertEquals("table", manifest.at("/input/kind").asText());
     assertEquals("[\"low\",\"high\"]", manifest.at("/classes").toString());
     assertEquals("public pool", manifest.at("/input/table/encoding/0/source").asText());
+    // The card is a table's: a row is its unit, and evaluate takes labels from the file.
+    assertEquals("one record of the private data: a row of the private CSV file",
+        manifest.at("/privacy/unit").asText());
+    String card = Files.readString(release.resolve("MODEL_CARD.md"));
+    assertFalse(card.contains("--labels"), card);
     Path publicFile = dir.resolve("public.csv");
     Captured evaluation = Captured.run("evaluate", "--model", release.toString(), "--input",
         publicFile.toString(), "--rows", "200:300", "--json");

@@ -83,6 +83,10 @@ class ImageFolderRunTest {
     assertEquals(SIDE * SIDE * 3, release.at("/input/features").asInt());
     assertEquals(List.of("red", "green", "blue"),
         Json.mapper().convertValue(release.at("/classes"), List.class));
+    // The card is an image run's: no CSV row as its unit of privacy.
+    assertEquals("one record of the private data: an image of the private set",
+        release.at("/privacy/unit").asText());
+    assertFalse(Files.readString(run.resolve("release/MODEL_CARD.md")).contains("CSV file"));
     assertEquals("pool", report.at("/provenance/data/0/file").asText());
     assertEquals("private", report.at("/provenance/private/data/0/file").asText());
     String privateHash = report.at("/provenance/private/data/0/sha256").asText();
