@@ -141,6 +141,18 @@ class CsvRunTest {
     assertEquals(100, e.get("examples").asInt());
     assertEquals(report.at("/student/test_accuracy").asDouble(), e.get("accuracy").asDouble());
 
+    // Rows of the student's own pool: refused, or with the flag evaluated and counted.
+    Captured overlapping = Captured.run("evaluate", "--model", release.toString(), "--input",
+        publicFile.toString(), "--rows", "150:300");
+    ReleaseTest.assertOneLine(overlapping, "50 of the 150 rows asked for were the student's"
+        + " query pool");
+    assertTrue(overlapping.err().contains("--allow-pool-overlap"), overlapping.err());
+    Captured allowed = Captured.run("evaluate", "--model", release.toString(), "--input",
+        publicFile.toString(), "--rows", "150:300", "--allow-pool-overlap", "--json");
+    assertEquals(0, allowed.exitCode(), allowed.err());
+    assertTrue(allowed.err().contains("warning: 50 of the 150 evaluated rows"), allowed.err());
+    assertEquals(50, Json.mapper().readTree(allowed.out()).get("pool_rows").asInt());
+
     Captured predicted = Captured.run("predict", "--model", release.toString(), "--input",
         publicFile.toString());
     assertEquals(0, predicted.exitCode(), predicted.err());

@@ -23,7 +23,7 @@ class ModelCardTest {
         Map.of("status", "not released"), dev.pate.pipeline.report.Reports.COMPOSITION);
     return new ReleaseManifest(ReleaseManifest.FORMAT, new ReleaseManifest.Model("student.zip",
         "DL4J", "00", "mlp", "supervised", false), input, List.of("a", "b"),
-        new ReleaseManifest.Evaluation(100, 0.9, "rows 0:100"), privacy, null);
+        new ReleaseManifest.Evaluation(100, 0.9, "rows 0:100", null), privacy, null);
   }
 
   private static final ReleaseManifest.Input IMAGE = new ReleaseManifest.Input(
