@@ -9,11 +9,14 @@ import dev.pate.pipeline.RunPlace;
 import dev.pate.pipeline.UserError;
 import dev.pate.pipeline.report.SummaryTable;
 import dev.pate.study.StudyPlanner;
+import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import java.util.function.Supplier;
+import java.util.stream.Stream;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -52,6 +55,7 @@ final class RunCommand implements Callable<Integer> {
       if (file != null || !overrides.isEmpty() || options.seed != null || options.dryRun) {
         throw new UserError("--resume: give the run folder only; its config.yaml is used as is");
       }
+      requireRunFolder(resume);
       config = ConfigLoader.load(resume.resolve("config.yaml"), List.of());
       // <out>/<name>/<stamp>: the cache is under <out>, unless --out says otherwise.
       Path outDir = options.out != null ? options.out
@@ -76,6 +80,27 @@ final class RunCommand implements Callable<Integer> {
     System.out.println();
     System.out.print(SummaryTable.of(result.report()));
     return 0;
+  }
+
+  /**
+   * Refuses a folder that holds runs rather than being one ({@code runs/<name>} without the
+   * timestamp), listing the runs in it, newest last, so the user can pick one.
+   */
+  private static void requireRunFolder(Path folder) {
+    if (Files.exists(folder.resolve("config.yaml")) || !Files.isDirectory(folder)) {
+      return; // a run folder, or nothing: ConfigLoader names the missing file
+    }
+    List<String> runs;
+    try (Stream<Path> children = Files.list(folder)) {
+      runs = children.filter(c -> Files.isRegularFile(c.resolve("config.yaml")))
+          .map(Path::toString).sorted().toList();
+    } catch (IOException e) {
+      return;
+    }
+    if (!runs.isEmpty()) {
+      throw new UserError("--resume " + folder + ": not a run folder but a folder of " + runs.size()
+          + " runs; give one of them: " + String.join(", ", runs));
+    }
   }
 
   /**
