@@ -44,7 +44,8 @@ final class EvaluateCommand implements Callable<Integer> {
   @Override
   public Integer call() {
     ReleasedModel model = options.load();
-    ReleasedModel.Examples examples = options.read(model, Optional.ofNullable(labels));
+    ReleasedModel.Examples examples = options.read(model, Optional.ofNullable(labels),
+        spec.commandLine().getErr());
     int poolRows = PoolRows.among(model, options.input, Optional.ofNullable(labels), examples);
     String held = model.manifest().evaluation().data();
     if (poolRows > 0 && !allowPoolOverlap) {

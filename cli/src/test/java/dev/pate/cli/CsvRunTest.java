@@ -158,6 +158,17 @@ class CsvRunTest {
     assertEquals(0, predicted.exitCode(), predicted.err());
     assertEquals(301, predicted.out().lines().count());
 
+    // A category the training never saw: predicted all the same, with one warning per column.
+    Path unseen = Files.writeString(dir.resolve("unseen.csv"), SyntheticTable.HEADER
+        + "\n1,2.0,purple,low\n2,3.0,purple,low\n3,4.0,mauve,high\n");
+    Captured warned = Captured.run("predict", "--model", release.toString(), "--input",
+        unseen.toString());
+    assertEquals(0, warned.exitCode(), warned.err());
+    assertEquals(4, warned.out().lines().count());
+    assertEquals(1, warned.err().lines().filter(l -> l.contains("warning")).count(), warned.err());
+    assertTrue(warned.err().contains("column 'colour': category 'purple' (and 3 record(s) in"
+        + " all) was never seen in training"), warned.err());
+
     Path wrong = Files.writeString(dir.resolve("wrong.csv"), "id,hours,shade,income\n1,2.0,red,low\n");
     Captured refused = Captured.run("predict", "--model", release.toString(), "--input",
         wrong.toString());
