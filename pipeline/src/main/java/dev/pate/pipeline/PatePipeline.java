@@ -281,7 +281,10 @@ public final class PatePipeline {
         new RunReport.Timings(loadSeconds, teachersSeconds, asked.votingSeconds(),
             asked.labellingSeconds(), asked.selectionSeconds(), studentSeconds,
             total.seconds())).withProvenance(Provenance.of(config, inputs.data()));
-    boolean releaseStudent = student != null && config.output().release();
+    // A study point with seeded noise has no guarantee (anyone with the config replays its
+    // noise): it publishes nothing, whatever output.release says.
+    boolean releaseStudent = student != null && config.output().release()
+        && (place.kind() != RunPlace.Kind.POINT || report.privacy().guaranteeHolds());
     if (releaseStudent) {
       ReleaseManifest manifest = ReleaseWriter.write(folder, config, inputs.data(), report,
           student.network());
