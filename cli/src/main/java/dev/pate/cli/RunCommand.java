@@ -75,8 +75,11 @@ final class RunCommand implements Callable<Integer> {
       return 0;
     }
     ConsoleListener console = new ConsoleListener(System.out);
-    PipelineResult result = resumable(console, () -> PatePipeline.builder(config)
-        .dataDir(options.dataDir).place(place).listener(console).build().run());
+    Supplier<PipelineResult> run = () -> PatePipeline.builder(config).dataDir(options.dataDir)
+        .place(place).listener(console).build().run();
+    // A resumed run's user has the --resume command already: repeating it after a refusal of
+    // the folder's records would only mislead.
+    PipelineResult result = resume == null ? resumable(console, run) : run.get();
     System.out.println();
     System.out.print(SummaryTable.of(result.report()));
     return 0;
