@@ -4,14 +4,17 @@ import dev.pate.datasets.progress.ProgressBar;
 import dev.pate.pipeline.PipelineListener;
 import dev.pate.pipeline.Stage;
 import java.io.PrintStream;
+import java.nio.file.Path;
 import java.util.EnumMap;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 
 /** The console's view of a run: a progress bar per stage that counts steps, and "pate:" lines. */
 final class ConsoleListener implements PipelineListener {
   private final PrintStream out;
   private final Map<Stage, ProgressBar> bars = new EnumMap<>(Stage.class);
+  private volatile Path runFolder;
 
   ConsoleListener(PrintStream out) {
     this.out = out;
@@ -49,5 +52,15 @@ final class ConsoleListener implements PipelineListener {
   @Override
   public void message(String line) {
     out.println("pate: " + line);
+  }
+
+  @Override
+  public void runFolderOpened(Path folder) {
+    runFolder = folder;
+  }
+
+  /** The run's folder once it exists: where an interrupted run is resumed. */
+  Optional<Path> runFolder() {
+    return Optional.ofNullable(runFolder);
   }
 }

@@ -85,14 +85,24 @@ public final class Main {
       if (verbose) {
         e.printStackTrace(err);
       }
-      err.flush();
+      printResumeHint(e, err);
       return EXIT_USER_ERROR;
     }
     err.println("pate: internal error: " + e + (verbose ? "" : " (--verbose shows the stack trace)"));
     if (verbose) {
       e.printStackTrace(err);
     }
-    err.flush();
+    printResumeHint(e, err);
     return EXIT_INTERNAL_ERROR;
+  }
+
+  /** After the error's line: how to finish the run it stopped, if it stopped one. */
+  private static void printResumeHint(Exception e, PrintWriter err) {
+    for (Throwable suppressed : e.getSuppressed()) {
+      if (suppressed instanceof ResumeHint hint) {
+        err.println("pate: " + hint.getMessage());
+      }
+    }
+    err.flush();
   }
 }

@@ -33,8 +33,13 @@ final class ModelOptions {
     return ReleasedModel.load(model);
   }
 
-  ReleasedModel.Examples read(ReleasedModel released, Optional<Path> labels) {
+  /** Reads the examples; their warnings (an unseen category, say) go to {@code err}. */
+  ReleasedModel.Examples read(ReleasedModel released, Optional<Path> labels,
+      java.io.PrintWriter err) {
     RowSelection selection = rows == null ? RowSelection.all() : RowSelection.parse(rows);
-    return released.read(input, labels, selection, skipLines);
+    ReleasedModel.Examples examples = released.read(input, labels, selection, skipLines);
+    examples.warnings().forEach(w -> err.println("pate: warning: " + input + ": " + w));
+    err.flush();
+    return examples;
   }
 }

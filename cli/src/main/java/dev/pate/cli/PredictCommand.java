@@ -7,8 +7,10 @@ import java.nio.file.Path;
 import java.util.Optional;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
 
 /** {@code pate predict}: a released student's predictions for the examples of a file. */
 @Command(name = "predict", mixinStandardHelpOptions = true, sortOptions = false,
@@ -21,6 +23,9 @@ final class PredictCommand implements Callable<Integer> {
   @Mixin
   ModelOptions options;
 
+  @Spec
+  CommandSpec spec;
+
   @Option(names = "--probabilities",
       description = "Also one column per class with its probability.")
   boolean probabilities;
@@ -32,7 +37,8 @@ final class PredictCommand implements Callable<Integer> {
   @Override
   public Integer call() {
     ReleasedModel model = options.load();
-    ReleasedModel.Examples examples = options.read(model, Optional.empty());
+    ReleasedModel.Examples examples = options.read(model, Optional.empty(),
+        spec.commandLine().getErr());
     String csv = PredictionTable.csv(model.classes(), examples,
         model.predict(examples), probabilities);
     if (output != null) {

@@ -9,10 +9,14 @@ import dev.pate.pipeline.RunPlace;
 import dev.pate.pipeline.UserError;
 import dev.pate.pipeline.report.SummaryTable;
 import dev.pate.study.StudyPlanner;
+import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
+import java.util.function.Supplier;
+import java.util.stream.Stream;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -51,6 +55,7 @@ final class RunCommand implements Callable<Integer> {
       if (file != null || !overrides.isEmpty() || options.seed != null || options.dryRun) {
         throw new UserError("--resume: give the run folder only; its config.yaml is used as is");
       }
+      requireRunFolder(resume);
       config = ConfigLoader.load(resume.resolve("config.yaml"), List.of());
       // <out>/<name>/<stamp>: the cache is under <out>, unless --out says otherwise.
       Path outDir = options.out != null ? options.out
@@ -69,10 +74,58 @@ final class RunCommand implements Callable<Integer> {
           outDir.resolve(config.name()).resolve("<UTC timestamp>")));
       return 0;
     }
-    PipelineResult result = PatePipeline.builder(config).dataDir(options.dataDir).place(place)
-        .listener(new ConsoleListener(System.out)).build().run();
+    ConsoleListener console = new ConsoleListener(System.out);
+    Supplier<PipelineResult> run = () -> PatePipeline.builder(config).dataDir(options.dataDir)
+        .place(place).listener(console).build().run();
+    // A resumed run's user has the --resume command already: repeating it after a refusal of
+    // the folder's records would only mislead.
+    PipelineResult result = resume == null ? resumable(console, run) : run.get();
     System.out.println();
     System.out.print(SummaryTable.of(result.report()));
     return 0;
+  }
+
+  /**
+   * Refuses a folder that holds runs rather than being one ({@code runs/<name>} without the
+   * timestamp), listing the runs in it, newest last, so the user can pick one.
+   */
+  private static void requireRunFolder(Path folder) {
+    if (Files.exists(folder.resolve("config.yaml")) || !Files.isDirectory(folder)) {
+      return; // a run folder, or nothing: ConfigLoader names the missing file
+    }
+    List<String> runs;
+    try (Stream<Path> children = Files.list(folder)) {
+      runs = children.filter(c -> Files.isRegularFile(c.resolve("config.yaml")))
+          .map(Path::toString).sorted().toList();
+    } catch (IOException e) {
+      return;
+    }
+    if (!runs.isEmpty()) {
+      throw new UserError("--resume " + folder + ": not a run folder but a folder of " + runs.size()
+          + " runs; give one of them: " + String.join(", ", runs));
+    }
+  }
+
+  /**
+   * Runs {@code run}; if it stops once the run folder exists, by an error or an interruption
+   * (Ctrl-C), says how to finish it with {@code --resume}.
+   */
+  private static PipelineResult resumable(ConsoleListener console,
+      Supplier<PipelineResult> run) {
+    Thread interrupted = new Thread(() -> console.runFolder()
+        .ifPresent(folder -> System.err.println("pate: " + ResumeHint.line(folder))));
+    Runtime.getRuntime().addShutdownHook(interrupted);
+    try {
+      return run.get();
+    } catch (RuntimeException e) {
+      console.runFolder().ifPresent(folder -> e.addSuppressed(new ResumeHint(folder)));
+      throw e;
+    } finally {
+      try {
+        Runtime.getRuntime().removeShutdownHook(interrupted);
+      } catch (IllegalStateException shuttingDown) {
+        // The JVM is shutting down: the hook runs and says how to resume.
+      }
+    }
   }
 }

@@ -90,9 +90,10 @@ public final class ColourFoldersBenchmark {
         "  name: images",
         "  query_pool: " + pool,
         "  images:",
-        "    private_dir: '" + privateDir.toAbsolutePath() + "'",
-        "    public_dir: '" + poolDir.toAbsolutePath() + "'",
-        "    eval_dir: '" + evalDir.toAbsolutePath() + "'",
+        // relative to the config file, written beside the folders
+        "    private_dir: " + privateDir.getFileName(),
+        "    public_dir: " + poolDir.getFileName(),
+        "    eval_dir: " + evalDir.getFileName(),
         "    classes: [" + String.join(", ", ColourImages.ALL_CLASSES.subList(0, CLASSES)) + "]",
         "    resize: [" + SIDE + ", " + SIDE + "]",
         "    channels: 3",

@@ -128,6 +128,11 @@ class CsvRunTest {
     assertEquals("table", manifest.at("/input/kind").asText());
     assertEquals("[\"low\",\"high\"]", manifest.at("/classes").toString());
     assertEquals("public pool", manifest.at("/input/table/encoding/0/source").asText());
+    // The card is a table's: a row is its unit, and evaluate takes labels from the file.
+    assertEquals("one record of the private data: a row of the private CSV file",
+        manifest.at("/privacy/unit").asText());
+    String card = Files.readString(release.resolve("MODEL_CARD.md"));
+    assertFalse(card.contains("--labels"), card);
     Path publicFile = dir.resolve("public.csv");
     Captured evaluation = Captured.run("evaluate", "--model", release.toString(), "--input",
         publicFile.toString(), "--rows", "200:300", "--json");
@@ -136,10 +141,33 @@ class CsvRunTest {
     assertEquals(100, e.get("examples").asInt());
     assertEquals(report.at("/student/test_accuracy").asDouble(), e.get("accuracy").asDouble());
 
+    // Rows of the student's own pool: refused, or with the flag evaluated and counted.
+    Captured overlapping = Captured.run("evaluate", "--model", release.toString(), "--input",
+        publicFile.toString(), "--rows", "150:300");
+    ReleaseTest.assertOneLine(overlapping, "50 of the 150 rows asked for were the student's"
+        + " query pool");
+    assertTrue(overlapping.err().contains("--allow-pool-overlap"), overlapping.err());
+    Captured allowed = Captured.run("evaluate", "--model", release.toString(), "--input",
+        publicFile.toString(), "--rows", "150:300", "--allow-pool-overlap", "--json");
+    assertEquals(0, allowed.exitCode(), allowed.err());
+    assertTrue(allowed.err().contains("warning: 50 of the 150 evaluated rows"), allowed.err());
+    assertEquals(50, Json.mapper().readTree(allowed.out()).get("pool_rows").asInt());
+
     Captured predicted = Captured.run("predict", "--model", release.toString(), "--input",
         publicFile.toString());
     assertEquals(0, predicted.exitCode(), predicted.err());
     assertEquals(301, predicted.out().lines().count());
+
+    // A category the training never saw: predicted all the same, with one warning per column.
+    Path unseen = Files.writeString(dir.resolve("unseen.csv"), SyntheticTable.HEADER
+        + "\n1,2.0,purple,low\n2,3.0,purple,low\n3,4.0,mauve,high\n");
+    Captured warned = Captured.run("predict", "--model", release.toString(), "--input",
+        unseen.toString());
+    assertEquals(0, warned.exitCode(), warned.err());
+    assertEquals(4, warned.out().lines().count());
+    assertEquals(1, warned.err().lines().filter(l -> l.contains("warning")).count(), warned.err());
+    assertTrue(warned.err().contains("column 'colour': category 'purple' (and 3 record(s) in"
+        + " all) was never seen in training"), warned.err());
 
     Path wrong = Files.writeString(dir.resolve("wrong.csv"), "id,hours,shade,income\n1,2.0,red,low\n");
     Captured refused = Captured.run("predict", "--model", release.toString(), "--input",

@@ -71,7 +71,10 @@ class DiskTroubleTest {
         err);
   }
 
-  /** Runs {@code config} in a child JVM whose files cannot grow past the limit; its one line. */
+  /**
+   * Runs {@code config} in a child JVM whose files cannot grow past the limit; its one line of
+   * error (the line after it must say how to resume the run, whose folder exists).
+   */
   private static String runLimited(Path config, Path out) throws Exception {
     List<String> command = new ArrayList<>(List.of("bash", "-c",
         "ulimit -f " + LIMIT_KB + " && exec \"$@\"", "pate"));
@@ -81,8 +84,11 @@ class DiskTroubleTest {
     String err = new String(child.getErrorStream().readAllBytes(), StandardCharsets.UTF_8)
         .strip();
     assertEquals(2, child.waitFor(), err);
-    assertFalse(err.contains("\n"), err);
-    return err;
+    List<String> lines = err.lines().toList();
+    assertEquals(2, lines.size(), err);
+    assertTrue(lines.get(1).matches("pate: the run stopped before its end; finish it with: pate"
+        + " run --resume .*/tiny/[0-9TZ-]+"), err);
+    return lines.get(0);
   }
 
   private static Path newest(Path runs) throws IOException {

@@ -34,8 +34,11 @@ class ImageFolderRunTest {
     Path privateDir = ColourImages.labelled(dir.resolve("private"), 40, SIDE, 1);
     Path poolDir = ColourImages.unlabelled(dir.resolve("pool"), POOL, SIDE, 2);
     Path evalDir = ColourImages.labelled(dir.resolve("eval"), 10, SIDE, 3);
+    // The folders named relative to the config file, as a user beside them writes them: they
+    // are found there whatever the working directory (issue 30).
     Path config = Files.writeString(dir.resolve("colour.yaml"),
-        ColourImages.config("colour", privateDir, poolDir, evalDir, POOL, 30));
+        ColourImages.config("colour", dir.relativize(privateDir), dir.relativize(poolDir),
+            dir.relativize(evalDir), POOL, 30));
     assertEquals(0, Main.execute("run", config.toString(), "--out",
         dir.resolve("runs").toString()));
     try (Stream<Path> runs = Files.list(dir.resolve("runs/colour"))) {
@@ -80,6 +83,10 @@ class ImageFolderRunTest {
     assertEquals(SIDE * SIDE * 3, release.at("/input/features").asInt());
     assertEquals(List.of("red", "green", "blue"),
         Json.mapper().convertValue(release.at("/classes"), List.class));
+    // The card is an image run's: no CSV row as its unit of privacy.
+    assertEquals("one record of the private data: an image of the private set",
+        release.at("/privacy/unit").asText());
+    assertFalse(Files.readString(run.resolve("release/MODEL_CARD.md")).contains("CSV file"));
     assertEquals("pool", report.at("/provenance/data/0/file").asText());
     assertEquals("private", report.at("/provenance/private/data/0/file").asText());
     String privateHash = report.at("/provenance/private/data/0/sha256").asText();

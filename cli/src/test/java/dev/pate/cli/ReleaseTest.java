@@ -67,8 +67,8 @@ class ReleaseTest {
         manifest.at("/privacy/epsilon").asDouble());
     assertEquals("data-independent", manifest.at("/privacy/kind").asText());
     assertEquals("not released", manifest.at("/privacy/data_dependent/status").asText());
-    assertTrue(Files.readString(release.resolve("MODEL_CARD.md")).contains("differentially"
-        + " private"));
+    assertTrue(Files.readString(release.resolve("MODEL_CARD.md")).contains("-differential"
+        + " privacy"));
     assertTrue(Files.readString(run.resolve("README.md")).contains("private to the owner"));
   }
 

@@ -43,7 +43,7 @@ public final class ConfigLoader {
    */
   public static RunConfig load(Path yamlFile, List<String> overrides) {
     requireNonNull(yamlFile, "yamlFile");
-    return parse(readFile(yamlFile), yamlFile.toString(), overrides);
+    return parse(readFile(yamlFile), Origin.file(yamlFile), overrides);
   }
 
   /** The UTF-8 text of a config file; a file that cannot be read is a one-line problem. */
@@ -72,12 +72,16 @@ public final class ConfigLoader {
    * @throws ConfigException listing every problem found
    */
   public static RunConfig parse(String yaml, String sourceName, List<String> overrides) {
-    requireNonNull(yaml, "yaml");
     requireNonNull(sourceName, "sourceName");
+    return parse(yaml, Origin.file(sourceName), overrides);
+  }
+
+  private static RunConfig parse(String yaml, Origin file, List<String> overrides) {
+    requireNonNull(yaml, "yaml");
     requireNonNull(overrides, "overrides");
+    String sourceName = file.where();
     Problems problems = new Problems();
     Node root = composeContent(yaml, sourceName);
-    Origin file = Origin.file(sourceName);
     Optional<NodeTuple> sweep = StudyLoader.sweepEntry(root);
     if (sweep.isPresent()) {
       problems.add(

@@ -68,11 +68,13 @@ public record CsvConfig(
   static final Key<CsvConfig, Path> PRIVATE_FILE =
       Key.of(
               "private_file",
-              new PathType(),
+              PathType.data(),
               null,
               "the private CSV file: its rows are dealt out to the teachers. A relative path is"
-                  + " looked up in the working directory, then in the data directories (see"
-                  + " dataset.data_dir); known files (adult/adult.data) are checked against their"
+                  + " looked up in the config file's folder, then in the working directory, then"
+                  + " in the data directories (see dataset.data_dir); one given as an override"
+                  + " (key=value) in the working directory, then in the data directories; known"
+                  + " files (adult/adult.data) are checked against their"
                   + " published sha256",
               CsvConfig::privateFile)
           .withDefaultNote("required");
@@ -80,7 +82,7 @@ public record CsvConfig(
   static final Key<CsvConfig, Path> PUBLIC_FILE =
       Key.of(
               "public_file",
-              new PathType(),
+              PathType.data(),
               null,
               "the public CSV file: its first dataset.query_pool kept rows are the query pool, whose"
                   + " labels may be missing or empty (the teachers label them); the rest, which"
@@ -92,7 +94,7 @@ public record CsvConfig(
   static final Key<CsvConfig, Path> EVAL_FILE =
       Key.nullable(
           "eval_file",
-          new PathType(),
+          PathType.data(),
           "a CSV file of held-out evaluation rows, every one labelled, in the columns of"
               + " public_file; the public file is then all query pool (its first"
               + " dataset.query_pool kept rows); when null: the public file's rows after the pool"

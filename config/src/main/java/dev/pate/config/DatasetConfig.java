@@ -43,9 +43,10 @@ public record DatasetConfig(
   static final Key<DatasetConfig, Path> DATA_DIR =
       Key.nullable(
           "data_dir",
-          new PathType(),
+          PathType.data(),
           "directory of the data set files (and of relative dataset.csv and dataset.images"
-              + " paths); when null:"
+              + " paths); relative: in the config file's folder if it is there, else in the"
+              + " working directory; when null:"
               + " $PATE_DATA_DIR, then ./data, then ../shared/data",
           DatasetConfig::dataDir);
 

@@ -50,12 +50,14 @@ public record ImagesConfig(
       new TextType(Pattern.compile("[^\\r\\n/\\\\]+"),
           "a non-empty name without line breaks or slashes");
 
-  private static final String LOOKED_UP = "; a relative path is looked up in the working"
-      + " directory, then in the data directories (see dataset.data_dir)";
+  private static final String LOOKED_UP = "; a relative path is looked up in the config file's"
+      + " folder, then in the working directory, then in the data directories (see"
+      + " dataset.data_dir); one given as an override (key=value) in the working directory, then"
+      + " in the data directories";
 
   private static Key<ImagesConfig, Path> path(String name, String meaning,
       java.util.function.Function<ImagesConfig, Optional<Path>> reader) {
-    return Key.nullable(name, new PathType(), meaning, reader);
+    return Key.nullable(name, PathType.data(), meaning, reader);
   }
 
   static final Key<ImagesConfig, Path> PRIVATE_DIR = path("private_dir",

@@ -17,7 +17,7 @@ public record OutputConfig(Path dir, boolean release) {
   static final Key<OutputConfig, Path> DIR =
       Key.of(
           "dir",
-          new PathType(),
+          PathType.asWritten(),
           Path.of("runs"),
           "directory results go to: a run to <dir>/<name>/<UTC timestamp>/, a study (pate sweep)"
               + " to <dir>/<name>/, trained teachers and their votes to the cache <dir>/cache/",

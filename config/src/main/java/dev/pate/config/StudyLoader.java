@@ -53,7 +53,7 @@ public final class StudyLoader {
    */
   public static Study load(Path yamlFile, List<String> overrides) {
     requireNonNull(yamlFile, "yamlFile");
-    return parse(ConfigLoader.readFile(yamlFile), yamlFile.toString(), overrides);
+    return parse(ConfigLoader.readFile(yamlFile), Origin.file(yamlFile), overrides);
   }
 
   /**
@@ -63,11 +63,15 @@ public final class StudyLoader {
    * @throws ConfigException listing every problem found
    */
   public static Study parse(String yaml, String sourceName, List<String> overrides) {
-    requireNonNull(yaml, "yaml");
     requireNonNull(sourceName, "sourceName");
+    return parse(yaml, Origin.file(sourceName), overrides);
+  }
+
+  private static Study parse(String yaml, Origin file, List<String> overrides) {
+    requireNonNull(yaml, "yaml");
     requireNonNull(overrides, "overrides");
+    String sourceName = file.where();
     Node root = ConfigLoader.composeContent(yaml, sourceName);
-    Origin file = Origin.file(sourceName);
     Problems problems = new Problems();
     List<NodeTuple> sweeps = sweepEntries(root);
     for (NodeTuple duplicate : sweeps.subList(Math.min(1, sweeps.size()), sweeps.size())) {

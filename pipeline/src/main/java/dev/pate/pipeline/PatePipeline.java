@@ -33,6 +33,7 @@ import dev.pate.pipeline.report.Json;
 import dev.pate.pipeline.report.Provenance;
 import dev.pate.pipeline.report.Reports;
 import dev.pate.pipeline.report.RunFolder;
+import dev.pate.pipeline.report.RunLock;
 import dev.pate.pipeline.report.RunReport;
 import dev.pate.pipeline.report.SummaryTable;
 import dev.pate.pipeline.report.TeacherManifest;
@@ -191,8 +192,30 @@ public final class PatePipeline {
     return new Plan(noise, ReleasePlan.of(config, noise.aggregator(), classes));
   }
 
-  /** Runs every stage and returns what the run produced; see the class comment. */
+  /**
+   * Runs every stage and returns what the run produced; see the class comment. The run folder is
+   * locked for the run's life ({@link RunLock}): a run begun before (resumed, or a study point
+   * interrupted) before anything is checked, a new one as soon as its folder exists.
+   *
+   * @throws UserError when another process holds the run folder
+   */
   public PipelineResult run() {
+    RunLock[] lock = {place.begun().map(RunLock::hold).orElse(null)};
+    try {
+      return run(folder -> {
+        if (lock[0] == null) {
+          lock[0] = RunLock.hold(folder);
+        }
+      });
+    } finally {
+      if (lock[0] != null) {
+        lock[0].close();
+      }
+    }
+  }
+
+  /** {@link #run()}, telling {@code opened} of the run folder as soon as it exists. */
+  private PipelineResult run(java.util.function.Consumer<Path> opened) {
     Stopwatch total = Stopwatch.start();
     Plan plan = plan();
     RunNoise noise = plan.noise();
@@ -210,6 +233,8 @@ public final class PatePipeline {
     double loadSeconds = load.seconds();
 
     RunFolder folder = place.open(config);
+    opened.accept(folder.path());
+    listener.runFolderOpened(folder.path());
     noise.recordIn(folder);
     RunRecord record = preflight.withPool(folder, inputs.publicSplit().pool());
     listener.message("run folder " + folder.path());
@@ -256,7 +281,10 @@ public final class PatePipeline {
         new RunReport.Timings(loadSeconds, teachersSeconds, asked.votingSeconds(),
             asked.labellingSeconds(), asked.selectionSeconds(), studentSeconds,
             total.seconds())).withProvenance(Provenance.of(config, inputs.data()));
-    boolean releaseStudent = student != null && config.output().release();
+    // A study point with seeded noise has no guarantee (anyone with the config replays its
+    // noise): it publishes nothing, whatever output.release says.
+    boolean releaseStudent = student != null && config.output().release()
+        && (place.kind() != RunPlace.Kind.POINT || report.privacy().guaranteeHolds());
     if (releaseStudent) {
       ReleaseManifest manifest = ReleaseWriter.write(folder, config, inputs.data(), report,
           student.network());

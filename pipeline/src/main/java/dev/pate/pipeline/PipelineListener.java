@@ -21,4 +21,10 @@ public interface PipelineListener {
 
   /** A line worth telling a person: where the run folder is, what came from the cache, ... */
   default void message(String line) {}
+
+  /**
+   * The run's folder exists from here on (and is locked by this process): a run interrupted
+   * after this can be finished with {@code pate run --resume folder}.
+   */
+  default void runFolderOpened(java.nio.file.Path folder) {}
 }

@@ -24,13 +24,11 @@ public record PseudoLabels(int count, int checked, int correct, int poolSize) {
   }
 
   /**
-   * Fraction of the checked pseudo-labels that are right; 1 when none was made (nothing wrong was
-   * used); empty when pseudo-labels were made but the pool has no true label for any of them.
+   * Fraction of the checked pseudo-labels that are right; empty when there is nothing to measure:
+   * no pseudo-label was made (a precision of 1 over none would read as a perfect one), or the
+   * pool has no true label for any of them.
    */
   public OptionalDouble precision() {
-    if (count == 0) {
-      return OptionalDouble.of(1.0);
-    }
     return checked == 0 ? OptionalDouble.empty() : OptionalDouble.of(correct / (double) checked);
   }
 

@@ -203,9 +203,22 @@ public final class CsvReader {
     Integer k = classIndex.get(label);
     if (k == null) {
       throw new DataException(where() + ": label '" + labelText + "' in column '"
-          + schema.label() + "' is not one of the classes " + schema.classes());
+          + schema.label() + "' is not one of the classes " + schema.classes()
+          + headerHint(labelText));
     }
     return k;
+  }
+
+  /**
+   * Where a value is a column's own name, a header line was read as data (a file with a header
+   * read with the columns given, or with its header line not skipped): says how to skip it.
+   */
+  private String headerHint(String value) {
+    return schema.namedColumns().contains(value.strip())
+        ? "; it looks like a header line: skip it with dataset.csv.private_skip_lines,"
+            + " public_skip_lines or eval_skip_lines: 1 (the file's key), or --skip-lines 1 for"
+            + " pate predict and evaluate"
+        : "";
   }
 
   private double number(String text, String column) {
@@ -215,7 +228,8 @@ public final class CsvReader {
     if (!CsvText.isNumber(text)) {
       throw new DataException(where() + ": column '" + column + "': '" + text + "' is not a"
           + " number" + (text.isEmpty() ? " (list \"\" in missing if empty means missing)"
-          : " (if it marks a missing value, list it in missing)"));
+          : headerHint(text).isEmpty() ? " (if it marks a missing value, list it in missing)"
+          : headerHint(text)));
     }
     double value = Double.parseDouble(text);
     if (!Double.isFinite(value)) {

@@ -15,9 +15,11 @@ import java.util.Objects;
  * @param summary what reading found (records read, kept, dropped for a missing value)
  * @param unseen per categorical column, rows whose category the encoding does not know (encoded
  *     as all zeros)
+ * @param firstUnseen per categorical column with such rows, the first such category, for a
+ *     warning that names it
  */
 public record EncodedRows(float[] features, int featureCount, int[] records, int[] labels,
-    FileSummary summary, Map<String, Integer> unseen) {
+    FileSummary summary, Map<String, Integer> unseen, Map<String, String> firstUnseen) {
 
   public EncodedRows {
     Objects.requireNonNull(features, "features");
@@ -25,6 +27,7 @@ public record EncodedRows(float[] features, int featureCount, int[] records, int
     Objects.requireNonNull(labels, "labels");
     Objects.requireNonNull(summary, "summary");
     unseen = Collections.unmodifiableMap(new LinkedHashMap<>(unseen));
+    firstUnseen = Collections.unmodifiableMap(new LinkedHashMap<>(firstUnseen));
     if (records.length != labels.length || (long) records.length * featureCount
         != features.length) {
       throw new IllegalArgumentException("rows: " + records.length + " records, "

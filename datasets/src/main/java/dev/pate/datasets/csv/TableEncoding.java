@@ -173,6 +173,7 @@ public final class TableEncoding {
     int width = featureCount();
     float[] features = new float[table.rows() * width];
     int[] unseen = new int[categorical.size()];
+    String[] firstUnseen = new String[categorical.size()];
     for (int r = 0; r < table.rows(); r++) {
       int at = r * width;
       for (int k = 0; k < numeric.size(); k++) {
@@ -188,6 +189,7 @@ public final class TableEncoding {
           Integer slot = slots.get(k).get(value);
           if (slot == null) {
             unseen[k]++;
+            firstUnseen[k] = firstUnseen[k] == null ? value : firstUnseen[k];
           } else {
             features[at + slot] = 1f;
           }
@@ -196,15 +198,20 @@ public final class TableEncoding {
       }
     }
     Map<String, Integer> unseenByColumn = new LinkedHashMap<>();
+    Map<String, String> firstUnseenByColumn = new LinkedHashMap<>();
     for (int k = 0; k < categorical.size(); k++) {
       unseenByColumn.put(categorical.get(k).column(), unseen[k]);
+      if (firstUnseen[k] != null) {
+        firstUnseenByColumn.put(categorical.get(k).column(), firstUnseen[k]);
+      }
     }
-    return new Encoded(features, unseenByColumn);
+    return new Encoded(features, unseenByColumn, firstUnseenByColumn);
   }
 
   /**
    * @param features row-major encoded features
    * @param unseen per categorical column, rows whose category is not in the vocabulary
+   * @param firstUnseen per categorical column with such rows, the first such category read
    */
-  record Encoded(float[] features, Map<String, Integer> unseen) {}
+  record Encoded(float[] features, Map<String, Integer> unseen, Map<String, String> firstUnseen) {}
 }

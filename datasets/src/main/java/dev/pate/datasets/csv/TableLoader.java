@@ -102,7 +102,7 @@ public final class TableLoader {
     RawTable rows = CsvReader.readUnlabelled(file, schema);
     TableEncoding.Encoded encoded = encoding.encode(rows);
     return new EncodedRows(encoded.features(), encoding.featureCount(), rows.records(),
-        rows.labels(), rows.summary(), encoded.unseen());
+        rows.labels(), rows.summary(), encoded.unseen(), encoded.firstUnseen());
   }
 
   private static TableDataset dataset(RawTable rows, TableEncoding.Encoded encoded,

@@ -78,9 +78,12 @@ public sealed interface ImageSource {
 
   /** SHA-256 over each file's path relative to {@code root} and its own SHA-256, in order. */
   private static String digest(Path root, List<Path> files) {
+    // Both sides absolute: a relative root (a folder named relative to the working directory)
+    // cannot be relativized against absolute files.
+    Path base = root.toAbsolutePath();
     java.security.MessageDigest digest = Sha256.digest();
     for (Path file : files) {
-      String line = root.relativize(file.toAbsolutePath()).toString().replace('\\', '/') + " "
+      String line = base.relativize(file.toAbsolutePath()).toString().replace('\\', '/') + " "
           + Checksums.sha256(file) + "\n";
       digest.update(line.getBytes(java.nio.charset.StandardCharsets.UTF_8));
     }

@@ -93,6 +93,19 @@ class CsvReaderTest {
   }
 
   @Test
+  void aHeaderLineReadAsDataHintsAtSkippingIt() {
+    // issue 30: "label 'income' ... is not one of the classes" and not a word of --skip-lines
+    CsvSchema s = CsvFiles.schema();
+    CsvSchema headerless = new CsvSchema(java.util.Optional.of(List.of("age", "job", "id", "y")),
+        s.delimiter(), s.label(), s.classes(), s.labelSuffix(), s.categorical(), s.numeric(),
+        s.ignored(), s.missing(), s.missingPolicy(), s.scaling(), s.vocabularies(), s.ranges());
+    String message = errorWithSchema(headerless, "age,job,id,y", "30,clerk,1,yes");
+    assertTrue(message.startsWith(" line 1: "), message);
+    assertTrue(message.contains("looks like a header line")
+        && message.contains("--skip-lines 1") && message.contains("public_skip_lines"), message);
+  }
+
+  @Test
   void emptyFilesAndHeaderOnlyFilesAreErrors() {
     assertEquals(": is empty: no header line", error());
     assertEquals(": has no data rows after the header", error("age,job,id,y", ""));

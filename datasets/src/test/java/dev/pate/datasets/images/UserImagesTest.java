@@ -47,6 +47,26 @@ class UserImagesTest {
   }
 
   @Test
+  void aFolderNamedRelativeToTheWorkingDirectoryIsHashedLikeItsAbsolutePath() throws IOException {
+    // The crash of issue 30: a relative root relativized against absolute files threw "'other'
+    // is different type of Path". The folder must be relative to the working directory (the
+    // module's folder under Maven), so it goes under target/.
+    Path absolute = Files.createTempDirectory(Files.createDirectories(Path.of("target")
+        .toAbsolutePath()), "relative-images-");
+    try {
+      TestImages.write(TestImages.colour(1, 5, 5), "png", absolute.resolve("cat/0.png"));
+      Path relative = Path.of("").toAbsolutePath().relativize(absolute);
+      assertTrue(!relative.isAbsolute());
+      assertEquals(new ImageSource.Folder(absolute).sha256(),
+          new ImageSource.Folder(relative).sha256());
+    } finally {
+      Files.delete(absolute.resolve("cat/0.png"));
+      Files.delete(absolute.resolve("cat"));
+      Files.delete(absolute);
+    }
+  }
+
+  @Test
   void anUnlabelledPoolWithItsOwnEvaluationFolder() {
     UserImages images = load(labelled("private", 0, 3), unlabelled("pool", 100, 5),
         Optional.of(labelled("eval", 200, 2)), 4);

@@ -1,5 +1,6 @@
 package dev.pate.pipeline.release;
 
+import dev.pate.pipeline.report.Reports;
 import java.util.Locale;
 import java.util.Map;
 
@@ -16,8 +17,9 @@ final class ModelCard {
     b.append("# Model card: ").append(runName).append("\n\n");
     b.append("A classifier of ").append(m.classes().size()).append(" classes (")
         .append(String.join(", ", m.classes())).append("), trained with PATE (Private Aggregation"
-            + " of Teacher Ensembles) so that it can be published without exposing the private"
-            + " data it learned from.\n\n");
+            + " of Teacher Ensembles), which bounds how much the model can reveal about any one"
+            + " record of the private data it learned from: ").append(guarantee(p))
+        .append(". How much that protects depends on epsilon (below).\n\n");
 
     b.append("## How it was trained\n\n");
     b.append("The private data was split among teacher models, each trained on its own part"
@@ -32,13 +34,20 @@ final class ModelCard {
             + " private data or the teachers.\n\n");
 
     b.append("## What is protected\n\n");
-    b.append(String.format(Locale.ROOT, "The model is (%.4g, %.0e)-differentially private"
-        + " with respect to %s: %s%n%n", p.epsilon(), p.delta(), p.unit(), p.neighbours()));
+    b.append("The guarantee is ").append(guarantee(p)).append(", with respect to ")
+        .append(p.unit()).append(": ").append(p.neighbours()).append("\n\n");
     b.append("In words: whether any one record was in the private data or not changes the"
         + " probability of obtaining this model by at most a factor of e^epsilon (plus a"
         + " probability delta of a larger change). Smaller epsilon is stronger; the guarantee"
         + " holds whatever the data was (it is data-independent: ").append(p.basis())
         .append(").\n\n");
+    if (p.epsilon() > Reports.WEAK_EPSILON) {
+      b.append("**The guarantee is weak**: at epsilon ").append(digits(p.epsilon()))
+          .append(" (above ").append(digits(Reports.WEAK_EPSILON)).append(") one record may make"
+              + " an outcome up to e^").append(digits(p.epsilon())).append(" times more likely,"
+              + " which rules out little. Do not rely on it to protect the private data; more"
+              + " noise, more teachers or fewer queries give a smaller epsilon.\n\n");
+    }
     if (!p.guaranteeHolds()) {
         b.append("**This run is NOT private**: its noise was drawn from a seeded generator that"
             + " anyone with the run's configuration can replay. It is for studies only; do not"
@@ -51,8 +60,8 @@ final class ModelCard {
           dd.get("epsilon_released")));
     }
     b.append("What is **not** protected: the public data (its examples may be recognised in the"
-        + " model's behaviour), the classes and the input format, and anything learned from"
-        + " other releases of the same private data: ").append(p.composition()).append(".\n\n");
+        + " model's behaviour), the classes and the input format. Other releases of the same"
+        + " private data are not covered either: ").append(p.composition()).append(".\n\n");
 
     b.append("## Accuracy\n\n");
     b.append(String.format(Locale.ROOT, "%.4f on %d held-out public examples (%s).%n%n",
@@ -60,12 +69,35 @@ final class ModelCard {
 
     b.append("## How to use it\n\n");
     b.append("With pate: `pate predict --model <this folder> --input FILE` (one prediction per"
-        + " input row, as CSV) and `pate evaluate --model <this folder> --input FILE --labels"
-        + " FILE`. From Java, with pate: `ReleasedModel.load(folder).predict(...)`. Without pate,"
+        + " input row, as CSV) and ").append(evaluateCommand(m.input())).append(". From Java, with pate: `ReleasedModel.load(folder).predict(...)`. Without pate,"
         + " with DL4J alone: `ModelSerializer.restoreMultiLayerNetwork(\"student.zip\")`, then"
         + " `network.output(rows)`, where each row is ").append(inputInWords(m.input()))
         .append("; the outputs are the probabilities of the classes in the order above.\n");
     return b.toString();
+  }
+
+  /** The (epsilon, delta) of the guarantee, in words. */
+  private static String guarantee(ReleaseManifest.Privacy p) {
+    return "(epsilon " + digits(p.epsilon()) + String.format(Locale.ROOT, ", delta %.0e)",
+        p.delta()) + "-differential privacy";
+  }
+
+  /** Four significant digits, without trailing zeros: 2, 6.891, 198.3. */
+  private static String digits(double value) {
+    return new java.math.BigDecimal(value).round(new java.math.MathContext(4))
+        .stripTrailingZeros().toPlainString();
+  }
+
+  /** How to measure the model on labelled data of its kind: a table's labels are a column. */
+  private static String evaluateCommand(ReleaseManifest.Input input) {
+    return switch (input.kind()) {
+      case ReleaseManifest.Input.TABLE -> "`pate evaluate --model <this folder> --input FILE`"
+          + " (a CSV file of the same columns; its label column gives the labels)";
+      case ReleaseManifest.Input.IMAGE -> "`pate evaluate --model <this folder> --input FILE"
+          + " --labels FILE` (an image array and its labels), or `--input FOLDER` with one"
+          + " sub-folder per class";
+      default -> "`pate evaluate --model <this folder> --input FILE --labels FILE`";
+    };
   }
 
   private static String inputInWords(ReleaseManifest.Input input) {

@@ -13,9 +13,11 @@ import java.util.Locale;
  * @param accuracy fraction predicted right
  * @param classes class names, in matrix order
  * @param confusion {@code confusion[t][p]}: examples of true class t predicted as p
+ * @param poolRows of the examples, those the student learnt from (its query pool, {@link
+ *     PoolRows}): the accuracy is not a held-out one when this is not 0
  */
 public record ModelEvaluation(String input, int examples, int dropped, double accuracy,
-    List<String> classes, int[][] confusion) {
+    List<String> classes, int[][] confusion, int poolRows) {
 
   /**
    * Evaluates {@code model} on {@code examples}, read from {@code input} (named in messages).
@@ -23,7 +25,7 @@ public record ModelEvaluation(String input, int examples, int dropped, double ac
    * @throws UserError if an example has no label (before anything is predicted)
    */
   public static ModelEvaluation of(ReleasedModel model, ReleasedModel.Examples examples,
-      String input) {
+      String input, int poolRows) {
     if (!examples.labelled()) {
       throw new UserError(input + ": some examples have no label; evaluate needs labels (for"
           + " images, --labels FILE, or a folder with one sub-folder per class)");
@@ -39,7 +41,7 @@ public record ModelEvaluation(String input, int examples, int dropped, double ac
       correct += truth == predicted ? 1 : 0;
     }
     return new ModelEvaluation(input, examples.size(), examples.dropped(),
-        correct / (double) examples.size(), List.copyOf(classes), confusion);
+        correct / (double) examples.size(), List.copyOf(classes), confusion, poolRows);
   }
 
   /** The accuracy and the confusion matrix as aligned text. */
@@ -48,6 +50,10 @@ public record ModelEvaluation(String input, int examples, int dropped, double ac
     b.append(String.format(Locale.ROOT, "accuracy %.4f on %d examples of %s%s%n", accuracy,
         examples, input, dropped > 0 ? " (" + dropped + " records dropped for a missing value)"
             : ""));
+    if (poolRows > 0) {
+      b.append(String.format(Locale.ROOT, "%d of them were the student's query pool (it learnt"
+          + " from them): not a held-out accuracy%n", poolRows));
+    }
     int width = Math.max(9, classes.stream().mapToInt(String::length).max().orElse(1));
     for (int[] row : confusion) {
       for (int count : row) {

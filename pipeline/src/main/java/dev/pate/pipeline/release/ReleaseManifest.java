@@ -150,8 +150,30 @@ public record ReleaseManifest(String format, Model model, Input input, List<Stri
    * @param examples held-out public examples the accuracy was measured on
    * @param accuracy the released student's accuracy on them
    * @param data which examples they are
+   * @param pool the examples the student learnt from, which an evaluation must leave out; null
+   *     in a release written before it, or of data given in code (no file to name)
    */
-  public record Evaluation(int examples, double accuracy, String data) {}
+  public record Evaluation(int examples, double accuracy, String data,
+      @JsonInclude(JsonInclude.Include.NON_NULL) Pool pool) {}
+
+  /**
+   * The student's query pool (its labelled queries and, for self-training, its unlabelled
+   * examples): positions {@code first} to {@code end - 1} of the public file, image indices or
+   * CSV record numbers as {@code pate evaluate --rows} counts them. {@code pate evaluate} on that
+   * file (known by its content) refuses rows among them unless told to allow them.
+   *
+   * @param sha256 the hashes the public file is known by ({@link Provenance}'s public data)
+   */
+  public record Pool(int first, int end, List<String> sha256) {
+    public Pool {
+      sha256 = List.copyOf(sha256);
+    }
+
+    /** How many of {@code positions} are pool positions. */
+    public int count(int[] positions) {
+      return (int) java.util.Arrays.stream(positions).filter(p -> p >= first && p < end).count();
+    }
+  }
 
   /**
    * The privacy statement.

@@ -113,7 +113,7 @@ public final class ReleaseWriter {
     Dataset holdout = data.publicSplit().holdout();
     return new ReleaseManifest(ReleaseManifest.FORMAT, model, input(data), classes(data),
         new ReleaseManifest.Evaluation(holdout.size(), student.testAccuracy(),
-            evaluationData(data, holdout)),
+            evaluationData(data, holdout), pool(data, report)),
         privacy(report), report.provenance() == null ? null : report.provenance().published());
   }
 
@@ -180,6 +180,21 @@ public final class ReleaseWriter {
     String dropped = data.encoding() != null && holdout.size() < last - first + 1
         ? " (records with a missing value dropped)" : "";
     return file + " " + first + ":" + (last + 1) + dropped + ", never used in training";
+  }
+
+  /**
+   * The query pool's positions in the public file, with that file's hashes; null for data given
+   * in code, which has no file.
+   */
+  private static ReleaseManifest.Pool pool(RunData data, RunReport report) {
+    Dataset pool = data.publicSplit().pool();
+    if (report.provenance() == null || pool.size() == 0) {
+      return null;
+    }
+    List<String> hashes = report.provenance().data().stream()
+        .filter(f -> f.role().equals("public")).map(f -> f.sha256()).toList();
+    return hashes.isEmpty() ? null : new ReleaseManifest.Pool(pool.sourceIndex(0),
+        pool.sourceIndex(pool.size() - 1) + 1, hashes);
   }
 
   private static ReleaseManifest.Privacy privacy(RunReport report) {

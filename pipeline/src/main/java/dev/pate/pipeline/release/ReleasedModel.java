@@ -139,9 +139,11 @@ public final class ReleasedModel {
    *     unknown
    * @param dropped CSV records dropped for a missing value (policy drop); 0 for images
    * @param files a folder's images: each example's file, relative to the folder; null otherwise
+   * @param warnings what the reader of the predictions should know, one line each: a category
+   *     the training never saw (encoded as all zeros), named once per column
    */
   public record Examples(INDArray features, int[] positions, int[] labels, int dropped,
-      List<String> files) {
+      List<String> files, List<String> warnings) {
     public int size() {
       return positions.length;
     }
@@ -243,7 +245,7 @@ public final class ReleasedModel {
     return new Examples(Tensors.features(selected), IntStream.range(from, to).toArray(),
         selected.labels(), 0, folderInput ? loaded.names().subList(from, to).stream()
             .map(name -> input.relativize(Path.of(name)).toString().replace('\\', '/'))
-            .toList() : null);
+            .toList() : null, List.of());
   }
 
   private Examples table(Path input, RowSelection rows, int skipLines) {
@@ -278,7 +280,16 @@ public final class ReleasedModel {
     }
     int dropped = droppedIn(encoded, rows.from(), to);
     return new Examples(Nd4j.create(features, new long[] {keep.size(), width}, DataType.FLOAT),
-        positions, labels, dropped, null);
+        positions, labels, dropped, null, unseenWarnings(encoded));
+  }
+
+  /** One warning per column with a category the encoding does not know, naming the first. */
+  private static List<String> unseenWarnings(EncodedRows encoded) {
+    return encoded.firstUnseen().entrySet().stream()
+        .map(e -> "column '" + e.getKey() + "': category '" + e.getValue() + "' (and "
+            + encoded.unseen().get(e.getKey()) + " record(s) in all) was never seen in training;"
+            + " encoded as all zeros, which the model has never seen either")
+        .toList();
   }
 
   /** Records in [from, to) that reading dropped (they are not among the kept records). */

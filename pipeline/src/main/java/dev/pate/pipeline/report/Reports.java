@@ -31,8 +31,22 @@ public final class Reports {
   /** The smooth-sensitivity beta of PATE 2017's analysis.py (its default). */
   private static final double SMOOTH_BETA = 0.09;
 
-  static final String UNIT = "one record of the private data: an image of the private split, or"
-      + " a row of the private CSV file";
+  /**
+   * Above this epsilon a guarantee is called weak wherever it is stated: e^10 (about 22,000) bounds
+   * how much more likely any outcome becomes with one record in the data, which rules out little.
+   */
+  public static final double WEAK_EPSILON = 10;
+
+  /** The unit of privacy of a run on {@code data}: its kind of record, not every kind's. */
+  static String unit(RunData data) {
+    if (data.tables() != null) {
+      return "one record of the private data: a row of the private CSV file";
+    }
+    if (data.images() != null || data.dataDir() != null) {
+      return "one record of the private data: an image of the private set";
+    }
+    return "one record of the private data: an example of the private set";
+  }
 
   static final String NEIGHBOURS = "two private datasets are neighbours when they differ in the"
       + " record at one position of the private file: replaced by any other record (one dropped"
@@ -40,8 +54,10 @@ public final class Reports {
       + " given to one teacher by the seed and the position alone, so neighbours differ in one"
       + " teacher's partition.";
 
-  static final String COMPOSITION = "this run alone: releasing results of several runs or study"
-      + " points over the same private data composes their charges (pate ledger sums them)";
+  /** What several runs over the same private data add up to, as release.json says it. */
+  public static final String COMPOSITION = "the guarantee covers this run alone; the results of"
+      + " several runs or study points over the same private data add up (pate ledger sums their"
+      + " charges)";
 
   private static final String SEEDED = "NOT a guarantee: the noise was drawn from a seeded"
       + " generator, which anyone with the config can replay; seeded runs are for studies only";
@@ -84,7 +100,7 @@ public final class Reports {
         teachers(config, networks.teachers(), ensemble),
         aggregation(config.aggregator().noise(), noise.aggregator(), asked),
         noise.plan().orElse(null),
-        privacy(config, noise.aggregator(), asked.labelling(), asked.votes()),
+        privacy(config, data, noise.aggregator(), asked.labelling(), asked.votes()),
         student == null ? null
             : student(config, networks.student(), student, unlabelledExamples),
         null,
@@ -192,8 +208,8 @@ public final class Reports {
         : checked + " of the " + answered + " answered queries (the others have no true label)";
   }
 
-  private static RunReport.Privacy privacy(RunConfig config, AggregatorConfig aggregator,
-      Labelling labelling, int[][] votes) {
+  private static RunReport.Privacy privacy(RunConfig config, RunData data,
+      AggregatorConfig aggregator, Labelling labelling, int[][] votes) {
     var conversion = Mechanisms.conversion(config.privacy());
     PrivacyStatement s = labelling.accountant().report(config.privacy().delta(), conversion);
     String orders = describe(s.orders());
@@ -224,7 +240,7 @@ public final class Reports {
             paper.dataIndependentEpsilon().order() - 1, "classic", PAPER_INDEPENDENT_NOTE);
       }
     }
-    return new RunReport.Privacy(UNIT, NEIGHBOURS, config.privacy().delta(), conversion.id(),
+    return new RunReport.Privacy(unit(data), NEIGHBOURS, config.privacy().delta(), conversion.id(),
         labelling.randomness().kind().id(), secret, Mechanisms.noiseName(aggregator),
         guarantee.epsilon(), guarantee.order(),
         new RunReport.Guarantee(s.basis().id(), s.basis().description()),

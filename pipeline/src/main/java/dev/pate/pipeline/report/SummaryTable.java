@@ -66,7 +66,8 @@ public final class SummaryTable {
     if (r.student() != null && r.student().pseudoLabels() != null) {
       var pl = r.student().pseudoLabels();
       row(b, "pseudo-labels", String.format(Locale.ROOT, "%d of %d pool examples, ", pl.count(),
-          pl.poolSize()) + (pl.precision() == null ? "no precision (the pool has no labels)"
+          pl.poolSize()) + (pl.count() == 0 ? "precision n/a (none made)"
+              : pl.precision() == null ? "no precision (the pool has no labels)"
               : String.format(Locale.ROOT, "precision %.4f (against true labels, not trained on)",
                   pl.precision())));
     }
