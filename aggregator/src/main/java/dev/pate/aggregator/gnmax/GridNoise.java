@@ -54,7 +54,8 @@ import java.math.RoundingMode;
  *       </pre>
  *   <li><i>Worst case.</i> In units of S(D), as in {@link GnssCost}, the right side is largest
  *       with {@code |x1 - x0| <= 1}, {@code e^|t| <= e^beta} and {@code w >= w(-beta)}: that is
- *       {@link GnssCost#latticeSlack}, about 1e-4 of RDP at the headline's release, and charged.
+ *       {@link GnssCost#latticeSlack}, 1.2e-5 of RDP at the headline's release (order 8), and
+ *       charged.
  * </ol>
  *
  * <p>The arithmetic is exact: {@code x / GRID} and {@code k 2^-b} are exact binary fractions,
