@@ -59,7 +59,8 @@ class ConfigLoaderDefaultsTest {
     assertEquals(
         new PrivacyConfig(1e-5, Optional.empty(), Conversion.IMPROVED, BudgetConfig.none(),
             DataDependentRelease.NONE, NoiseMode.AUTO, OptionalDouble.empty(),
-            OptionalDouble.empty(), OptionalDouble.empty(), OptionalDouble.empty()),
+            OptionalDouble.empty(), OptionalDouble.empty(), OptionalDouble.empty(),
+            DatasetBudgetConfig.none()),
         config.privacy());
     NetworkConfig studentNetwork =
         new NetworkConfig(

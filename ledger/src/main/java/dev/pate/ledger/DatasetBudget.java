@@ -119,6 +119,24 @@ public final class DatasetBudget {
       }
     }
 
+    /**
+     * The remaining epsilon as it was before {@code run} reserved: its open reservation taken
+     * out (for a resumed run, which holds one from its first start).
+     */
+    public double remainingWithout(String run) {
+      double[] without = committed.clone();
+      double[] held = open.getOrDefault(run, new double[committed.length]);
+      for (int i = 0; i < without.length; i++) {
+        without[i] = Math.max(0, without[i] - held[i]);
+      }
+      return Math.max(0, total.epsilon() - epsilonOf(without));
+    }
+
+    /** Whether {@code run} has settled (it holds no reservation then, unless it reserved again). */
+    public boolean settled(String run) {
+      return charges.stream().anyMatch(c -> c.kind() == Kind.SETTLE && c.run().equals(run));
+    }
+
     /** How many runs have settled. */
     public long settledRuns() {
       return charges.stream().filter(c -> c.kind() == Kind.SETTLE).count();
@@ -128,7 +146,8 @@ public final class DatasetBudget {
   /**
    * A granted reservation.
    *
-   * @param reused whether the run held it already (a resumed run, which reserves nothing more)
+   * @param reused whether the run held it already, or had settled (a resumed run, which reserves
+   *     nothing more)
    * @param asked the reservation's epsilon alone
    */
   public record Reservation(State before, State after, boolean reused, double asked) {}
@@ -218,8 +237,10 @@ public final class DatasetBudget {
     return locked(() -> {
       State before = current();
       requireLength(before, rdp);
-      if (before.open().containsKey(run)) {
-        return new Reservation(before, before, true, before.epsilonOf(before.open().get(run)));
+      if (before.open().containsKey(run) || before.settled(run)) {
+        // Resumed: it holds its reservation, or it settled and was stopped before its report.
+        return new Reservation(before, before, true,
+            before.epsilonOf(before.open().getOrDefault(run, rdp)));
       }
       double asked = before.epsilonOf(rdp);
       double with = before.epsilonWith(rdp);
