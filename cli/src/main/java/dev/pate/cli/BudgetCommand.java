@@ -3,8 +3,8 @@ package dev.pate.cli;
 import dev.pate.aggregator.accounting.Budget;
 import dev.pate.aggregator.rdp.Conversion;
 import dev.pate.aggregator.rdp.Orders;
-import dev.pate.config.ConfigLoader;
 import dev.pate.config.RunConfig;
+import dev.pate.config.StudyLoader;
 import dev.pate.datasets.files.DataDirectory;
 import dev.pate.files.Sha256;
 import dev.pate.ledger.DatasetBudget;
@@ -42,7 +42,7 @@ final class BudgetCommand {
   static class Target {
     @Parameters(index = "0", paramLabel = "DATA",
         description = "The private data file (its sha256 names the budget), or a run config"
-            + " (.yaml: its private data is loaded and hashed as a run does).")
+            + " or study (.yaml: its private data is loaded and hashed as a run does).")
     Path data;
 
     @Option(names = "--dir", paramLabel = "DIR",
@@ -57,7 +57,8 @@ final class BudgetCommand {
       }
       String name = data.getFileName().toString().toLowerCase(Locale.ROOT);
       if (name.endsWith(".yaml") || name.endsWith(".yml")) {
-        RunConfig config = ConfigLoader.load(data, List.of());
+        // A run config, or a study's: its points share the private data, so the first will do.
+        RunConfig config = StudyLoader.load(data, List.of()).first();
         RunData loaded = RunData.load(config, DataDirectory.standard(
             config.dataset().dataDir().orElse(null)));
         return Map.entry(Provenance.Private.of(loaded).sha256(),

@@ -2,6 +2,7 @@ package dev.pate.pipeline.labelling;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
+import com.fasterxml.jackson.annotation.JsonPropertyOrder;
 import dev.pate.aggregator.accounting.PrivacyAccountant;
 import dev.pate.aggregator.rdp.Orders;
 import dev.pate.config.AggregatorConfig;
@@ -123,6 +124,8 @@ public final class DatasetCharge {
    * @param remainingAfter after it settled
    * @param budgetPrivate the data's content hash and the budget file's name
    */
+  @JsonPropertyOrder({"budget_id", "epsilon", "delta", "conversion", "reserved_epsilon",
+      "charged_epsilon", "remaining_before", "remaining_after", "note", "private"})
   public record Summary(String budgetId, double epsilon, double delta, String conversion,
       double reservedEpsilon, @JsonInclude(JsonInclude.Include.NON_NULL) Double chargedEpsilon,
       double remainingBefore, double remainingAfter, String note,

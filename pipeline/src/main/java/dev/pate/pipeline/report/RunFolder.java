@@ -62,6 +62,12 @@ public final class RunFolder {
       for (Path p : files.sorted(java.util.Comparator.reverseOrder()).toList()) {
         Files.delete(p);
       }
+      // <out>/<name>/ too, if this was its only run.
+      try (java.util.stream.Stream<Path> others = Files.list(path.getParent())) {
+        if (others.findAny().isEmpty()) {
+          Files.delete(path.getParent());
+        }
+      }
     } catch (IOException e) {
       throw new UncheckedIOException("cannot remove " + path + ": " + e.getMessage(), e);
     }
