@@ -70,6 +70,13 @@ class DatasetBudgetRunTest {
     return Double.toString((together(fit, SIGMA) + together(fit + 1, SIGMA)) / 2);
   }
 
+  /** Declares the private data's budget in {@code budgets}. */
+  static void init(Path budgets, String epsilon) {
+    Captured c = Captured.run("budget", "init", privateFile.toString(), "--epsilon", epsilon,
+        "--delta", "1e-5", "--dir", budgets.toString());
+    assertEquals(0, c.exitCode(), c.err());
+  }
+
   static Path write(Path folder, String name, String text) throws IOException {
     Files.createDirectories(folder);
     return Files.writeString(folder.resolve(name), text);
@@ -79,9 +86,7 @@ class DatasetBudgetRunTest {
   void aRunChargesTheBudgetAndTheNextThatDoesNotFitIsRefusedBeforeTraining() throws IOException {
     Path case1 = dir.resolve("one");
     Path budgets = case1.resolve("budgets");
-    Captured init = Captured.run("budget", "init", privateFile.toString(), "--epsilon",
-        budgetFor(1), "--delta", "1e-5", "--dir", budgets.toString());
-    assertEquals(0, init.exitCode(), init.err());
+    init(budgets, budgetFor(1));
     Path config = write(case1, "run.yaml", config("charged", SIGMA));
     Path out = case1.resolve("runs");
 
@@ -132,8 +137,7 @@ class DatasetBudgetRunTest {
   void seededNoiseAndACorruptedBudgetAreRefusedInOneLine() throws IOException {
     Path case2 = dir.resolve("two");
     Path budgets = case2.resolve("budgets");
-    assertEquals(0, Captured.run("budget", "init", privateFile.toString(), "--epsilon", "100",
-        "--delta", "1e-5", "--dir", budgets.toString()).exitCode());
+    init(budgets, "100");
     Path seeded = write(case2, "seeded.yaml", config("seeded", SIGMA)
         .replace("randomness: secure", "randomness: seeded"));
     Captured c = Captured.run("run", seeded.toString(), "--out", case2.resolve("runs").toString(),
@@ -157,8 +161,7 @@ class DatasetBudgetRunTest {
   void aStudysPointsThatDoNotFitAreRefusedAndTheStudyGoesOn() throws IOException {
     Path case3 = dir.resolve("three");
     Path budgets = case3.resolve("budgets");
-    assertEquals(0, Captured.run("budget", "init", privateFile.toString(), "--epsilon",
-        budgetFor(2), "--delta", "1e-5", "--dir", budgets.toString()).exitCode());
+    init(budgets, budgetFor(2));
     Path study = write(case3, "study.yaml", config("study", SIGMA).replace("name: study",
         "name: study\noutput:\n  release: false") + "sweep:\n  seeds: [1, 2, 3, 4]\n");
     Captured c = Captured.run("sweep", study.toString(), "--out", case3.resolve("runs")
@@ -185,8 +188,7 @@ class DatasetBudgetRunTest {
   void twoConcurrentRunsNeverBothTakeTheLastOfTheBudget() throws Exception {
     Path case4 = dir.resolve("four");
     Path budgets = case4.resolve("budgets");
-    assertEquals(0, Captured.run("budget", "init", privateFile.toString(), "--epsilon",
-        budgetFor(1), "--delta", "1e-5", "--dir", budgets.toString()).exitCode());
+    init(budgets, budgetFor(1));
     List<Process> runs = new ArrayList<>();
     for (String name : List.of("alice", "bob")) {
       Path config = write(case4, name + ".yaml", config(name, SIGMA));

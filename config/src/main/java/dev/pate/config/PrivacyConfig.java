@@ -14,6 +14,7 @@ import java.util.OptionalDouble;
  *     ({@code orders: default} in YAML)
  * @param conversion how the Renyi-DP guarantee becomes an (epsilon, delta) one
  * @param budget the budget labelling must not exceed, if any
+ * @param datasetBudget where the private data set's budget is looked for
  * @param release whether the data-dependent epsilon is published, through smooth sensitivity
  * @param releasePlan how the release's parameters are chosen: given ({@code fixed}) or planned a
  *     priori from {@code releaseTeacherAccuracy} ({@code auto})
@@ -22,13 +23,12 @@ import java.util.OptionalDouble;
  * @param releaseOrder fixed: the Renyi order of the release
  * @param releaseBeta fixed: the smoothness beta
  * @param releaseSigma fixed: the noise multiplier sigma_ss
- * @param datasetBudget where the private data set's budget is looked for
  */
 public record PrivacyConfig(
     double delta, Optional<List<Double>> orders, Conversion conversion, BudgetConfig budget,
-    DataDependentRelease release, NoiseMode releasePlan, OptionalDouble releaseTeacherAccuracy,
-    OptionalDouble releaseOrder, OptionalDouble releaseBeta, OptionalDouble releaseSigma,
-    DatasetBudgetConfig datasetBudget) {
+    DatasetBudgetConfig datasetBudget, DataDependentRelease release, NoiseMode releasePlan,
+    OptionalDouble releaseTeacherAccuracy, OptionalDouble releaseOrder, OptionalDouble releaseBeta,
+    OptionalDouble releaseSigma) {
 
   static final Key<PrivacyConfig, Double> DELTA =
       Key.of(
@@ -128,9 +128,9 @@ public record PrivacyConfig(
           List.of(DELTA, ORDERS, CONVERSION, BUDGET, DATASET_BUDGET, RELEASE, RELEASE_PLAN,
               RELEASE_TEACHER_ACCURACY, RELEASE_ORDER, RELEASE_BETA, RELEASE_SIGMA),
           v -> new PrivacyConfig(v.get(DELTA), v.get(ORDERS), v.get(CONVERSION), v.get(BUDGET),
-              v.get(RELEASE), v.find(RELEASE_PLAN).orElse(NoiseMode.AUTO),
+              v.get(DATASET_BUDGET), v.get(RELEASE), v.find(RELEASE_PLAN).orElse(NoiseMode.AUTO),
               v.findDouble(RELEASE_TEACHER_ACCURACY), v.findDouble(RELEASE_ORDER),
-              v.findDouble(RELEASE_BETA), v.findDouble(RELEASE_SIGMA), v.get(DATASET_BUDGET)));
+              v.findDouble(RELEASE_BETA), v.findDouble(RELEASE_SIGMA)));
 
   /** Checks for nulls only; value ranges are checked by {@link ConfigLoader}. */
   public PrivacyConfig {
