@@ -133,6 +133,37 @@ class DatasetBudgetRunTest {
     assertTrue(show.out().contains("1 settled, 0 reservations open"), show.out());
   }
 
+  /**
+   * Confident-GNMax spends less than its guarantee when queries abstain, and which abstain depends
+   * on the votes: the data set's budget is settled to the guarantee, never to what was spent, so
+   * that the remaining budget (published in release.json) is no function of the private data.
+   */
+  @Test
+  void aRunSettlesToItsGuaranteeNotToTheDataDependentSpentCost() throws IOException {
+    Path case5 = dir.resolve("five");
+    Path budgets = case5.resolve("budgets");
+    init(budgets, "1000");
+    // Five teachers, threshold 6: a query is answered only when the threshold's noise lifts it.
+    Path config = write(case5, "confident.yaml", config("confident", SIGMA).replace(
+        "  mechanism: gnmax\n  sigma: " + SIGMA + "\n",
+        "  mechanism: confident-gnmax\n  threshold: 6\n  sigma1: 2\n  sigma2: 2\n"));
+    Path out = case5.resolve("runs");
+    Captured run = Captured.run("run", config.toString(), "--out", out.toString(),
+        "--budget-dir", budgets.toString());
+    assertEquals(0, run.exitCode(), run.err());
+    JsonNode report;
+    try (Stream<Path> runs = Files.list(out.resolve("confident"))) {
+      report = Json.mapper().readTree(runs.findFirst().orElseThrow()
+          .resolve("report.json").toFile());
+    }
+    double guarantee = report.at("/privacy/epsilon_data_independent").asDouble();
+    double spent = report.at("/privacy/epsilon_spent").asDouble();
+    assertTrue(report.at("/aggregation/queries_answered").asInt()
+        < report.at("/aggregation/queries_asked").asInt(), "some queries abstained");
+    assertTrue(spent < guarantee, spent + " vs " + guarantee);
+    assertEquals(guarantee, report.at("/dataset_budget/charged_epsilon").asDouble(), 1e-9);
+  }
+
   @Test
   void seededNoiseAndACorruptedBudgetAreRefusedInOneLine() throws IOException {
     Path case2 = dir.resolve("two");

@@ -228,7 +228,7 @@ public final class PatePipeline {
         inputs.publicSplit().pool(), inputs.selector(), images -> ensemble.votes(images,
             teachersConfig.workers(), teachersConfig.threadsPerWorker()), listener).run();
     Labelling labelling = asked.labelling();
-    // Every answer and the release are out: the reservation becomes what was spent.
+    // Every answer and the release are out: the reservation becomes the run's guarantee.
     charge.ifPresent(c -> c.settle(labelling.accountant(), listener));
     folder.write("labels.csv", CsvTables.labels(asked.queries(), labelling.answers()));
     listener.stageDone(Stage.LABELLING);

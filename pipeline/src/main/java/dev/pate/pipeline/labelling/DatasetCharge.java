@@ -18,8 +18,12 @@ import java.util.Optional;
  * A run's charge to the budget of its private data set ({@link DatasetBudget}), where the data has
  * one: before any teacher trains, the run reserves its worst case (the guarantee its accountant
  * could end with, every query it may ask and the release's reserve included) and is refused if
- * that does not fit; after labelling (and the release, if made) it settles to what it spent. A run
- * stopped in between keeps its reservation: resumed, it finds and reuses it.
+ * that does not fit; after labelling (and the release, if made) it settles to its guarantee (what
+ * composes with other runs: every query asked at its worst case, or its own budget, plus the
+ * release's reserve). Never to what it spent: for Confident-GNMax which queries ran their arg-max
+ * depends on the votes, so the spent curve is a function of the private data, neither a guarantee
+ * nor publishable (the remaining budget is in release.json). A run stopped in between keeps its
+ * reservation: resumed, it finds and reuses it.
  *
  * <p>A run with seeded noise over a data set with a budget is refused: its answers have no
  * guarantee (anyone with the config can replay the noise), so no charge could keep the owner's
@@ -85,14 +89,15 @@ public final class DatasetCharge {
   }
 
   /**
-   * Settles the reservation to what {@code accountant} spent (the release included, once made);
-   * once: a run resumed after settling settles nothing more.
+   * Settles the reservation to {@code accountant}'s guarantee (the release's reserve included), a
+   * data-independent curve, never above the reservation; once: a run resumed after settling
+   * settles nothing more.
    */
   public void settle(PrivacyAccountant accountant, PipelineListener listener) {
     if (settled != null) {
       return;
     }
-    double[] spent = DatasetBudget.onOrders(runOrders, accountant.spentRdp(),
+    double[] spent = DatasetBudget.onOrders(runOrders, accountant.guaranteeRdp(),
         reservation.after().total().orders());
     settled = budget.settle(run, spent);
     charged = settled.epsilonOf(spent);
@@ -110,7 +115,7 @@ public final class DatasetCharge {
   }
 
   static final String NOTE = "the run reserved its worst case against the private data set's"
-      + " budget before its teachers trained, then settled to what it spent; remaining: the"
+      + " budget before its teachers trained, then settled to its guarantee; remaining: the"
       + " budget's epsilon minus what every run over the data set committed, a function of"
       + " earlier runs' charges, not of the data";
 
@@ -119,7 +124,7 @@ public final class DatasetCharge {
    *
    * @param budgetId the budget's random name (not the data's content hash, which is private)
    * @param reservedEpsilon the run's worst case alone
-   * @param chargedEpsilon what it spent alone; null if not settled
+   * @param chargedEpsilon its guarantee alone, as settled; null if not settled
    * @param remainingBefore the budget's remaining epsilon before the run reserved
    * @param remainingAfter after it settled
    * @param budgetPrivate the data's content hash and the budget file's name
