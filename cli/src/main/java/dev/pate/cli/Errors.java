@@ -12,6 +12,7 @@ final class Errors {
         || e instanceof dev.pate.config.ConfigException
         || e instanceof dev.pate.datasets.DataException
         || e instanceof dev.pate.ledger.LedgerException
+        || e instanceof dev.pate.ledger.BudgetRefusal
         || e instanceof dev.pate.aggregator.votes.VoteFileException
         || e instanceof IllegalArgumentException
         || e instanceof UncheckedIOException

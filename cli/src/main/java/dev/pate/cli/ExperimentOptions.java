@@ -19,6 +19,11 @@ final class ExperimentOptions {
           + " cache DIR/cache/.")
   Path out;
 
+  @Option(names = "--budget-dir", paramLabel = "DIR",
+      description = "Folder of the private data sets' budgets (same as the override"
+          + " privacy.dataset_budget.dir=DIR; default: DIR/budgets of the output folder).")
+  Path budgetDir;
+
   @Option(names = "--seed", paramLabel = "N",
       description = "The seed (same as the override seed=N).")
   Long seed;
@@ -33,6 +38,9 @@ final class ExperimentOptions {
     List<String> all = new ArrayList<>(given);
     if (seed != null) {
       all.add("seed=" + seed);
+    }
+    if (budgetDir != null) {
+      all.add("privacy.dataset_budget.dir=" + budgetDir);
     }
     return all;
   }

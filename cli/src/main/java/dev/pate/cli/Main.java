@@ -15,7 +15,7 @@ import picocli.CommandLine.Option;
         + " partitions, label public data through a noisy, privacy-accounted aggregator, and"
         + " release only a student.",
     subcommands = {RunCommand.class, SweepCommand.class, AnalyzeCommand.class, PlanCommand.class,
-        LedgerCommand.class, PredictCommand.class, EvaluateCommand.class, InspectCommand.class,
+        LedgerCommand.class, BudgetCommand.class, PredictCommand.class, EvaluateCommand.class, InspectCommand.class,
         ConfigReferenceCommand.class,
         CommandLine.HelpCommand.class})
 public final class Main {

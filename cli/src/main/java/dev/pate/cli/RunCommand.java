@@ -52,7 +52,8 @@ final class RunCommand implements Callable<Integer> {
     RunConfig config;
     RunPlace place;
     if (resume != null) {
-      if (file != null || !overrides.isEmpty() || options.seed != null || options.dryRun) {
+      if (file != null || !overrides.isEmpty() || options.seed != null || options.dryRun
+          || options.budgetDir != null) {
         throw new UserError("--resume: give the run folder only; its config.yaml is used as is");
       }
       requireRunFolder(resume);

@@ -56,9 +56,10 @@ final class SweepCommand implements Callable<Integer> {
     List<StudyRow> rows = runner.run(file.toString(), all);
     System.out.println();
     System.out.print(ResultsTable.text(rows, study.sweptKeys()));
-    System.out.printf(Locale.ROOT, "pate: study %s: %d points in %.1f s; results.csv, plots and"
-        + " report.html in %s%n", study.name(), rows.size(), time.seconds(),
-        runner.folder().path());
+    int refused = study.points().size() - rows.size();
+    System.out.printf(Locale.ROOT, "pate: study %s: %d points in %.1f s%s; results.csv, plots and"
+        + " report.html in %s%n", study.name(), rows.size(), time.seconds(), refused == 0 ? ""
+        : " (" + refused + " refused by the private data set's budget)", runner.folder().path());
     return 0;
   }
 }

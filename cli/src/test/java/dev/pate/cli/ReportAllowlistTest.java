@@ -83,6 +83,13 @@ class ReportAllowlistTest {
       "student/learning_curve/*/epoch", "student/learning_curve/*/test_accuracy",
       // The release: its files and the released model's hash.
       "release/folder", "release/files/*", "release/model_sha256",
+      // The charge to the private data set's budget: its random id (not the data's hash, which
+      // is under private), the declared total, and what remained before and after: functions of
+      // earlier runs' charges and of this run's config, not of the data.
+      "dataset_budget/budget_id", "dataset_budget/epsilon", "dataset_budget/delta",
+      "dataset_budget/conversion", "dataset_budget/reserved_epsilon",
+      "dataset_budget/charged_epsilon", "dataset_budget/remaining_before",
+      "dataset_budget/remaining_after", "dataset_budget/note",
       // Provenance: the code, the platform, the config's hash and the public files' hashes.
       "provenance/pate/version", "provenance/pate/commit",
       "provenance/pate/uncommitted_changes", "provenance/java/version",
@@ -99,8 +106,12 @@ class ReportAllowlistTest {
   void thePublicFieldsOfReportJsonAreExactlyTheAllowlist() throws IOException {
     Path privateFile = SyntheticTable.write(dir.resolve("private.csv"), 600, 1, 10, "");
     Path publicFile = SyntheticTable.write(dir.resolve("public.csv"), 300, 2, 0, ".");
+    // Secure noise, and a budget for the private data: the run charges it (seeded noise cannot).
     Path config = Files.writeString(dir.resolve("tiny-csv.yaml"),
-        SyntheticTable.config(privateFile, publicFile));
+        SyntheticTable.config(privateFile, publicFile).replace("randomness: seeded",
+            "randomness: secure"));
+    assertEquals(0, Captured.run("budget", "init", privateFile.toString(), "--epsilon", "1000",
+        "--delta", "1e-5", "--dir", dir.resolve("runs/budgets").toString()).exitCode());
     Captured c = Captured.run("run", config.toString(), "--out", dir.resolve("runs").toString());
     assertEquals(0, c.exitCode(), c.err());
     JsonNode report;
@@ -114,6 +125,7 @@ class ReportAllowlistTest {
     // The figures that grow with the private data are there, under private.
     assertTrue(report.at("/private/timings/total_seconds").asDouble() > 0);
     assertTrue(report.at("/timings").isMissingNode());
+    assertTrue(report.at("/dataset_budget/private/data_sha256").isTextual());
   }
 
   /**

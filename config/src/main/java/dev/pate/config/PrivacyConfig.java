@@ -14,6 +14,7 @@ import java.util.OptionalDouble;
  *     ({@code orders: default} in YAML)
  * @param conversion how the Renyi-DP guarantee becomes an (epsilon, delta) one
  * @param budget the budget labelling must not exceed, if any
+ * @param datasetBudget where the private data set's budget is looked for
  * @param release whether the data-dependent epsilon is published, through smooth sensitivity
  * @param releasePlan how the release's parameters are chosen: given ({@code fixed}) or planned a
  *     priori from {@code releaseTeacherAccuracy} ({@code auto})
@@ -25,8 +26,9 @@ import java.util.OptionalDouble;
  */
 public record PrivacyConfig(
     double delta, Optional<List<Double>> orders, Conversion conversion, BudgetConfig budget,
-    DataDependentRelease release, NoiseMode releasePlan, OptionalDouble releaseTeacherAccuracy,
-    OptionalDouble releaseOrder, OptionalDouble releaseBeta, OptionalDouble releaseSigma) {
+    DatasetBudgetConfig datasetBudget, DataDependentRelease release, NoiseMode releasePlan,
+    OptionalDouble releaseTeacherAccuracy, OptionalDouble releaseOrder, OptionalDouble releaseBeta,
+    OptionalDouble releaseSigma) {
 
   static final Key<PrivacyConfig, Double> DELTA =
       Key.of(
@@ -56,6 +58,9 @@ public record PrivacyConfig(
 
   static final Child<PrivacyConfig, BudgetConfig> BUDGET =
       new Child<>(BudgetConfig.SECTION, PrivacyConfig::budget);
+
+  static final Child<PrivacyConfig, DatasetBudgetConfig> DATASET_BUDGET =
+      new Child<>(DatasetBudgetConfig.SECTION, PrivacyConfig::datasetBudget);
 
   static final Key<PrivacyConfig, DataDependentRelease> RELEASE =
       Key.of(
@@ -120,10 +125,10 @@ public record PrivacyConfig(
       Section.of(
           "privacy",
           "how the privacy cost of the answered queries is accounted",
-          List.of(DELTA, ORDERS, CONVERSION, BUDGET, RELEASE, RELEASE_PLAN,
+          List.of(DELTA, ORDERS, CONVERSION, BUDGET, DATASET_BUDGET, RELEASE, RELEASE_PLAN,
               RELEASE_TEACHER_ACCURACY, RELEASE_ORDER, RELEASE_BETA, RELEASE_SIGMA),
           v -> new PrivacyConfig(v.get(DELTA), v.get(ORDERS), v.get(CONVERSION), v.get(BUDGET),
-              v.get(RELEASE), v.find(RELEASE_PLAN).orElse(NoiseMode.AUTO),
+              v.get(DATASET_BUDGET), v.get(RELEASE), v.find(RELEASE_PLAN).orElse(NoiseMode.AUTO),
               v.findDouble(RELEASE_TEACHER_ACCURACY), v.findDouble(RELEASE_ORDER),
               v.findDouble(RELEASE_BETA), v.findDouble(RELEASE_SIGMA)));
 
@@ -138,6 +143,7 @@ public record PrivacyConfig(
     requireNonNull(releaseOrder, "releaseOrder");
     requireNonNull(releaseBeta, "releaseBeta");
     requireNonNull(releaseSigma, "releaseSigma");
+    requireNonNull(datasetBudget, "datasetBudget");
   }
 
   private static Optional<Double> boxed(OptionalDouble d) {

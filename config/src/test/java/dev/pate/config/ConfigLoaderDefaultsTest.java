@@ -58,8 +58,9 @@ class ConfigLoaderDefaultsTest {
         config.aggregator());
     assertEquals(
         new PrivacyConfig(1e-5, Optional.empty(), Conversion.IMPROVED, BudgetConfig.none(),
-            DataDependentRelease.NONE, NoiseMode.AUTO, OptionalDouble.empty(),
-            OptionalDouble.empty(), OptionalDouble.empty(), OptionalDouble.empty()),
+            DatasetBudgetConfig.none(), DataDependentRelease.NONE, NoiseMode.AUTO,
+            OptionalDouble.empty(), OptionalDouble.empty(), OptionalDouble.empty(),
+            OptionalDouble.empty()),
         config.privacy());
     NetworkConfig studentNetwork =
         new NetworkConfig(

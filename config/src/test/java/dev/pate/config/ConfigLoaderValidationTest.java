@@ -76,7 +76,7 @@ class ConfigLoaderValidationTest {
   void unknownKeyWithoutACloseMatchListsTheAllowedKeys() {
     assertEquals(
         "exp.yaml line 1: privacy.allowance: unknown key; allowed in privacy: delta, orders,"
-            + " conversion, budget, release, release_plan, release_teacher_accuracy,"
+            + " conversion, budget, dataset_budget, release, release_plan, release_teacher_accuracy,"
             + " release_order, release_beta, release_sigma",
         onlyProblem("privacy: {allowance: 3}"));
   }

@@ -27,7 +27,7 @@ class ConfigSchemaTest {
       assertFalse(key.meaning().isBlank(), key.path());
       assertFalse(key.defaultValue().isBlank(), key.path());
     }
-    assertEquals(103, KEYS.size(), KEYS.stream().map(ConfigKey::path).toList().toString());
+    assertEquals(104, KEYS.size(), KEYS.stream().map(ConfigKey::path).toList().toString());
   }
 
   @Test
@@ -44,6 +44,7 @@ class ConfigSchemaTest {
             "aggregator",
             "privacy",
             "privacy.budget",
+            "privacy.dataset_budget",
             "student",
             "student.network",
             "student.self_training",

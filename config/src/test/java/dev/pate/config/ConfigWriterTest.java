@@ -120,6 +120,8 @@ class ConfigWriterTest {
             "budget",
             "epsilon",
             "delta",
+            "dataset_budget",
+            "dir",
             "release",
             "student",
             "train",

@@ -10,15 +10,10 @@ import dev.pate.aggregator.accounting.Budget;
 import dev.pate.aggregator.accounting.PrivacyAccountant;
 import dev.pate.aggregator.accounting.QueryAccounting;
 import dev.pate.aggregator.rdp.Orders;
-import dev.pate.files.AtomicFiles;
-import dev.pate.files.FileModes;
 import dev.pate.files.OneLine;
-import dev.pate.files.Sha256;
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
@@ -30,7 +25,6 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.OptionalInt;
-import java.util.Set;
 
 /**
  * ledger.jsonl: the append-only record of every privacy charge of a run. The first line is a
@@ -58,12 +52,9 @@ public final class Ledger implements AutoCloseable {
   static final ObjectMapper MAPPER = new ObjectMapper()
       .setPropertyNamingStrategy(PropertyNamingStrategies.SNAKE_CASE);
 
-  private final Path file;
-  private final FileChannel channel;
+  private final ChainedFile lines;
   private String lastHash;
   private long sequence;
-  /** Bytes of complete lines: where the file is cut back to if a line cannot be written whole. */
-  private long complete;
 
   /**
    * Package-private so that a test can write through a channel that fails like a full disk.
@@ -71,11 +62,15 @@ public final class Ledger implements AutoCloseable {
    * @param channel open for appending, positioned after the last complete line
    */
   Ledger(Path file, FileChannel channel, String lastHash, long sequence) throws IOException {
-    this.file = file;
-    this.channel = channel;
+    this.lines = new ChainedFile(file, channel);
     this.lastHash = lastHash;
     this.sequence = sequence;
-    this.complete = channel.size();
+  }
+
+  private Ledger(ChainedFile lines, String lastHash, long sequence) {
+    this.lines = lines;
+    this.lastHash = lastHash;
+    this.sequence = sequence;
   }
 
   /**
@@ -83,7 +78,7 @@ public final class Ledger implements AutoCloseable {
    * be computed with: the mechanism, its noise kind and parameters, and the orders; and what the
    * guarantee rests on: the most queries and the budget. The folder is forced to disk too, so that
    * the ledger's name survives a crash as surely as its lines. The file is owner-only ({@link
-   * FileModes}): its data-dependent charges are functions of the private votes.
+   * dev.pate.files.FileModes}): its data-dependent charges are functions of the private votes.
    */
   public static Ledger create(Path file, PrivacyAccountant accountant) {
     return create(file, accountant, Optional.empty());
@@ -98,9 +93,7 @@ public final class Ledger implements AutoCloseable {
       Optional<Map<String, Object>> release) {
     QueryAccounting accounting = accountant.accounting();
     try {
-      FileChannel channel = FileChannel.open(file,
-          Set.of(StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE),
-          FileModes.privateFile(file));
+      ChainedFile chained = ChainedFile.create(file);
       ObjectNode header = MAPPER.createObjectNode();
       header.put("ledger", "pate");
       header.put("version", VERSION);
@@ -111,19 +104,16 @@ public final class Ledger implements AutoCloseable {
       header.put("max_queries", accountant.maxQueries());
       header.putPOJO("budget", accountant.budget().map(Ledger::budget).orElse(null));
       header.putPOJO("release", release.orElse(null));
-      String hash = Sha256.of(MAPPER.writeValueAsString(header));
-      header.put("hash", hash);
-      Ledger ledger = new Ledger(file, channel, hash, 0);
+      ChainedFile.signed(header);
       try {
-        ledger.write(MAPPER.writeValueAsString(header));
-        AtomicFiles.forceFolder(file.toAbsolutePath().getParent());
+        chained.write(MAPPER.writeValueAsString(header), 1);
+        chained.forceFolder();
       } catch (UncheckedIOException e) {
         // No charge was made: remove the headless file rather than leave one no run can resume.
-        channel.close();
-        Files.deleteIfExists(file);
+        chained.discard();
         throw e;
       }
-      return ledger;
+      return new Ledger(chained, header.get("hash").asText(), 0);
     } catch (IOException e) {
       throw new UncheckedIOException("cannot create " + file + ": " + e.getMessage(), e);
     }
@@ -139,13 +129,7 @@ public final class Ledger implements AutoCloseable {
 
   /** Reopens an existing, verified ledger to append after its last charge. */
   public static Ledger resume(Path file, Contents contents) {
-    try {
-      FileChannel channel = FileChannel.open(file, StandardOpenOption.WRITE,
-          StandardOpenOption.APPEND);
-      return new Ledger(file, channel, contents.lastHash(), contents.entries().size());
-    } catch (IOException e) {
-      throw new UncheckedIOException("cannot open " + file + ": " + e.getMessage(), e);
-    }
+    return new Ledger(ChainedFile.append(file), contents.lastHash(), contents.entries().size());
   }
 
   /** Appends one query's charge and forces it to disk. */
@@ -167,10 +151,10 @@ public final class Ledger implements AutoCloseable {
     LedgerEntry unsigned = new LedgerEntry(sequence + 1, query, answered, label,
         spentRdp, dataDependentRdp, lastHash, null, release);
     try {
-      String hash = Sha256.of(withoutHash(unsigned));
+      String hash = hashOf(unsigned);
       LedgerEntry entry = new LedgerEntry(unsigned.sequence(), query, answered, label,
           spentRdp, dataDependentRdp, lastHash, hash, release);
-      write(MAPPER.writeValueAsString(entry));
+      lines.write(MAPPER.writeValueAsString(entry), sequence + 1);
       lastHash = hash;
       sequence++;
       return entry;
@@ -179,40 +163,9 @@ public final class Ledger implements AutoCloseable {
     }
   }
 
-  /**
-   * Appends a line and forces it to disk. If it cannot be written whole (a full disk writes part
-   * of it, then fails), the file is cut back to its last complete line before the error is
-   * thrown, so the ledger stays valid up to its last complete charge; the charge that failed was
-   * never released.
-   */
-  private void write(String line) {
-    try {
-      ByteBuffer bytes = ByteBuffer.wrap((line + "\n").getBytes(StandardCharsets.UTF_8));
-      while (bytes.hasRemaining()) {
-        channel.write(bytes);
-      }
-      channel.force(false);
-      complete = channel.size();
-    } catch (IOException e) {
-      String kept = "; the ledger is kept up to its last complete line (" + (sequence + 1) + ")";
-      try {
-        channel.truncate(complete);
-        channel.force(true);
-      } catch (IOException cannotCut) {
-        kept = "; its last line may be cut short (a resumed run drops it)";
-      }
-      throw new UncheckedIOException("cannot append to " + file + " (" + (e.getMessage() == null
-          ? e.getClass().getSimpleName() : e.getMessage()) + ")" + kept, e);
-    }
-  }
-
   @Override
   public void close() {
-    try {
-      channel.close();
-    } catch (IOException e) {
-      throw new UncheckedIOException("cannot close " + file + ": " + e.getMessage(), e);
-    }
+    lines.close();
   }
 
   /** A verified ledger: its header, its charges in order, and the hash to chain the next one to. */
@@ -303,13 +256,8 @@ public final class Ledger implements AutoCloseable {
    * the line.
    */
   public static Contents read(Path file) {
-    String text = text(file);
-    if (!text.isEmpty() && !text.endsWith("\n")) {
-      int line = (int) text.chars().filter(c -> c == '\n').count() + 1;
-      throw new LedgerException(file + " line " + line + ": truncated (no end of line): the run"
-          + " stopped while writing this charge; its answer was never released");
-    }
-    return verify(file, text.lines().toList());
+    return verify(file, ChainedFile.lines(file, "the run stopped while writing this charge; its"
+        + " answer was never released"));
   }
 
   /**
@@ -318,16 +266,8 @@ public final class Ledger implements AutoCloseable {
    * Reads only; {@link #dropTornLastLine} cuts such a line from the file.
    */
   public static Contents readComplete(Path file) {
-    String text = text(file);
+    String text = ChainedFile.text(file);
     return verify(file, text.substring(0, text.lastIndexOf('\n') + 1).lines().toList());
-  }
-
-  private static String text(Path file) {
-    try {
-      return new String(Files.readAllBytes(file), StandardCharsets.UTF_8);
-    } catch (IOException e) {
-      throw new UncheckedIOException("cannot read " + file + ": " + e.getMessage(), e);
-    }
   }
 
   private static Contents verify(Path file, List<String> lines) {
@@ -349,7 +289,7 @@ public final class Ledger implements AutoCloseable {
           throw new LedgerException(where + "does not follow line " + i
               + " (a charge was removed, reordered or inserted)");
         }
-        if (e.hash() == null || !e.hash().equals(Sha256.of(withoutHash(e)))) {
+        if (e.hash() == null || !e.hash().equals(hashOf(e))) {
           throw new LedgerException(where + "hash does not match its content (tampered)");
         }
         if (e.spentRdp() == null || e.dataDependentRdp() == null
@@ -388,10 +328,7 @@ public final class Ledger implements AutoCloseable {
     if (!(MAPPER.readTree(text) instanceof ObjectNode header)) {
       throw new LedgerException(where + "not a ledger header (expected a JSON object)");
     }
-    String headerHash = header.path("hash").asText();
-    ObjectNode unsigned = header.deepCopy();
-    unsigned.remove("hash");
-    if (!headerHash.equals(Sha256.of(MAPPER.writeValueAsString(unsigned)))) {
+    if (!header.path("hash").asText().equals(ChainedFile.hashOf(header))) {
       throw new LedgerException(where + "header hash does not match its content (tampered)");
     }
     if (!header.path("mechanism").isTextual()) {
@@ -471,6 +408,11 @@ public final class Ledger implements AutoCloseable {
     ObjectNode node = MAPPER.valueToTree(e);
     node.remove("hash");
     return MAPPER.writeValueAsString(node);
+  }
+
+  /** The hash {@code e} is signed with: that of its line without its hash. */
+  private static String hashOf(LedgerEntry e) {
+    return ChainedFile.hashOf(MAPPER.valueToTree(e));
   }
 
   /**

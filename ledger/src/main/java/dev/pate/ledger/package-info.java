@@ -5,7 +5,10 @@
  * dev.pate.ledger.Ledger} and forces it to disk, and only then releases the answer; the ledger
  * itself (ledger.jsonl: a header naming what every charge is computed with and what the guarantee
  * rests on, then one hash-chained line per charge); and the check that a resumed run would charge
- * exactly as the ledger's charges were made ({@link dev.pate.ledger.Ledger.Header#differenceFrom}).
+ * exactly as the ledger's charges were made ({@link dev.pate.ledger.Ledger.Header#differenceFrom});
+ * and the budget of a private data set that every run over it charges ({@link
+ * dev.pate.ledger.DatasetBudget}: reserve, settle, release, each under a file lock), kept in the
+ * same kind of hash-chained file ({@code ChainedFile}).
  * Plain Java and Jackson, no DL4J: the math is in {@code dev.pate.aggregator.accounting}.
  */
 package dev.pate.ledger;

@@ -19,6 +19,7 @@ import dev.pate.pipeline.baseline.NonPrivateCeiling;
 import dev.pate.pipeline.cache.CachedEnsemble;
 import dev.pate.pipeline.cache.EnsembleKey;
 import dev.pate.pipeline.data.RunData;
+import dev.pate.pipeline.labelling.DatasetCharge;
 import dev.pate.pipeline.labelling.Labelling;
 import dev.pate.pipeline.labelling.Queries;
 import dev.pate.pipeline.labelling.QueryRounds;
@@ -238,6 +239,7 @@ public final class PatePipeline {
     noise.recordIn(folder);
     RunRecord record = preflight.withPool(folder, inputs.publicSplit().pool());
     listener.message("run folder " + folder.path());
+    Optional<DatasetCharge> charge = reserve(noise, ddRelease, inputs, folder);
 
     Stopwatch teachersTime = Stopwatch.start();
     CachedEnsemble ensemble = teachers(folder, inputs, preflight.backend());
@@ -251,6 +253,8 @@ public final class PatePipeline {
         inputs.publicSplit().pool(), inputs.selector(), images -> ensemble.votes(images,
             teachersConfig.workers(), teachersConfig.threadsPerWorker()), listener).run();
     Labelling labelling = asked.labelling();
+    // Every answer and the release are out: the reservation becomes the run's guarantee.
+    charge.ifPresent(c -> c.settle(labelling.accountant(), listener));
     folder.write("labels.csv", CsvTables.labels(asked.queries(), labelling.answers()));
     listener.stageDone(Stage.LABELLING);
 
@@ -280,7 +284,8 @@ public final class PatePipeline {
         student, studentData == null ? 0 : studentData.unlabelled().size(), ceiling,
         new RunReport.Timings(loadSeconds, teachersSeconds, asked.votingSeconds(),
             asked.labellingSeconds(), asked.selectionSeconds(), studentSeconds,
-            total.seconds())).withProvenance(Provenance.of(config, inputs.data()));
+            total.seconds())).withProvenance(Provenance.of(config, inputs.data()))
+        .withDatasetBudget(charge.map(DatasetCharge::summary).orElse(null));
     // A study point with seeded noise has no guarantee (anyone with the config replays its
     // noise): it publishes nothing, whatever output.release says.
     boolean releaseStudent = student != null && config.output().release()
@@ -299,6 +304,24 @@ public final class PatePipeline {
         Optional.ofNullable(student).map(StudentResult::network),
         labelling.accountant().report(config.privacy().delta(),
             dev.pate.pipeline.labelling.Mechanisms.conversion(config.privacy())));
+  }
+
+  /**
+   * Reserves the run's worst case against its private data set's budget, if it has one, before
+   * any teacher trains. A new run refused leaves no folder behind (nothing ran in it).
+   */
+  private Optional<DatasetCharge> reserve(RunNoise noise, Optional<ReleasePlan> release,
+      RunInputs inputs, RunFolder folder) {
+    Path dir = DatasetCharge.dir(config, place.outputDir());
+    try {
+      return DatasetCharge.reserve(config, noise.aggregator(), release, dir,
+          Provenance.Private.of(inputs.data()).sha256(), folder.path(), listener);
+    } catch (RuntimeException refused) {
+      if (place.kind() == RunPlace.Kind.NEW) {
+        folder.delete();
+      }
+      throw refused;
+    }
   }
 
   /**

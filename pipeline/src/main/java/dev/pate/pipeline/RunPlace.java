@@ -48,6 +48,14 @@ public record RunPlace(Kind kind, Path path, TeacherCache cache) {
     return new RunPlace(Kind.POINT, pointFolder, TeacherCache.under(outDir));
   }
 
+  /**
+   * The output folder the run's cache is under ({@link TeacherCache#under}: {@code
+   * <out>/cache/teachers}): where the data sets' budgets are kept by default.
+   */
+  public Path outputDir() {
+    return cache.root().getParent().getParent();
+  }
+
   /** Whether the run folder gets its own links to the teacher files. */
   boolean linkTeachers() {
     return kind != Kind.POINT;

@@ -10,7 +10,7 @@ import java.time.Instant;
  * @param status running, done or failed
  * @param started when this attempt started (UTC, ISO-8601)
  * @param finished when it ended; null while running
- * @param error why it failed; null otherwise
+ * @param error why it failed or was refused; null otherwise
  */
 record PointStatus(String status, String started, String finished, String error) {
 
@@ -20,6 +20,10 @@ record PointStatus(String status, String started, String finished, String error)
 
   PointStatus done() {
     return new PointStatus("done", started, Instant.now().toString(), null);
+  }
+
+  PointStatus refused(String why) {
+    return new PointStatus("refused", started, Instant.now().toString(), why);
   }
 
   PointStatus failed(String why) {

@@ -73,7 +73,9 @@ public final class StudyPlots {
     if (!measured.isEmpty()) { // an unlabelled query pool gives nothing to measure labels by
       plots.put(LABEL_ACCURACY, png(labelAccuracy(measured)));
     }
-    plots.put(EPSILON, png(epsilon(curves, rows.get(0))));
+    if (!rows.isEmpty()) { // every point refused by the data set's budget: nothing to plot
+      plots.put(EPSILON, png(epsilon(curves, rows.get(0))));
+    }
     if (rows.stream().anyMatch(r -> r.studentAccuracy() != null)) {
       plots.put(FRONTIER, png(frontier(rows)));
     }

@@ -30,7 +30,14 @@ final class StudyReport {
     List<StudyRow> rows = new ArrayList<>();
     List<EpsilonCurve> curves = new ArrayList<>();
     String firstSeed = study.points().get(0).coordinates().get("seed");
+    List<String> refused = new ArrayList<>();
     for (StudyPoint point : study.points()) {
+      if (!folder.finished(point)) {
+        // Only a point the data set's budget refused ends a study unfinished.
+        refused.add("point " + point.index() + " (" + point.label() + ") was refused by the"
+            + " private data set's budget: no report, no charge");
+        continue;
+      }
       StudyRow row = StudyRow.of(point.index(), StudyFolder.relative(point),
           point.coordinates(), folder.report(point));
       rows.add(row);
@@ -50,8 +57,9 @@ final class StudyReport {
         deleteStale(folder.path().resolve(name));
       }
     }
-    folder.write(HTML, HtmlReport.of(study.name(), facts(study), rows, study.sweptKeys(),
-        plots));
+    List<String> facts = new ArrayList<>(facts(study));
+    facts.addAll(refused);
+    folder.write(HTML, HtmlReport.of(study.name(), facts, rows, study.sweptKeys(), plots));
     return rows;
   }
 

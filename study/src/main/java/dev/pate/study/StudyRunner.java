@@ -4,6 +4,7 @@ import dev.pate.config.Randomness;
 import dev.pate.config.Study;
 import dev.pate.config.StudyPoint;
 import dev.pate.files.OneLine;
+import dev.pate.ledger.BudgetRefusal;
 import dev.pate.ledger.Ledger;
 import dev.pate.pipeline.PatePipeline;
 import dev.pate.pipeline.PipelineListener;
@@ -18,7 +19,9 @@ import java.util.List;
  * Runs a study: each point not finished before, in grid order, through the same {@link
  * PatePipeline} as {@code pate run}, in its own folder and with the shared teacher cache; then the
  * results of all points. Killed at any moment (SIGINT or SIGKILL) and started again, it skips the
- * finished points, reuses every saved teacher, and finishes the interrupted point.
+ * finished points, reuses every saved teacher, and finishes the interrupted point. A point the
+ * private data set's budget refuses is recorded as refused and the study goes on; the results
+ * leave it out and say so.
  */
 public final class StudyRunner {
   private final Study study;
@@ -87,6 +90,11 @@ public final class StudyRunner {
     folder.status(point, status);
     try {
       pipeline(point).run();
+    } catch (BudgetRefusal refused) {
+      // Not a failure of the study: the data set's budget has no room for this point.
+      folder.status(point, status.refused(OneLine.of(refused)));
+      listener.message(name + " refused: " + OneLine.of(refused));
+      return;
     } catch (RuntimeException e) {
       folder.status(point, status.failed(OneLine.of(e)));
       throw e;

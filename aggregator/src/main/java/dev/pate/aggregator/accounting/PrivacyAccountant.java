@@ -222,6 +222,22 @@ public final class PrivacyAccountant {
     return guarantee;
   }
 
+  /**
+   * The largest guarantee this run can end with, known before it asks anything: every query it
+   * may ask at its worst case, or, with a budget, no more than the budget admits (the filter's
+   * limit), plus the reserve; never below what was spent. What a data set's budget reserves for
+   * the run before its teachers train.
+   */
+  public double[] worstCaseRdp() {
+    double multiple = budget.isPresent() ? Math.min(maxQueries, filterLimit) : maxQueries;
+    double[] worst = plus(scaled(worstCase, multiple), reserved);
+    double[] spentRdp = spent.rdp();
+    for (int i = 0; i < worst.length; i++) {
+      worst[i] = Math.max(worst[i], spentRdp[i]);
+    }
+    return worst;
+  }
+
   /** Which worst case the guarantee is (see the class comment). */
   public GuaranteeBasis basis() {
     if (budget.isEmpty() || !accounting.abstentionSpendsLess()) {

@@ -1,9 +1,11 @@
 package dev.pate.pipeline.cache;
 
 import dev.pate.datasets.Dataset;
+import dev.pate.ensemble.Ensemble;
 import dev.pate.ensemble.TeacherRecord;
 import dev.pate.files.AtomicFiles;
 import dev.pate.files.FileModes;
+import dev.pate.pipeline.UserError;
 import dev.pate.pipeline.backend.EnsembleVotes;
 import dev.pate.pipeline.backend.TeacherBackend;
 import java.io.IOException;
@@ -39,6 +41,7 @@ public final class CachedEnsemble {
   private EnsembleVotes ensemble;
   private int votesComputed;
   private int votesReused;
+  private boolean verified;
 
   /**
    * @param backend loads the ensemble to vote when {@code trained} is null
@@ -78,6 +81,7 @@ public final class CachedEnsemble {
    * threadsPerWorker} native threads), and added to the cache.
    */
   public int[][] votes(Dataset queries, int workers, int threadsPerWorker) {
+    verifyTeachers();
     VoteStore store = new VoteStore(folder.resolve(TeacherCache.VOTES), numClasses, records().size());
     Map<Integer, int[]> known = store.read();
     int[] missing = java.util.stream.IntStream.range(0, queries.size())
@@ -100,6 +104,25 @@ public final class CachedEnsemble {
       counts[q] = known.get(queries.sourceIndex(q)).clone();
     }
     return counts;
+  }
+
+  /**
+   * Checks every teacher's file against the sha256 its record holds, once, before any vote is
+   * used: cached votes are read without loading the teachers, so a teacher changed or damaged
+   * in the cache would otherwise go unnoticed while its votes are charged and released.
+   */
+  private void verifyTeachers() {
+    if (verified) {
+      return;
+    }
+    for (TeacherRecord record : records()) {
+      try {
+        Ensemble.verify(folder, record);
+      } catch (IllegalStateException changed) {
+        throw new UserError(changed.getMessage());
+      }
+    }
+    verified = true;
   }
 
   /**

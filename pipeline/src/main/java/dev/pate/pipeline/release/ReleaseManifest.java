@@ -195,10 +195,14 @@ public record ReleaseManifest(String format, Model model, Input input, List<Stri
    * @param dataDependent the data-dependent epsilon in its privately released form (smooth
    *     sensitivity), or why there is none; never the raw figure
    * @param composition what releasing other models from the same data adds up to
+   * @param datasetBudget the charge to the private data set's budget, without its private part;
+   *     absent when the data set has none
    */
   public record Privacy(String unit, String neighbours, String mechanism,
       Map<String, Double> parameters, String noise, String randomness, boolean guaranteeHolds,
       int queriesAsked, int queriesAnswered, double delta, double epsilon, double order,
       String conversion, String kind, String basis, Map<String, Object> dataDependent,
-      String composition) {}
+      String composition, @com.fasterxml.jackson.annotation.JsonInclude(
+          com.fasterxml.jackson.annotation.JsonInclude.Include.NON_NULL)
+      dev.pate.pipeline.labelling.DatasetCharge.Summary datasetBudget) {}
 }

@@ -209,7 +209,8 @@ public final class ReleaseWriter {
     return new ReleaseManifest.Privacy(p.unit(), p.neighbours(), a.mechanism(), parameters,
         p.noise(), p.randomness(), p.guaranteeHolds(), a.queriesAsked(), a.queriesAnswered(),
         p.delta(), p.epsilonDataIndependent(), p.orderDataIndependent(), p.conversion(),
-        "data-independent", p.guarantee().description(), dataDependent(report), p.composition());
+        "data-independent", p.guarantee().description(), dataDependent(report), p.composition(),
+        report.datasetBudget() == null ? null : report.datasetBudget().published());
   }
 
   private static Map<String, Object> dataDependent(RunReport report) {

@@ -53,6 +53,26 @@ public final class RunFolder {
     }
   }
 
+  /**
+   * Deletes a new run's folder that nothing ran in (only what the run wrote before it was refused:
+   * its config, its noise plan), so that a refused run leaves no unfinished run behind.
+   */
+  public void delete() {
+    try (java.util.stream.Stream<Path> files = Files.walk(path)) {
+      for (Path p : files.sorted(java.util.Comparator.reverseOrder()).toList()) {
+        Files.delete(p);
+      }
+      // <out>/<name>/ too, if this was its only run.
+      try (java.util.stream.Stream<Path> others = Files.list(path.getParent())) {
+        if (others.findAny().isEmpty()) {
+          Files.delete(path.getParent());
+        }
+      }
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot remove " + path + ": " + e.getMessage(), e);
+    }
+  }
+
   /** An interrupted run's folder, to finish it; a finished run (with report.json) is refused. */
   public static RunFolder existing(Path folder) {
     if (!Files.isRegularFile(folder.resolve("config.yaml"))) {

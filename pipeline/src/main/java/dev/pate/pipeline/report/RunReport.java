@@ -5,6 +5,7 @@ import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.annotation.JsonPropertyOrder;
 import dev.pate.datasets.csv.FileSummary;
 import dev.pate.pipeline.baseline.NonPrivateCeiling;
+import dev.pate.pipeline.labelling.DatasetCharge;
 import dev.pate.pipeline.labelling.QueryRounds;
 import java.util.List;
 import java.util.Map;
@@ -20,6 +21,9 @@ import java.util.Map;
  * answers and public data (label accuracy of the answers, the student's accuracy).
  *
  * @param disclosure what the {@code private} objects mean, in words
+ * @param datasetBudget the charge to the budget of the private data set, if it has one (its
+ *     remaining epsilon is a function of earlier runs' charges, not of the data: public; the
+ *     data's content hash and the budget file's name sit in its {@code private} object)
  * @param provenance which code, platform, config and data files produced the run (null until the
  *     pipeline adds it, see {@link #withProvenance})
  */
@@ -37,6 +41,7 @@ public record RunReport(
     Student student,
     Release release,
     @JsonProperty("private") RunPrivate runPrivate,
+    @JsonInclude(JsonInclude.Include.NON_NULL) DatasetCharge.Summary datasetBudget,
     Provenance provenance) {
 
   /** A report without its provenance yet. */
@@ -44,7 +49,7 @@ public record RunReport(
       Teachers teachers, Aggregation aggregation, Plan plan, Privacy privacy, Student student,
       Release release, RunPrivate runPrivate) {
     this(name, disclosure, runFolder, seed, dataset, teachers, aggregation, plan, privacy,
-        student, release, runPrivate, null);
+        student, release, runPrivate, null, null);
   }
 
   static final String DISCLOSURE = "figures inside an object named 'private' are functions of"
@@ -291,13 +296,19 @@ public record RunReport(
   /** This report with {@code release} in place of its release block. */
   public RunReport withRelease(Release release) {
     return new RunReport(name, disclosure, runFolder, seed, dataset, teachers, aggregation, plan,
-        privacy, student, release, runPrivate, provenance);
+        privacy, student, release, runPrivate, datasetBudget, provenance);
+  }
+
+  /** This report with the charge to its private data set's budget (null: it has none). */
+  public RunReport withDatasetBudget(DatasetCharge.Summary datasetBudget) {
+    return new RunReport(name, disclosure, runFolder, seed, dataset, teachers, aggregation, plan,
+        privacy, student, release, runPrivate, datasetBudget, provenance);
   }
 
   /** This report with {@code provenance} in place of its provenance block. */
   public RunReport withProvenance(Provenance provenance) {
     return new RunReport(name, disclosure, runFolder, seed, dataset, teachers, aggregation, plan,
-        privacy, student, release, runPrivate, provenance);
+        privacy, student, release, runPrivate, datasetBudget, provenance);
   }
 
   /**

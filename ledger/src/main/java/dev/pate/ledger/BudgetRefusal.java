@@ -1,0 +1,12 @@
+package dev.pate.ledger;
+
+/**
+ * A data set's budget refused a run's reservation: what it asked does not fit beside what earlier
+ * runs committed. Not an error in the run: a study reports the point as refused and goes on. The
+ * message is one line naming the budget file, what remains and what was asked.
+ */
+public final class BudgetRefusal extends RuntimeException {
+  public BudgetRefusal(String message) {
+    super(message);
+  }
+}
