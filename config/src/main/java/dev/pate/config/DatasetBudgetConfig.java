@@ -18,7 +18,7 @@ public record DatasetBudgetConfig(Optional<Path> dir) {
   static final Key<DatasetBudgetConfig, Path> DIR =
       Key.nullable(
           "dir",
-          new PathType(),
+          PathType.asWritten(),
           "folder of the data sets' budgets (<content sha256>.jsonl, made by pate budget init):"
               + " a run whose private data has one there charges it; when null:"
               + " <output.dir>/budgets. Give a shared folder to share a budget between people",
