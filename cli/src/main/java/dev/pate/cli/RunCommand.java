@@ -113,13 +113,15 @@ final class RunCommand implements Callable<Integer> {
    */
   private static PipelineResult resumable(ConsoleListener console,
       Supplier<PipelineResult> run) {
-    Thread interrupted = new Thread(() -> console.runFolder()
+    Thread interrupted = new Thread(() -> console.runFolder().filter(Files::isDirectory)
         .ifPresent(folder -> System.err.println("pate: " + ResumeHint.line(folder))));
     Runtime.getRuntime().addShutdownHook(interrupted);
     try {
       return run.get();
     } catch (RuntimeException e) {
-      console.runFolder().ifPresent(folder -> e.addSuppressed(new ResumeHint(folder)));
+      // A run refused before any work removes its folder: then there is nothing to resume.
+      console.runFolder().filter(Files::isDirectory)
+          .ifPresent(folder -> e.addSuppressed(new ResumeHint(folder)));
       throw e;
     } finally {
       try {
