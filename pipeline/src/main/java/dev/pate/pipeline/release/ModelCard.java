@@ -1,5 +1,7 @@
 package dev.pate.pipeline.release;
 
+import static dev.pate.pipeline.report.PrivacyInWords.digits;
+
 import dev.pate.pipeline.report.PrivacyInWords;
 import java.util.Locale;
 import java.util.Map;
@@ -81,12 +83,6 @@ final class ModelCard {
   private static String guarantee(ReleaseManifest.Privacy p) {
     return "(epsilon " + digits(p.epsilon()) + String.format(Locale.ROOT, ", delta %.0e)",
         p.delta()) + "-differential privacy";
-  }
-
-  /** Four significant digits, without trailing zeros: 2, 6.891, 198.3. */
-  private static String digits(double value) {
-    return new java.math.BigDecimal(value).round(new java.math.MathContext(4))
-        .stripTrailingZeros().toPlainString();
   }
 
   /** How to measure the model on labelled data of its kind: a table's labels are a column. */

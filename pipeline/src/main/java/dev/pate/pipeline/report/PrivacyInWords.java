@@ -42,7 +42,7 @@ public final class PrivacyInWords {
   public static String weakWarning(double epsilon) {
     return String.format(Locale.ROOT, "WEAK guarantee: epsilon %s is above %s; one record may"
         + " make any outcome up to %s times more likely, which rules out little (see %s)",
-        NumberText.of(round4(epsilon)), NumberText.of(WEAK_EPSILON), factor(epsilon), PAGE);
+        digits(epsilon), NumberText.of(WEAK_EPSILON), factor(epsilon), PAGE);
   }
 
   /**
@@ -62,10 +62,12 @@ public final class PrivacyInWords {
         + " Smaller is stronger. Background: Dwork & Roth, *The Algorithmic Foundations of"
         + " Differential Privacy* (2014); Wood et al., *Differential Privacy: A Primer for a"
         + " Non-technical Audience* (2018); pate's %s.%n%n", delta,
-        NumberText.of(round4(epsilon)), factor(epsilon), PAGE);
+        digits(epsilon), factor(epsilon), PAGE);
   }
 
-  private static double round4(double value) {
-    return new java.math.BigDecimal(value).round(new java.math.MathContext(4)).doubleValue();
+  /** Four significant digits, without trailing zeros: 2, 6.891, 198.3. */
+  public static String digits(double value) {
+    return new java.math.BigDecimal(value).round(new java.math.MathContext(4))
+        .stripTrailingZeros().toPlainString();
   }
 }
