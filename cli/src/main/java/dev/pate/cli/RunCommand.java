@@ -27,8 +27,12 @@ import picocli.CommandLine.Parameters;
     description = {"Train teachers, label public queries through the noisy aggregator, train the"
         + " student, and write runs/<name>/<UTC timestamp>/ with config.yaml, votes.csv,"
         + " labels.csv, teachers/ and report.json. Teachers trained before with the same data,"
-        + " partitions, network, training and seed are reused from the cache (runs/cache/).",
-        "Example: pate run experiments/mnist-quick.yaml aggregator.sigma2=40 aggregator.queries=1280"})
+        + " partitions, network, training and seed are reused from the cache (runs/cache/)."},
+    footerHeading = HelpExamples.HEADING,
+    footer = {
+        "  pate run experiments/mnist-quick.yaml \\",
+        "    aggregator.sigma2=40 aggregator.queries=1280",
+        "  pate run experiments/mnist-quick.yaml --json --quiet > summary.json"})
 final class RunCommand implements Callable<Integer> {
   @Parameters(index = "0", arity = "0..1", paramLabel = "FILE",
       description = "The run's YAML file (not with --resume).")
