@@ -24,11 +24,14 @@ import picocli.CommandLine.Option;
 /** {@code pate analyze}: the privacy analysis of a saved vote matrix, nothing trained. */
 @Command(name = "analyze", mixinStandardHelpOptions = true, sortOptions = false,
     description = {"Privacy analysis of a saved vote matrix (queries x classes): data-independent"
-        + " and data-dependent epsilon, optionally the smooth-sensitivity release.",
-        "Example: pate analyze --votes ../shared/data/pate2018-votes/mnist_250_teachers.npy"
-            + " --rows 0:640 --mechanism confident-gnmax --threshold 200 --sigma1 150"
-            + " --sigma2 40 --expected --smooth-sensitivity --teachers 250"
-            + " --release-teacher-accuracy 0.9"})
+        + " and data-dependent epsilon, optionally the smooth-sensitivity release."},
+    footerHeading = HelpExamples.HEADING,
+    footer = {
+        "  pate analyze \\",
+        "    --votes ../shared/data/pate2018-votes/mnist_250_teachers.npy \\",
+        "    --rows 0:640 --mechanism confident-gnmax --threshold 200 --sigma1 150 \\",
+        "    --sigma2 40 --expected --smooth-sensitivity --teachers 250 \\",
+        "    --release-teacher-accuracy 0.9"})
 final class AnalyzeCommand implements Callable<Integer> {
   @Option(names = "--votes", required = true, paramLabel = "FILE",
       description = ".npy (float or int, queries x classes) or .csv (a run's votes.csv, or a"

@@ -17,10 +17,12 @@ import picocli.CommandLine.Spec;
 /** {@code pate evaluate}: a released student's accuracy and confusion matrix on labelled data. */
 @Command(name = "evaluate", mixinStandardHelpOptions = true, sortOptions = false,
     description = {"Evaluate a released student on labelled examples: accuracy and confusion"
-        + " matrix (rows: true class, columns: predicted).",
-        "Example: pate evaluate --model runs/mnist-quick/<stamp>/release"
-            + " --input ../shared/data/mnist/t10k-images-idx3-ubyte.gz"
-            + " --labels ../shared/data/mnist/t10k-labels-idx1-ubyte.gz --rows 9000:10000"})
+        + " matrix (rows: true class, columns: predicted)."},
+    footerHeading = HelpExamples.HEADING,
+    footer = {
+        "  pate evaluate --model runs/mnist-quick/<stamp>/release \\",
+        "    --input ../shared/data/mnist/t10k-images-idx3-ubyte.gz \\",
+        "    --labels ../shared/data/mnist/t10k-labels-idx1-ubyte.gz --rows 9000:10000"})
 final class EvaluateCommand implements Callable<Integer> {
   @Mixin
   ModelOptions options;

@@ -14,9 +14,11 @@ import picocli.CommandLine.Parameters;
 @Command(name = "inspect", mixinStandardHelpOptions = true, sortOptions = false,
     description = {"Infer a CSV file's schema (delimiter, junk lines, header, column kinds,"
         + " missing-value markers, label and classes) and print it as a run config to review"
-        + " and edit. Its output holds raw statistics of the file: for the data owner only.",
-        "Example: pate inspect ../shared/data/adult/adult.data --public"
-            + " ../shared/data/adult/adult.test > adult.yaml"})
+        + " and edit. Its output holds raw statistics of the file: for the data owner only."},
+    footerHeading = HelpExamples.HEADING,
+    footer = {
+        "  pate inspect ../shared/data/adult/adult.data \\",
+        "    --public ../shared/data/adult/adult.test > adult.yaml"})
 final class InspectCommand implements Callable<Integer> {
   @Parameters(index = "0", paramLabel = "FILE", description = "The (private) CSV file.")
   Path file;

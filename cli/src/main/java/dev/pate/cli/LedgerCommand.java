@@ -51,8 +51,9 @@ import picocli.CommandLine.Parameters;
     description = {"Sum the privacy guarantees of every run and study point under a runs folder,"
         + " per private data set (by content: the same records under another file name add up)"
         + " and per teacher ensemble: releasing results of several runs over the same private"
-        + " data composes their charges. Runs with seeded noise are shown apart: no guarantee.",
-        "Example: pate ledger runs --delta 1e-5"})
+        + " data composes their charges. Runs with seeded noise are shown apart: no guarantee."},
+    footerHeading = HelpExamples.HEADING,
+    footer = {"  pate ledger runs --delta 1e-5"})
 final class LedgerCommand implements Callable<Integer> {
   static final String SEEDED = "seeded: no guarantee";
 

@@ -10,14 +10,14 @@ import picocli.CommandLine.Option;
 /** Entry point: {@code pate <command> ...}. Exit codes: 0 done, 2 bad input, 1 internal error. */
 @Command(name = "pate",
     mixinStandardHelpOptions = true,
-    version = "pate 0.1.0",
+    versionProvider = VersionProvider.class,
     description = "Private Aggregation of Teacher Ensembles: train teachers on disjoint private"
         + " partitions, label public data through a noisy, privacy-accounted aggregator, and"
         + " release only a student.",
     subcommands = {RunCommand.class, SweepCommand.class, AnalyzeCommand.class, PlanCommand.class,
-        LedgerCommand.class, BudgetCommand.class, PredictCommand.class, EvaluateCommand.class, InspectCommand.class,
-        ConfigReferenceCommand.class,
-        CommandLine.HelpCommand.class})
+        LedgerCommand.class, BudgetCommand.class, PredictCommand.class, EvaluateCommand.class,
+        InspectCommand.class, ConfigReferenceCommand.class, SparkClusterCommand.Master.class,
+        SparkClusterCommand.Worker.class, CommandLine.HelpCommand.class})
 public final class Main {
   static final int EXIT_USER_ERROR = 2;
   static final int EXIT_INTERNAL_ERROR = 1;

@@ -26,9 +26,11 @@ import picocli.CommandLine.Option;
         + " given number of answers meets the budget (solved on the accountant), and for"
         + " Confident-GNMax a table of (T, sigma1, sigma2) candidates. With --votes or"
         + " --teacher-accuracy, also the expected label accuracy, answered queries and"
-        + " data-dependent epsilon of each.",
-        "Example: pate plan --epsilon 2 --delta 1e-5 --teachers 250 --classes 10 --queries 1000"
-            + " --mechanism gnmax"})
+        + " data-dependent epsilon of each."},
+    footerHeading = HelpExamples.HEADING,
+    footer = {
+        "  pate plan --epsilon 2 --delta 1e-5 --teachers 250 --classes 10 \\",
+        "    --queries 1000 --mechanism gnmax"})
 final class PlanCommand implements Callable<Integer> {
   @Option(names = "--epsilon", required = true, description = "The budget's epsilon.")
   double epsilon;

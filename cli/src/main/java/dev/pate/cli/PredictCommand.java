@@ -16,9 +16,11 @@ import picocli.CommandLine.Spec;
 @Command(name = "predict", mixinStandardHelpOptions = true, sortOptions = false,
     description = {"Predict with a released student: one CSV row per input example,"
         + " index,prediction,confidence (index: its position in the file; prediction: the class"
-        + " name); for a folder of images index,file,prediction,confidence, one row per file.",
-        "Example: pate predict --model runs/mnist-quick/<stamp>/release"
-            + " --input ../shared/data/mnist/t10k-images-idx3-ubyte.gz --rows 9000:9010"})
+        + " name); for a folder of images index,file,prediction,confidence, one row per file."},
+    footerHeading = HelpExamples.HEADING,
+    footer = {
+        "  pate predict --model runs/mnist-quick/<stamp>/release \\",
+        "    --input ../shared/data/mnist/t10k-images-idx3-ubyte.gz --rows 9000:9010"})
 final class PredictCommand implements Callable<Integer> {
   @Mixin
   ModelOptions options;

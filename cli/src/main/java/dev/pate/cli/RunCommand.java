@@ -7,6 +7,8 @@ import dev.pate.pipeline.PatePipeline;
 import dev.pate.pipeline.PipelineResult;
 import dev.pate.pipeline.RunPlace;
 import dev.pate.pipeline.UserError;
+import dev.pate.files.OneLine;
+import dev.pate.pipeline.report.SummaryJson;
 import dev.pate.pipeline.report.SummaryTable;
 import dev.pate.study.StudyPlanner;
 import java.io.IOException;
@@ -27,8 +29,12 @@ import picocli.CommandLine.Parameters;
     description = {"Train teachers, label public queries through the noisy aggregator, train the"
         + " student, and write runs/<name>/<UTC timestamp>/ with config.yaml, votes.csv,"
         + " labels.csv, teachers/ and report.json. Teachers trained before with the same data,"
-        + " partitions, network, training and seed are reused from the cache (runs/cache/).",
-        "Example: pate run experiments/mnist-quick.yaml aggregator.sigma2=40 aggregator.queries=1280"})
+        + " partitions, network, training and seed are reused from the cache (runs/cache/)."},
+    footerHeading = HelpExamples.HEADING,
+    footer = {
+        "  pate run experiments/mnist-quick.yaml \\",
+        "    aggregator.sigma2=40 aggregator.queries=1280",
+        "  pate run experiments/mnist-quick.yaml --json --quiet > summary.json"})
 final class RunCommand implements Callable<Integer> {
   @Parameters(index = "0", arity = "0..1", paramLabel = "FILE",
       description = "The run's YAML file (not with --resume).")
@@ -46,6 +52,14 @@ final class RunCommand implements Callable<Integer> {
           + " from the cache or retrained from their seeds (their votes must equal votes.csv),"
           + " labelling continued after the last charge in ledger.jsonl.")
   Path resume;
+
+  @Option(names = "--json",
+      description = "Print the summary as JSON on standard output (its headline epsilon and the"
+          + " report, private parts included) and nothing else; progress goes to standard error.")
+  boolean json;
+
+  @Option(names = "--quiet", description = "No progress bars (messages and the summary still).")
+  boolean quiet;
 
   @Override
   public Integer call() {
@@ -69,21 +83,40 @@ final class RunCommand implements Callable<Integer> {
       place = RunPlace.newRun(options.outDir(config));
     }
     if (options.dryRun) {
+      if (json) {
+        throw new UserError("--json: not with --dry-run, which prints a plan, not a summary");
+      }
       Path outDir = options.outDir(config);
       System.out.print(new StudyPlanner(outDir, options.dataDir).plan(config.name(),
           List.of(new StudyPoint(1, Map.of(), config)), List.of(),
           outDir.resolve(config.name()).resolve("<UTC timestamp>")));
       return 0;
     }
-    ConsoleListener console = new ConsoleListener(System.out);
-    Supplier<PipelineResult> run = () -> PatePipeline.builder(config).dataDir(options.dataDir)
-        .place(place).listener(console).build().run();
-    // A resumed run's user has the --resume command already: repeating it after a refusal of
-    // the folder's records would only mislead.
-    PipelineResult result = resume == null ? resumable(console, run) : run.get();
-    System.out.println();
-    System.out.print(SummaryTable.of(result.report()));
-    return 0;
+    // With --json standard output is the JSON alone: progress and messages go to errors.
+    try (RunLog log = new RunLog()) {
+      ConsoleListener console = new ConsoleListener(json ? System.err : System.out, !quiet, log);
+      Supplier<PipelineResult> run = () -> PatePipeline.builder(config).dataDir(options.dataDir)
+          .place(place).listener(console).build().run();
+      PipelineResult result;
+      try {
+        // A resumed run's user has the --resume command already: repeating it after a refusal
+        // of the folder's records would only mislead.
+        result = resume == null ? resumable(console, run) : run.get();
+      } catch (RuntimeException e) {
+        log.line("pate: " + OneLine.of(e));
+        throw e;
+      }
+      String summary = SummaryTable.of(result.report());
+      log.line("");
+      log.lines(summary);
+      if (json) {
+        System.out.print(SummaryJson.of(result.report()));
+      } else {
+        System.out.println();
+        System.out.print(summary);
+      }
+      return 0;
+    }
   }
 
   /**

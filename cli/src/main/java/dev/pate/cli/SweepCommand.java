@@ -25,8 +25,11 @@ import picocli.CommandLine.Parameters;
         + " (<out>/cache/) with their votes. Writes results.csv, label-accuracy.png,"
         + " epsilon-vs-queries.png, student-vs-epsilon.png and report.html into <out>/<name>/.",
         "Interrupted (Ctrl-C, or killed), the same command finishes the study: finished points"
-            + " are kept, saved teachers reused.",
-        "Example: pate sweep experiments/study-quick.yaml sweep.aggregator.gamma=[0.05,0.1]"})
+            + " are kept, saved teachers reused."},
+    footerHeading = HelpExamples.HEADING,
+    footer = {
+        "  pate sweep experiments/study-quick.yaml \\",
+        "    'sweep.aggregator.gamma=[0.05,0.1]'"})
 final class SweepCommand implements Callable<Integer> {
   @Parameters(index = "0", paramLabel = "FILE", description = "The study's YAML file.")
   Path file;

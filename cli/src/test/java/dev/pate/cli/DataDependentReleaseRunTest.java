@@ -65,12 +65,14 @@ class DataDependentReleaseRunTest {
   @TempDir static Path dir;
   static Path run;
   static JsonNode report;
+  static String console;
 
   @BeforeAll
   static void runOnce() throws IOException {
     Path config = Files.writeString(dir.resolve("released.yaml"), CONFIG);
     Captured c = Captured.run("run", config.toString(), "--out", dir.resolve("runs").toString());
     assertEquals(0, c.exitCode(), c.err());
+    console = c.out();
     try (Stream<Path> runs = Files.list(dir.resolve("runs/released"))) {
       run = runs.findFirst().orElseThrow();
     }
@@ -92,6 +94,21 @@ class DataDependentReleaseRunTest {
     assertEquals(released, manifest.at("/privacy/data_dependent"));
     String raw = report.at("/privacy/private/epsilon_data_dependent").asText();
     assertFalse(Files.readString(run.resolve("release/release.json")).contains(raw));
+  }
+
+  /** The console's headline is the released figure; the guarantee is under the details. */
+  @Test
+  void theConsoleHeadlineIsTheReleasedEpsilon() {
+    String headline = console.lines().filter(l -> l.startsWith("  privacy ")).findFirst()
+        .orElseThrow(() -> new AssertionError(console));
+    assertTrue(headline.contains(String.format(java.util.Locale.ROOT, "epsilon %.4f at delta"
+        + " 1e-05: data-dependent, released with smooth sensitivity",
+        report.at("/privacy/data_dependent_release/epsilon_released").asDouble())), headline);
+    int details = console.indexOf("details (publishable):");
+    assertTrue(details > console.indexOf(headline), console);
+    assertTrue(console.indexOf(String.format(java.util.Locale.ROOT, "epsilon %.4f at delta 1e-05"
+        + " (order", report.at("/privacy/epsilon_data_independent").asDouble())) > details,
+        console);
   }
 
   @Test

@@ -194,12 +194,21 @@ class GuaranteeRunTest {
         dir.resolve("again").toString());
     assertEquals(0, again.exitCode(), again.err());
     String out = again.out();
-    int guarantee = out.indexOf("privacy guarantee");
-    int privately = out.indexOf("private to the data owner");
-    assertTrue(guarantee >= 0 && privately > guarantee, out);
+    // One headline epsilon, the guarantee; the rest under the details headings.
+    int headline = out.indexOf("  privacy ");
+    int details = out.indexOf("details (publishable):");
+    int privately = out.indexOf("details, private to the data owner");
+    assertTrue(headline >= 0 && details > headline && privately > details, out);
+    String top = out.substring(0, details);
+    assertEquals(1, top.split("epsilon ", -1).length - 1, "one epsilon above the details: " + top);
+    assertTrue(top.contains(String.format(java.util.Locale.ROOT, "epsilon %.4f at delta 1e-05:"
+        + " the guarantee", unbudgeted.at("/privacy/epsilon_data_independent").asDouble())), top);
+    assertTrue(out.indexOf("  guarantee ") > details, out);
+    int spent = out.indexOf("  spent ");
+    assertTrue(spent < 0 || spent > details && spent < privately, out);
     assertTrue(out.indexOf("epsilon (data-dependent)") > privately, out);
     assertTrue(out.indexOf("mean test accuracy") > privately, out);
-    assertTrue(out.contains("NOT a guarantee: seeded noise"), out);
+    assertTrue(top.contains("NOT a guarantee: seeded noise"), out);
     // The run's time grows with the private partitions' sizes: it is not publishable.
     assertTrue(out.indexOf("wall time") > privately, out);
   }

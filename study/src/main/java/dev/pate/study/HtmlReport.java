@@ -1,5 +1,7 @@
 package dev.pate.study;
 
+import dev.pate.pipeline.report.NumberText;
+import dev.pate.pipeline.report.PrivacyInWords;
 import java.util.Base64;
 import java.util.List;
 import java.util.Locale;
@@ -41,6 +43,7 @@ public final class HtmlReport {
         html.append(" <strong>Noise was seeded (aggregator.randomness: seeded): reproducible for a"
             + " study, but no real privacy.</strong>");
       }
+      html.append(escape(weakGuarantees(rows)));
       html.append("</p>\n");
     }
     for (Map.Entry<String, byte[]> plot : plots.entrySet()) {
@@ -64,6 +67,27 @@ public final class HtmlReport {
     }
     html.append("</table>\n</body>\n</html>\n");
     return html.toString();
+  }
+
+  /**
+   * The points whose guarantee is weak (above epsilon 10), named, or nothing: a study that
+   * plots them beside strong ones must not let them pass for private.
+   */
+  static String weakGuarantees(List<StudyRow> rows) {
+    List<String> weak = rows.stream()
+        .filter(r -> PrivacyInWords.weak(r.epsilonDataIndependent()))
+        .map(r -> Integer.toString(r.point())).toList();
+    if (weak.isEmpty()) {
+      return "";
+    }
+    double largest = rows.stream().mapToDouble(StudyRow::epsilonDataIndependent).max()
+        .orElseThrow();
+    return String.format(Locale.ROOT, " WEAK guarantee at %d of %d points (epsilon above %s:"
+        + " point %s): up to epsilon %s, one record may make any outcome up to %s times more"
+        + " likely, which rules out little; do not call these points differentially private"
+        + " without their epsilon (see %s).", weak.size(), rows.size(),
+        NumberText.of(PrivacyInWords.WEAK_EPSILON), String.join(", ", weak), PrivacyInWords.digits(largest),
+        PrivacyInWords.factor(largest), PrivacyInWords.PAGE);
   }
 
   static String escape(String text) {

@@ -32,7 +32,8 @@ import org.knowm.xchart.style.markers.SeriesMarkers;
  *       parameter, one line per teacher count (the PATE 2017 figure: more teachers tolerate more
  *       noise); error bars are the standard deviation over repeats.
  *   <li>{@value #EPSILON}: epsilon against queries answered, replayed from each point's ledger;
- *       data-dependent solid, data-independent dashed.
+ *       the guarantee (data-independent) dashed and wide, one line per distinct curve, each in
+ *       its own dash pattern; the data-dependent epsilon of each point solid, on top.
  *   <li>{@value #FRONTIER}: student accuracy against epsilon, with the best accuracy reached at or
  *       below each epsilon (the privacy-utility frontier), for both kinds of epsilon; only when
  *       students were trained.
@@ -52,8 +53,16 @@ public final class StudyPlots {
     new Color(0xbcbd22), new Color(0x17becf), new Color(0x393b79), new Color(0x637939),
     new Color(0x8c6d31), new Color(0x843c39), new Color(0x7b4173), new Color(0x3182bd)};
 
-  private static final BasicStroke DASHED = new BasicStroke(1.5f, BasicStroke.CAP_BUTT,
-      BasicStroke.JOIN_MITER, 10f, new float[] {6f, 4f}, 0f);
+  private static final BasicStroke SOLID = new BasicStroke(1.5f);
+  /**
+   * The guarantees' lines: wider than the data-dependent ones, each its own dash pattern (then
+   * its own shade), so that no two legend entries look alike.
+   */
+  private static final BasicStroke[] GUARANTEE_STROKES = {
+    dashes(8f, 4f), dashes(2f, 3f), dashes(10f, 3f, 2f, 3f), dashes(16f, 5f),
+    dashes(10f, 3f, 2f, 3f, 2f, 3f)};
+  private static final Color[] GUARANTEE_COLOURS = {
+    Color.BLACK, new Color(0x666666), new Color(0xaaaaaa)};
 
   static {
     if (System.getProperty("java.awt.headless") == null) {
@@ -116,8 +125,8 @@ public final class StudyPlots {
   }
 
   static XYChart epsilon(List<EpsilonCurve> curves, StudyRow any) {
-    XYChart chart = chart("Epsilon vs queries answered: data-dependent (solid),"
-        + " data-independent (dashed)", "queries answered", epsilonAxis(any));
+    XYChart chart = chart("Epsilon vs queries answered: guarantee (dashed), data-dependent"
+        + " (solid)", "queries answered", epsilonAxis(any));
     // Epsilons span decades (a little noise costs 100x a lot): then a log axis, which leaves out
     // the epsilons of 0 (the origin, and data-dependent bounds that are 0 for the first answers).
     double min = curves.stream().flatMapToDouble(c -> Arrays.stream(c.dataDependent()))
@@ -126,30 +135,57 @@ public final class StudyPlots {
         .max().orElse(1);
     boolean log = max / min >= 20;
     chart.getStyler().setYAxisLogarithmic(log);
-    Map<String, EpsilonCurve> independent = new LinkedHashMap<>();
+    // The guarantees first, wide: a data-dependent line that meets its guarantee (little noise,
+    // or a bound capped by it) is then drawn on top of it, not hidden under it.
+    List<Guarantee> guarantees = guarantees(curves);
+    for (int g = 0; g < guarantees.size(); g++) {
+      EpsilonCurve curve = guarantees.get(g).curve();
+      double[][] xy = drawable(curve.answered(), curve.dataIndependent(), log);
+      XYSeries line = chart.addSeries(guarantees.get(g).name(), xy[0], xy[1]);
+      line.setMarker(SeriesMarkers.NONE);
+      line.setLineStyle(GUARANTEE_STROKES[g % GUARANTEE_STROKES.length]);
+      line.setLineColor(GUARANTEE_COLOURS[(g / GUARANTEE_STROKES.length)
+          % GUARANTEE_COLOURS.length]);
+    }
     Set<String> names = new HashSet<>();
     for (EpsilonCurve curve : curves) {
       double[][] xy = drawable(curve.answered(), curve.dataDependent(), log);
       if (xy[0].length == 0) {
         continue; // nothing to draw
       }
-      String name = curve.label();
+      String name = "data-dependent, " + curve.label();
       for (int n = 2; !names.add(name); n++) {
-        name = curve.label() + " (" + n + ")";
+        name = "data-dependent, " + curve.label() + " (" + n + ")";
       }
       XYSeries line = chart.addSeries(name, xy[0], xy[1]);
       line.setMarker(SeriesMarkers.NONE);
+      line.setLineStyle(SOLID);
       line.setLineColor(PALETTE[(names.size() - 1) % PALETTE.length]);
-      independent.putIfAbsent(curve.noise(), curve);
-    }
-    for (EpsilonCurve curve : independent.values()) {
-      double[][] xy = drawable(curve.answered(), curve.dataIndependent(), log);
-      XYSeries line = chart.addSeries("data-independent, " + curve.noise(), xy[0], xy[1]);
-      line.setMarker(SeriesMarkers.NONE);
-      line.setLineStyle(DASHED);
-      line.setLineColor(Color.DARK_GRAY);
     }
     return chart;
+  }
+
+  /** A guarantee line to draw and its legend entry. */
+  private record Guarantee(String name, EpsilonCurve curve) {}
+
+  /**
+   * One guarantee line per distinct curve: with LNMax and GNMax every answer costs the same, so
+   * all teacher counts of one noise setting share one line (named by the noise); with
+   * Confident-GNMax the abstentions differ, and so do the lines (then named by the point).
+   */
+  private static List<Guarantee> guarantees(List<EpsilonCurve> curves) {
+    Map<String, List<EpsilonCurve>> byNoise = new LinkedHashMap<>();
+    for (EpsilonCurve curve : curves) {
+      List<EpsilonCurve> kept = byNoise.computeIfAbsent(curve.noise(), k -> new ArrayList<>());
+      if (kept.stream().noneMatch(k -> Arrays.equals(k.answered(), curve.answered())
+          && Arrays.equals(k.dataIndependent(), curve.dataIndependent()))) {
+        kept.add(curve);
+      }
+    }
+    List<Guarantee> guarantees = new ArrayList<>();
+    byNoise.forEach((noise, kept) -> kept.forEach(c -> guarantees.add(new Guarantee(
+        "guarantee, " + (kept.size() == 1 ? noise : c.label()), c))));
+    return guarantees;
   }
 
   static XYChart frontier(List<StudyRow> rows) {
@@ -200,6 +236,10 @@ public final class StudyPlots {
     int[] keep = IntStream.range(0, y.length).filter(i -> !log || y[i] > 0).toArray();
     return new double[][] {Arrays.stream(keep).mapToDouble(i -> x[i]).toArray(),
         Arrays.stream(keep).mapToDouble(i -> y[i]).toArray()};
+  }
+
+  private static BasicStroke dashes(float... pattern) {
+    return new BasicStroke(3f, BasicStroke.CAP_BUTT, BasicStroke.JOIN_MITER, 10f, pattern, 0f);
   }
 
   private static String epsilonAxis(StudyRow any) {

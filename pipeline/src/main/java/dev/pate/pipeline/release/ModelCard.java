@@ -1,6 +1,8 @@
 package dev.pate.pipeline.release;
 
-import dev.pate.pipeline.report.Reports;
+import static dev.pate.pipeline.report.PrivacyInWords.digits;
+
+import dev.pate.pipeline.report.PrivacyInWords;
 import java.util.Locale;
 import java.util.Map;
 
@@ -19,6 +21,7 @@ final class ModelCard {
         .append(String.join(", ", m.classes())).append("), trained with PATE (Private Aggregation"
             + " of Teacher Ensembles), which bounds how much the model can reveal about any one"
             + " record of the private data it learned from: ").append(guarantee(p))
+        .append(PrivacyInWords.weak(p.epsilon()) ? ", a weak guarantee" : "")
         .append(". How much that protects depends on epsilon (below).\n\n");
 
     b.append("## How it was trained\n\n");
@@ -36,14 +39,13 @@ final class ModelCard {
     b.append("## What is protected\n\n");
     b.append("The guarantee is ").append(guarantee(p)).append(", with respect to ")
         .append(p.unit()).append(": ").append(p.neighbours()).append("\n\n");
-    b.append("In words: whether any one record was in the private data or not changes the"
-        + " probability of obtaining this model by at most a factor of e^epsilon (plus a"
-        + " probability delta of a larger change). Smaller epsilon is stronger; the guarantee"
-        + " holds whatever the data was (it is data-independent: ").append(p.basis())
-        .append(").\n\n");
-    if (p.epsilon() > Reports.WEAK_EPSILON) {
+    b.append(PrivacyInWords.paragraph(p.epsilon(), p.delta()));
+    b.append("The guarantee holds whatever the data was (it is data-independent: ")
+        .append(p.basis()).append(").\n\n");
+    if (PrivacyInWords.weak(p.epsilon())) {
       b.append("**The guarantee is weak**: at epsilon ").append(digits(p.epsilon()))
-          .append(" (above ").append(digits(Reports.WEAK_EPSILON)).append(") one record may make"
+          .append(" (above ").append(digits(PrivacyInWords.WEAK_EPSILON))
+          .append(") one record may make"
               + " an outcome up to e^").append(digits(p.epsilon())).append(" times more likely,"
               + " which rules out little. Do not rely on it to protect the private data; more"
               + " noise, more teachers or fewer queries give a smaller epsilon.\n\n");
@@ -69,7 +71,8 @@ final class ModelCard {
 
     b.append("## How to use it\n\n");
     b.append("With pate: `pate predict --model <this folder> --input FILE` (one prediction per"
-        + " input row, as CSV) and ").append(evaluateCommand(m.input())).append(". From Java, with pate: `ReleasedModel.load(folder).predict(...)`. Without pate,"
+        + " input row, as CSV) and ").append(evaluateCommand(m.input()))
+        .append(". From Java, with pate: `ReleasedModel.load(folder).predict(...)`. Without pate,"
         + " with DL4J alone: `ModelSerializer.restoreMultiLayerNetwork(\"student.zip\")`, then"
         + " `network.output(rows)`, where each row is ").append(inputInWords(m.input()))
         .append("; the outputs are the probabilities of the classes in the order above.\n");
@@ -80,12 +83,6 @@ final class ModelCard {
   private static String guarantee(ReleaseManifest.Privacy p) {
     return "(epsilon " + digits(p.epsilon()) + String.format(Locale.ROOT, ", delta %.0e)",
         p.delta()) + "-differential privacy";
-  }
-
-  /** Four significant digits, without trailing zeros: 2, 6.891, 198.3. */
-  private static String digits(double value) {
-    return new java.math.BigDecimal(value).round(new java.math.MathContext(4))
-        .stripTrailingZeros().toPlainString();
   }
 
   /** How to measure the model on labelled data of its kind: a table's labels are a column. */

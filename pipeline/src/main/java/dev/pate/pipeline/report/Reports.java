@@ -31,12 +31,6 @@ public final class Reports {
   /** The smooth-sensitivity beta of PATE 2017's analysis.py (its default). */
   private static final double SMOOTH_BETA = 0.09;
 
-  /**
-   * Above this epsilon a guarantee is called weak wherever it is stated: e^10 (about 22,000) bounds
-   * how much more likely any outcome becomes with one record in the data, which rules out little.
-   */
-  public static final double WEAK_EPSILON = 10;
-
   /** The unit of privacy of a run on {@code data}: its kind of record, not every kind's. */
   static String unit(RunData data) {
     if (data.tables() != null) {

@@ -16,32 +16,29 @@ public final class SummaryTable {
   }
 
   /**
-   * What may be published comes first (the guarantee, the answers, the student); then, under a
-   * heading that says so, the figures that are functions of the private data.
+   * What may be published comes first: one headline epsilon (the guarantee, or the figure a
+   * smooth-sensitivity release published), the answers, the student; then the privacy details
+   * (the guarantee in full, what was spent, the noise); then, under a heading that says so, the
+   * figures that are functions of the private data.
    */
   public static String of(RunReport r) {
     StringBuilder b = new StringBuilder();
     row(b, "run folder", r.runFolder());
     var p = r.privacy();
-    row(b, "privacy guarantee", String.format(Locale.ROOT,
-        "epsilon %.4f at delta %.0e (order %s, %s conversion), data-independent: %s",
-        p.epsilonDataIndependent(), p.delta(), NumberText.of(p.orderDataIndependent()),
-        p.conversion(), p.guarantee().basis()));
-    if (p.dataDependentRelease() != null) {
-      var d = p.dataDependentRelease();
-      row(b, "data-dependent (released)", String.format(Locale.ROOT, "epsilon %.4f at delta"
-          + " %.0e (order %s, smooth sensitivity, its own cost included): a noisy estimate",
-          ((Number) d.get("epsilon_released")).doubleValue(), p.delta(),
-          NumberText.of(((Number) d.get("order")).doubleValue())));
+    String guarantee = String.format(Locale.ROOT, "epsilon %.4f at delta %.0e",
+        p.epsilonDataIndependent(), p.delta());
+    if (p.dataDependentRelease() == null) {
+      row(b, "privacy", guarantee + ": the guarantee, whatever the private data");
+    } else {
+      row(b, "privacy", String.format(Locale.ROOT, "epsilon %.4f at delta %.0e: data-dependent,"
+          + " released with smooth sensitivity (a noisy estimate; the guarantee is under details)",
+          ((Number) p.dataDependentRelease().get("epsilon_released")).doubleValue(), p.delta()));
     }
     if (!p.guaranteeHolds()) {
       row(b, "", "NOT a guarantee: seeded noise, which anyone with the config can replay");
+    } else if (PrivacyInWords.weak(p.epsilonDataIndependent())) {
+      row(b, "", PrivacyInWords.weakWarning(p.epsilonDataIndependent()));
     }
-    if (p.epsilonSpent() < p.epsilonDataIndependent() - 1e-9) {
-      row(b, "spent", String.format(Locale.ROOT, "epsilon %.4f (order %s): the steps that ran;"
-          + " not itself a guarantee", p.epsilonSpent(), NumberText.of(p.orderSpent())));
-    }
-    row(b, "noise", p.noise() + " from a " + p.randomness() + " source");
     var a = r.aggregation();
     row(b, "aggregation", a.mechanism() + ", " + a.queriesAnswered() + " of " + a.queries()
         + " queries answered, " + labelAccuracy(a));
@@ -76,8 +73,24 @@ public final class SummaryTable {
           + String.join(", ", r.release().files()) + ")");
     }
 
-    b.append("  private to the data owner (functions of the private data, not for publication):")
-        .append(System.lineSeparator());
+    b.append("  details (publishable):").append(System.lineSeparator());
+    row(b, "guarantee", guarantee + String.format(Locale.ROOT, " (order %s, %s conversion),"
+        + " data-independent: %s", NumberText.of(p.orderDataIndependent()), p.conversion(),
+        p.guarantee().basis()));
+    if (p.dataDependentRelease() != null) {
+      var d = p.dataDependentRelease();
+      row(b, "data-dependent (released)", String.format(Locale.ROOT, "order %s, smooth"
+          + " sensitivity, its own cost included (in the guarantee too)",
+          NumberText.of(((Number) d.get("order")).doubleValue())));
+    }
+    if (p.epsilonSpent() < p.epsilonDataIndependent() - 1e-9) {
+      row(b, "spent", String.format(Locale.ROOT, "epsilon %.4f (order %s): the steps that ran;"
+          + " not itself a guarantee", p.epsilonSpent(), NumberText.of(p.orderSpent())));
+    }
+    row(b, "noise", p.noise() + " from a " + p.randomness() + " source");
+
+    b.append("  details, private to the data owner (functions of the private data, not for"
+        + " publication):").append(System.lineSeparator());
     var t = r.teachers();
     row(b, "teachers", t.count() + " x " + t.architecture()
         + String.format(Locale.ROOT, ", mean test accuracy %.4f",

@@ -59,6 +59,21 @@ class ModelCardTest {
     assertFalse(weak.contains("without exposing"), weak);
   }
 
+  /** Issue 30, privacy legible: every card says what its epsilon means, with references. */
+  @Test
+  void everyCardExplainsItsEpsilonInPlainWords() {
+    String card = ModelCard.text(manifest(IMAGE, "an image", 4), "x");
+    assertTrue(card.contains("**Privacy in plain words.**"), card);
+    assertTrue(card.contains("Here epsilon is 4, so the factor is 55."), card);
+    assertTrue(card.contains("except with a small probability delta (here 1e-05)"), card);
+    assertTrue(card.contains("Dwork & Roth") && card.contains("Wood et al.")
+        && card.contains("docs/privacy-in-plain-words.md"), card);
+    String weak = ModelCard.text(manifest(IMAGE, "an image", 198), "x");
+    assertTrue(weak.contains("so the factor is about 10^86."), weak);
+    // Never simply "differentially private": the first sentence says the guarantee is weak.
+    assertTrue(weak.contains("-differential privacy, a weak guarantee."), weak);
+  }
+
   @Test
   void theCompositionSentenceReadsAsASentence() {
     String card = ModelCard.text(manifest(IMAGE, "an image", 2), "x");
