@@ -30,10 +30,12 @@ import picocli.CommandLine.Parameters;
  * DatasetBudget}'s; these commands resolve DATA and print.
  */
 @Command(name = "budget", mixinStandardHelpOptions = true,
-    description = {"The budget of a private data set, shared by every run and study point over"
+    description = "The budget of a private data set, shared by every run and study point over"
         + " it: each reserves its worst case before its teachers train (refused if it does not"
-        + " fit) and settles to what it spent. DATA: the private data file, or a run config.",
-        "Example: pate budget init data/patients.csv --epsilon 4 --delta 1e-5"},
+        + " fit) and settles to its guarantee. DATA: the private data file, or a run config.",
+    footerHeading = HelpExamples.HEADING,
+    footer = {"  pate budget init data/patients.csv --epsilon 4 --delta 1e-5",
+        "  pate budget show data/patients.csv"},
     subcommands = {BudgetCommand.Init.class, BudgetCommand.Show.class,
         BudgetCommand.ReleaseReservation.class})
 final class BudgetCommand {
@@ -152,7 +154,7 @@ final class BudgetCommand {
       String id = run.toAbsolutePath().normalize().toString();
       if (Files.exists(run.resolve(dev.pate.ledger.Ledger.FILE))) {
         throw new UserError(run + ": it has a ledger, so it may have released answers; resume"
-            + " it (pate run --resume), which settles to what it spent");
+            + " it (pate run --resume), which settles to its guarantee");
       }
       DatasetBudget.State after = budget.releaseReservation(id, reason);
       System.out.println("pate: released the reservation of " + id + " in " + budget.file()

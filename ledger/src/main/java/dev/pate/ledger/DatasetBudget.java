@@ -36,7 +36,7 @@ import java.util.function.Function;
  *   <li>{@code reserve}: a run, before its teachers train, holds its worst case (its
  *       data-independent guarantee's RDP curve, a release's reserve included); refused if it does
  *       not fit beside what is committed;
- *   <li>{@code settle}: at its end, the run's reservation becomes what it spent;
+ *   <li>{@code settle}: at its end, the run's reservation becomes its guarantee;
  *   <li>{@code release}: a reservation dropped by hand ({@code pate budget release-reservation}),
  *       with the reason, for a run that will never resume.
  * </ul>
@@ -257,7 +257,9 @@ public final class DatasetBudget {
     });
   }
 
-  /** Replaces {@code run}'s reservation with what it spent ({@code rdp}, on the budget's orders). */
+  /**
+   * Replaces {@code run}'s reservation with its guarantee ({@code rdp}, on the budget's orders).
+   */
   public State settle(String run, double[] rdp) {
     return locked(() -> {
       State before = current();
