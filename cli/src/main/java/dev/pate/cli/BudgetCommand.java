@@ -8,6 +8,7 @@ import dev.pate.config.StudyLoader;
 import dev.pate.datasets.files.DataDirectory;
 import dev.pate.files.Sha256;
 import dev.pate.ledger.DatasetBudget;
+import dev.pate.ledger.Ledger;
 import dev.pate.pipeline.UserError;
 import dev.pate.pipeline.data.RunData;
 import dev.pate.pipeline.labelling.DatasetCharge;
@@ -18,8 +19,9 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
+import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
@@ -53,7 +55,9 @@ final class BudgetCommand {
     Path dir;
 
     /** The content hash of DATA and the folder its budget is in. */
-    Map.Entry<String, Path> resolve() {
+    record Resolved(String sha256, Path dir) {}
+
+    Resolved resolve() {
       if (!Files.isRegularFile(data)) {
         throw new UserError(data + ": no such file (give the private data file or a run config)");
       }
@@ -63,26 +67,26 @@ final class BudgetCommand {
         RunConfig config = StudyLoader.load(data, List.of()).first();
         RunData loaded = RunData.load(config, DataDirectory.standard(
             config.dataset().dataDir().orElse(null)));
-        return Map.entry(Provenance.Private.of(loaded).sha256(),
+        return new Resolved(Provenance.Private.of(loaded).sha256(),
             dir != null ? dir : DatasetCharge.dir(config, config.output().dir()));
       }
       try {
-        return Map.entry(Sha256.of(data), dir != null ? dir : Path.of("runs", "budgets"));
+        return new Resolved(Sha256.of(data), dir != null ? dir : Path.of("runs", "budgets"));
       } catch (IOException e) {
         throw new UncheckedIOException("cannot read " + data + ": " + e.getMessage(), e);
       }
     }
 
     DatasetBudget budget() {
-      Map.Entry<String, Path> at = resolve();
-      return DatasetBudget.of(at.getValue(), at.getKey());
+      Resolved at = resolve();
+      return DatasetBudget.of(at.dir(), at.sha256());
     }
   }
 
   @Command(name = "init", mixinStandardHelpOptions = true,
       description = "Declare the budget of DATA, once.")
-  static final class Init implements java.util.concurrent.Callable<Integer> {
-    @picocli.CommandLine.Mixin
+  static final class Init implements Callable<Integer> {
+    @Mixin
     Target target = new Target();
 
     @Option(names = "--epsilon", required = true, paramLabel = "E",
@@ -99,8 +103,8 @@ final class BudgetCommand {
 
     @Override
     public Integer call() {
-      Map.Entry<String, Path> at = target.resolve();
-      DatasetBudget budget = DatasetBudget.init(at.getValue(), at.getKey(),
+      Target.Resolved at = target.resolve();
+      DatasetBudget budget = DatasetBudget.init(at.dir(), at.sha256(),
           new Budget(epsilon, delta, Conversion.fromId(conversion), Orders.defaults()));
       System.out.println("pate: budget epsilon " + epsilon + " at delta " + delta + " ("
           + conversion + " conversion) declared for " + target.data + " in " + budget.file());
@@ -111,8 +115,8 @@ final class BudgetCommand {
   @Command(name = "show", mixinStandardHelpOptions = true,
       description = "Print DATA's budget: the total, what is committed and remains, and every"
           + " charge.")
-  static final class Show implements java.util.concurrent.Callable<Integer> {
-    @picocli.CommandLine.Mixin
+  static final class Show implements Callable<Integer> {
+    @Mixin
     Target target = new Target();
 
     @Override
@@ -137,8 +141,8 @@ final class BudgetCommand {
       description = "Drop the reservation of RUN, a run that will never resume (its answers"
           + " were never released if it labelled nothing; otherwise resume it instead). Logged"
           + " in the budget with the reason.")
-  static final class ReleaseReservation implements java.util.concurrent.Callable<Integer> {
-    @picocli.CommandLine.Mixin
+  static final class ReleaseReservation implements Callable<Integer> {
+    @Mixin
     Target target = new Target();
 
     @Parameters(index = "1", paramLabel = "RUN", description = "The run's folder.")
@@ -152,7 +156,7 @@ final class BudgetCommand {
     public Integer call() {
       DatasetBudget budget = target.budget();
       String id = run.toAbsolutePath().normalize().toString();
-      if (Files.exists(run.resolve(dev.pate.ledger.Ledger.FILE))) {
+      if (Files.exists(run.resolve(Ledger.FILE))) {
         throw new UserError(run + ": it has a ledger, so it may have released answers; resume"
             + " it (pate run --resume), which settles to its guarantee");
       }

@@ -81,7 +81,7 @@ public final class GnssCost {
    * to S(D)^2 sigma^2, at the worst pair ({@code t = -beta}); computed as {@code 1 - l (1 -
    * e^{-2beta})} with expm1 so that small beta keeps its digits.
    */
-  private static double widthAtWorstPair(double beta, double order) {
+  static double widthAtWorstPair(double beta, double order) {
     return 1 + order * Math.expm1(-2 * beta);
   }
 
@@ -92,6 +92,16 @@ public final class GnssCost {
   public static double maxOrder(double beta) {
     checkBeta(beta);
     return -1 / Math.expm1(-2 * beta);
+  }
+
+  /**
+   * The largest beta a release at this order can have, {@code -ln(1 - 1/order) / 2}: where
+   * {@code w(-beta)} reaches 0 and the cost becomes infinite ({@link #maxOrder} read the other
+   * way round). Every beta below it has a finite cost at the order.
+   */
+  public static double maxBeta(double order) {
+    SmoothSensitivity.checkOrder(order);
+    return -Math.log1p(-1 / order) / 2;
   }
 
   /**

@@ -225,7 +225,7 @@ public final class SmoothSensitivityRelease {
   public static Optional<ParameterChoice> optimalParameters(
       double order, double rdp, double[] localSensitivity) {
     SmoothSensitivity.checkOrder(order);
-    double betaLimit = -Math.log1p(-1 / order) / 2; // where w(-beta) = 0
+    double betaLimit = GnssCost.maxBeta(order);
     ParameterChoice best = null;
     for (int i = 1; i <= BETA_STEPS; i++) {
       double beta = betaLimit * i / (BETA_STEPS + 1);
@@ -233,7 +233,7 @@ public final class SmoothSensitivityRelease {
       if (!(ss > 0)) {
         continue;
       }
-      double w = 1 + order * Math.expm1(-2 * beta);
+      double w = GnssCost.widthAtWorstPair(beta, order);
       // Minimiser of the dominant terms, A / sigma^2 + 2 ss sigma with A = l e^{-2 beta} / (2w).
       double start = Math.cbrt(order * Math.exp(-2 * beta) / (2 * w) / ss);
       DoubleUnaryOperator cost =

@@ -74,7 +74,8 @@ public final class ReleasePlanner {
     if (queries < 1) {
       throw new IllegalArgumentException("queries: " + queries + " is not >= 1");
     }
-    List<Double> possible = new ArrayList<>();
+    // The releases at the possible orders, kept: their C5/C6 checks are not cheap.
+    List<SmoothSensitivityRelease> possible = new ArrayList<>();
     int start = -1;
     double bestDataDependent = Double.POSITIVE_INFINITY;
     for (int i = 0; i < orders.size(); i++) {
@@ -91,7 +92,7 @@ public final class ReleasePlanner {
         bestDataDependent = epsilon;
         start = possible.size();
       }
-      possible.add(orders.get(i));
+      possible.add(release);
     }
     if (possible.isEmpty()) {
       throw new IllegalArgumentException("orders: at none of the " + orders.size() + " orders can"
@@ -99,8 +100,7 @@ public final class ReleasePlanner {
           + target.sigma2() + "): everything is data-independent or conditions C5/C6 fail;"
           + " publish the data-independent epsilon");
     }
-    Candidates candidates =
-        new Candidates(profile, target, queries, delta, conversion, possible);
+    Candidates candidates = new Candidates(profile, queries, delta, conversion, possible);
     int at = start;
     while (true) {
       int next = at;
@@ -114,36 +114,37 @@ public final class ReleasePlanner {
       }
       at = next;
     }
-    double order = possible.get(at);
+    double order = possible.get(at).order();
     return candidates.choice(at).map(SmoothSensitivityRelease.ParameterChoice::parameters)
         .orElseThrow(() -> new IllegalArgumentException("profile: the modelled votes have smooth"
             + " sensitivity 0 at order " + order + "; there is nothing to plan a release for"));
   }
 
-  /** The best release at each possible order, computed once when first asked for. */
+  /**
+   * The best release at each possible order, computed once when first asked for: the modelled
+   * rows are added to that order's release then.
+   */
   private static final class Candidates {
     private final VoteProfile profile;
-    private final ReleaseTarget target;
     private final int queries;
     private final double delta;
     private final Conversion conversion;
-    private final List<Double> orders;
+    private final List<SmoothSensitivityRelease> releases;
     private final Map<Integer, Optional<SmoothSensitivityRelease.ParameterChoice>> choices =
         new HashMap<>();
 
-    Candidates(VoteProfile profile, ReleaseTarget target, int queries, double delta,
-        Conversion conversion, List<Double> orders) {
+    Candidates(VoteProfile profile, int queries, double delta, Conversion conversion,
+        List<SmoothSensitivityRelease> releases) {
       this.profile = profile;
-      this.target = target;
       this.queries = queries;
       this.delta = delta;
       this.conversion = conversion;
-      this.orders = orders;
+      this.releases = releases;
     }
 
     Optional<SmoothSensitivityRelease.ParameterChoice> choice(int index) {
       return choices.computeIfAbsent(index, i -> {
-        SmoothSensitivityRelease release = new SmoothSensitivityRelease(target, orders.get(i));
+        SmoothSensitivityRelease release = releases.get(i);
         for (VoteProfile.Row row : profile.rows()) {
           release.addModelled(row.counts(), queries * row.weight());
         }
@@ -153,10 +154,10 @@ public final class ReleasePlanner {
 
     /** The expected published epsilon at the index-th possible order; +inf outside the list. */
     double epsilon(int index) {
-      if (index < 0 || index >= orders.size()) {
+      if (index < 0 || index >= releases.size()) {
         return Double.POSITIVE_INFINITY;
       }
-      return choice(index).map(c -> RdpConversions.epsilonAtOrder(orders.get(index),
+      return choice(index).map(c -> RdpConversions.epsilonAtOrder(releases.get(index).order(),
           c.expectedUpperRdp(), delta, conversion)).orElse(Double.POSITIVE_INFINITY);
     }
   }
