@@ -5,7 +5,7 @@ import dev.pate.aggregator.analysis.AnalysisRequest;
 import dev.pate.aggregator.analysis.AnalysisResult;
 import dev.pate.aggregator.analysis.Mechanism;
 import dev.pate.aggregator.analysis.VoteAnalysis;
-import dev.pate.aggregator.gnmax.GaussianSampler;
+import dev.pate.aggregator.release.GaussianSampler;
 import dev.pate.aggregator.votes.RowSelection;
 import dev.pate.aggregator.votes.VoteFiles;
 import dev.pate.aggregator.votes.VoteMatrix;

@@ -1,7 +1,7 @@
 package dev.pate.cli;
 
 import dev.pate.aggregator.analysis.AnalysisRequest;
-import dev.pate.aggregator.gnmax.ReleaseParameters;
+import dev.pate.aggregator.release.ReleaseParameters;
 import dev.pate.aggregator.planning.ReleasePlanner;
 import dev.pate.aggregator.planning.VoteProfile;
 import dev.pate.aggregator.votes.VoteMatrix;

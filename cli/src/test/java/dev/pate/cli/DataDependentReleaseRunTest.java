@@ -7,7 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.pate.aggregator.accounting.NoiseKind;
 import dev.pate.aggregator.gnmax.GnmaxAccounting;
-import dev.pate.aggregator.gnmax.GnssCost;
+import dev.pate.aggregator.release.GnssCost;
 import dev.pate.aggregator.rdp.Conversion;
 import dev.pate.aggregator.rdp.Orders;
 import dev.pate.aggregator.rdp.RdpConversions;

@@ -1,8 +1,8 @@
 package dev.pate.aggregator.analysis;
 
 import dev.pate.aggregator.accounting.NoiseKind;
-import dev.pate.aggregator.gnmax.ReleaseParameters;
-import dev.pate.aggregator.gnmax.ReleaseTarget;
+import dev.pate.aggregator.release.ReleaseParameters;
+import dev.pate.aggregator.release.ReleaseTarget;
 import dev.pate.aggregator.rdp.Conversion;
 import dev.pate.aggregator.rdp.Orders;
 import java.util.Objects;

@@ -1,8 +1,8 @@
 package dev.pate.aggregator.analysis;
 
-import dev.pate.aggregator.gnmax.ReleaseParameters;
-import dev.pate.aggregator.gnmax.ReleaseTarget;
-import dev.pate.aggregator.gnmax.SmoothSensitivityRelease;
+import dev.pate.aggregator.release.ReleaseParameters;
+import dev.pate.aggregator.release.ReleaseTarget;
+import dev.pate.aggregator.release.SmoothSensitivityRelease;
 import java.util.LinkedHashMap;
 import java.util.Locale;
 import java.util.Map;

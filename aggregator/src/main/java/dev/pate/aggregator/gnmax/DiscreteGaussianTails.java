@@ -21,7 +21,7 @@ import java.util.concurrent.atomic.AtomicLongArray;
  * are shared per sigma (for the last few sigmas used) and thread-safe. Work per uncached tail is
  * O(sigma).
  */
-final class DiscreteGaussianTails {
+public final class DiscreteGaussianTails {
   private static final ConcurrentHashMap<Double, DiscreteGaussianTails> BY_SIGMA =
       new ConcurrentHashMap<>();
   private static final int CACHE_SIZE = 4096;
@@ -50,7 +50,7 @@ final class DiscreteGaussianTails {
   private static final int MAX_SHARED = 32;
 
   /** The shared instance for this sigma (> 0, finite). */
-  static DiscreteGaussianTails of(double sigma) {
+  public static DiscreteGaussianTails of(double sigma) {
     GnmaxRdp.checkSigma(sigma, "sigma");
     if (BY_SIGMA.size() >= MAX_SHARED && !BY_SIGMA.containsKey(sigma)) {
       BY_SIGMA.clear(); // holders keep their instances; only sharing is lost
@@ -69,12 +69,12 @@ final class DiscreteGaussianTails {
   private static final long REACH = 1L << 52;
 
   /** {@code log Pr[Z >= k]} for an integer-valued k (e.g. {@code Math.ceil(T - max)}). */
-  double logTail(double k) {
+  public double logTail(double k) {
     return logTail(clamp(k));
   }
 
   /** {@code log Pr[Z1 - Z2 >= g]} for an integer-valued g (e.g. {@code Math.ceil(gap)}). */
-  double logDifferenceTail(double g) {
+  public double logDifferenceTail(double g) {
     return logDifferenceTail(clamp(g));
   }
 

@@ -35,7 +35,7 @@ public final class GnmaxAccounting implements QueryAccounting {
    * Above this sigma the exact discrete tails would cost O(sigma) per gap; the discrete q falls
    * back to the trivial {@code 1 - 1/m} (the data-dependent bound is worthless there anyway).
    */
-  static final double MAX_EXACT_DISCRETE_SIGMA = 1e5;
+  public static final double MAX_EXACT_DISCRETE_SIGMA = 1e5;
 
   private final double sigma;
   private final Orders orders;

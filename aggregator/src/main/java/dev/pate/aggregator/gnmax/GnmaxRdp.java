@@ -187,7 +187,7 @@ public final class GnmaxRdp {
    * {@code (q e^eps2)^(1 - 1/mu2) >= 1}). Only for callers that establish the conditions
    * themselves (the smooth-sensitivity analysis compares log q with log q0).
    */
-  static double theorem6Unchecked(double logq, double sigma, double order) {
+  public static double theorem6Unchecked(double logq, double sigma, double order) {
     if (!(logq < 0) || logq == Double.NEGATIVE_INFINITY) {
       return Double.NaN;
     }
@@ -223,7 +223,8 @@ public final class GnmaxRdp {
     return max + (Math.log(u) - ((u - 1) - t) / u);
   }
 
-  static int argMax(double[] counts) {
+  /** Index of the largest count (the first such index on ties). */
+  public static int argMax(double[] counts) {
     int best = 0;
     for (int j = 1; j < counts.length; j++) {
       if (counts[j] > counts[best]) {
@@ -233,14 +234,15 @@ public final class GnmaxRdp {
     return best;
   }
 
-  static void checkSigma(double sigma, String name) {
+  /** Rejects a noise parameter {@code name} that is not a finite number > 0. */
+  public static void checkSigma(double sigma, String name) {
     if (!(sigma > 0) || Double.isInfinite(sigma)) {
       throw new IllegalArgumentException(name + ": " + sigma + " is not a finite number > 0");
     }
   }
 
   /** At least two classes, every count finite and >= 0. */
-  static void checkCounts(double[] counts) {
+  public static void checkCounts(double[] counts) {
     if (counts == null || counts.length < 2) {
       throw new IllegalArgumentException("counts: need at least 2 classes, got "
           + (counts == null ? "null" : counts.length));

@@ -81,14 +81,15 @@ public final class ThresholdRdp {
     return true;
   }
 
-  static void checkThreshold(double threshold) {
+  /** Rejects a threshold that is not a finite number. */
+  public static void checkThreshold(double threshold) {
     if (!Double.isFinite(threshold)) {
       throw new IllegalArgumentException("threshold: " + threshold + " is not a finite number");
     }
   }
 
   /** {@link #dataDependent} at one order for a max count {@code v}: the threshold's cost table. */
-  static double dataDependentAtMax(double threshold, double sigma1, double v, Orders order) {
+  public static double dataDependentAtMax(double threshold, double sigma1, double v, Orders order) {
     return dataDependent(logqAtMax(threshold, sigma1, v), sigma1, order)[0];
   }
 }

@@ -1,8 +1,8 @@
 package dev.pate.aggregator.planning;
 
-import dev.pate.aggregator.gnmax.ReleaseParameters;
-import dev.pate.aggregator.gnmax.ReleaseTarget;
-import dev.pate.aggregator.gnmax.SmoothSensitivityRelease;
+import dev.pate.aggregator.release.ReleaseParameters;
+import dev.pate.aggregator.release.ReleaseTarget;
+import dev.pate.aggregator.release.SmoothSensitivityRelease;
 import dev.pate.aggregator.rdp.Conversion;
 import dev.pate.aggregator.rdp.Orders;
 import dev.pate.aggregator.rdp.RdpConversions;
@@ -23,7 +23,7 @@ import java.util.Optional;
  * functions of the private votes, which a release must not use, and a cost formula (Theorem 23)
  * that under-states the release's cost in the range it searches. Here the optimisation runs on a
  * {@link VoteProfile} stated in advance, typically {@link VoteProfile#fromTeacherAccuracy}, with
- * the exact cost ({@link dev.pate.aggregator.gnmax.GnssCost}): the result depends only on the
+ * the exact cost ({@link dev.pate.aggregator.release.GnssCost}): the result depends only on the
  * profile (teacher accuracy, teachers, classes), the {@link ReleaseTarget} (mechanism, noise,
  * accounting), the number of queries, delta, the orders and the conversion. If the real votes
  * differ from the model, the release stays private; it is only noisier or costlier than it could

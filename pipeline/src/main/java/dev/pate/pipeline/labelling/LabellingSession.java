@@ -1,9 +1,9 @@
 package dev.pate.pipeline.labelling;
 
 import dev.pate.aggregator.accounting.PrivacyAccountant;
-import dev.pate.aggregator.gnmax.GaussianSampler;
-import dev.pate.aggregator.gnmax.RunRelease;
-import dev.pate.aggregator.gnmax.SmoothSensitivityRelease;
+import dev.pate.aggregator.release.GaussianSampler;
+import dev.pate.aggregator.release.RunRelease;
+import dev.pate.aggregator.release.SmoothSensitivityRelease;
 import dev.pate.aggregator.mechanism.Answer;
 import dev.pate.aggregator.noise.NoiseSource;
 import dev.pate.aggregator.noise.RandomSources;

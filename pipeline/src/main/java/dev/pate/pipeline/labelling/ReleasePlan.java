@@ -2,9 +2,9 @@ package dev.pate.pipeline.labelling;
 
 import dev.pate.aggregator.accounting.Budget;
 import dev.pate.aggregator.accounting.QueryAccounting;
-import dev.pate.aggregator.gnmax.ReleaseParameters;
-import dev.pate.aggregator.gnmax.ReleaseTarget;
-import dev.pate.aggregator.gnmax.RunRelease;
+import dev.pate.aggregator.release.ReleaseParameters;
+import dev.pate.aggregator.release.ReleaseTarget;
+import dev.pate.aggregator.release.RunRelease;
 import dev.pate.aggregator.planning.ReleasePlanner;
 import dev.pate.aggregator.planning.VoteProfile;
 import dev.pate.aggregator.rdp.Orders;

@@ -1,6 +1,10 @@
-package dev.pate.aggregator.gnmax;
+package dev.pate.aggregator.release;
 
 import dev.pate.aggregator.accounting.NoiseKind;
+import dev.pate.aggregator.gnmax.ConfidentGnmaxAccounting;
+import dev.pate.aggregator.gnmax.GaussianTail;
+import dev.pate.aggregator.gnmax.GnmaxRdp;
+import dev.pate.aggregator.gnmax.ThresholdRdp;
 import dev.pate.aggregator.rdp.Orders;
 import java.util.Arrays;
 import java.util.function.IntToDoubleFunction;
@@ -19,7 +23,7 @@ import java.util.function.IntToDoubleFunction;
  * ReleaseTarget.Accounting}). For continuous noise a step whose data-dependent bound never beats
  * its data-independent one at this order is charged data-independently (a constant), as in the
  * official script. For discrete noise F, w and G are the accountant's own values ({@link
- * ConfidentGnmaxAccounting} and {@link GnmaxAccounting} with {@link NoiseKind#DISCRETE}), with no
+ * ConfidentGnmaxAccounting} and {@link dev.pate.aggregator.gnmax.GnmaxAccounting} with {@link NoiseKind#DISCRETE}), with no
  * such shortcut, so that f is exactly what a run's accountant summed.
  *
  * <p><b>The bound.</b> One teacher changes the max count by at most 1, so within distance d the

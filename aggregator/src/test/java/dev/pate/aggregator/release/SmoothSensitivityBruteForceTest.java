@@ -1,8 +1,9 @@
-package dev.pate.aggregator.gnmax;
+package dev.pate.aggregator.release;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.pate.aggregator.gnmax.ThresholdRdp;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;

@@ -1,7 +1,11 @@
-package dev.pate.aggregator.gnmax;
+package dev.pate.aggregator.release;
 
 import dev.pate.aggregator.accounting.NoiseKind;
 import dev.pate.aggregator.accounting.QueryAccounting;
+import dev.pate.aggregator.gnmax.ConfidentGnmaxAccounting;
+import dev.pate.aggregator.gnmax.GnmaxAccounting;
+import dev.pate.aggregator.gnmax.GnmaxRdp;
+import dev.pate.aggregator.gnmax.ThresholdRdp;
 import java.util.LinkedHashMap;
 import java.util.Locale;
 import java.util.Map;

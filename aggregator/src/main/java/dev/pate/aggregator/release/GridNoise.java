@@ -1,4 +1,4 @@
-package dev.pate.aggregator.gnmax;
+package dev.pate.aggregator.release;
 
 import dev.pate.aggregator.noise.DiscreteGaussian;
 import java.math.BigDecimal;

@@ -1,5 +1,8 @@
-package dev.pate.aggregator.gnmax;
+package dev.pate.aggregator.release;
 
+import dev.pate.aggregator.gnmax.GaussianTail;
+import dev.pate.aggregator.gnmax.GnmaxRdp;
+import dev.pate.aggregator.gnmax.ThresholdRdp;
 import dev.pate.aggregator.rdp.Orders;
 import java.util.Arrays;
 import java.util.concurrent.ConcurrentHashMap;

@@ -1,4 +1,4 @@
-package dev.pate.aggregator.gnmax;
+package dev.pate.aggregator.release;
 
 import dev.pate.aggregator.rdp.Conversion;
 import dev.pate.aggregator.rdp.RdpConversions;
@@ -16,7 +16,7 @@ import java.util.Locale;
  *
  * <pre>
  * java -Dpate.repo.root=$PWD -cp aggregator/target/classes:aggregator/target/test-classes:$(cat \
- *     aggregator/target/test-classpath.txt) dev.pate.aggregator.gnmax.Pate2018Table2Benchmark \
+ *     aggregator/target/test-classpath.txt) dev.pate.aggregator.release.Pate2018Table2Benchmark \
  *     FILE QUERIES THRESHOLD SIGMA1 SIGMA2 DELTA
  * </pre>
  *

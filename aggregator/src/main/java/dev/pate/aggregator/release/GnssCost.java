@@ -1,4 +1,6 @@
-package dev.pate.aggregator.gnmax;
+package dev.pate.aggregator.release;
+
+import dev.pate.aggregator.gnmax.GnmaxRdp;
 
 /**
  * The Renyi-DP cost of the GNSS mechanism (PATE 2018 Sec. 4.2), which publishes {@code f(D) +

@@ -1,4 +1,4 @@
-package dev.pate.aggregator.gnmax;
+package dev.pate.aggregator.release;
 
 import static dev.pate.aggregator.gnmax.Pate2018Reference.ROOT_FINDING_REL_TOL;
 import static dev.pate.aggregator.rdp.ReferenceVectors.CLOSED_FORM_REL_TOL;
@@ -9,6 +9,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.pate.aggregator.gnmax.GnmaxRdp;
 import dev.pate.aggregator.rdp.ReferenceVectors;
 import java.util.ArrayList;
 import java.util.Iterator;

@@ -1,4 +1,4 @@
-package dev.pate.aggregator.gnmax;
+package dev.pate.aggregator.release;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;

@@ -1,8 +1,9 @@
-package dev.pate.aggregator.gnmax;
+package dev.pate.aggregator.release;
 
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.pate.aggregator.accounting.NoiseKind;
+import dev.pate.aggregator.gnmax.ConfidentGnmaxAccounting;
 import dev.pate.aggregator.rdp.Orders;
 import dev.pate.aggregator.votes.RowSelection;
 import dev.pate.aggregator.votes.VoteFiles;

@@ -1,6 +1,7 @@
-package dev.pate.aggregator.gnmax;
+package dev.pate.aggregator.release;
 
 import dev.pate.aggregator.accounting.NoiseKind;
+import dev.pate.aggregator.gnmax.ConfidentGnmaxAccounting;
 import dev.pate.aggregator.rdp.Conversion;
 import dev.pate.aggregator.rdp.Orders;
 import dev.pate.aggregator.rdp.RdpConversions;

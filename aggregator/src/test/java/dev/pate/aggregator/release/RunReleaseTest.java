@@ -1,4 +1,4 @@
-package dev.pate.aggregator.gnmax;
+package dev.pate.aggregator.release;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -7,6 +7,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.pate.aggregator.accounting.NoiseKind;
 import dev.pate.aggregator.accounting.PrivacyAccountant;
 import dev.pate.aggregator.accounting.QueryAccounting;
+import dev.pate.aggregator.gnmax.ConfidentGnmaxAccounting;
+import dev.pate.aggregator.gnmax.GnmaxAccounting;
 import dev.pate.aggregator.lnmax.LnmaxAccounting;
 import dev.pate.aggregator.rdp.Conversion;
 import dev.pate.aggregator.rdp.Orders;

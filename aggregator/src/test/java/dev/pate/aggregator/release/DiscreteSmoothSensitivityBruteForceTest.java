@@ -1,10 +1,11 @@
-package dev.pate.aggregator.gnmax;
+package dev.pate.aggregator.release;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.pate.aggregator.accounting.NoiseKind;
+import dev.pate.aggregator.gnmax.DiscreteGaussianTails;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;

@@ -1,4 +1,6 @@
-package dev.pate.aggregator.gnmax;
+package dev.pate.aggregator.release;
+
+import dev.pate.aggregator.gnmax.GnmaxRdp;
 
 /**
  * The parameters of a smooth-sensitivity release (GNSS, PATE 2018 Sec. 4.2): the Renyi order at

@@ -1,4 +1,4 @@
-package dev.pate.aggregator.gnmax;
+package dev.pate.aggregator.release;
 
 import dev.pate.aggregator.accounting.QueryAccounting;
 import dev.pate.aggregator.rdp.Conversion;
@@ -11,7 +11,7 @@ import java.util.Optional;
  * exact cost {@link GnssCost#releaseRdp}): what {@code privacy.release: smooth-sensitivity}
  * publishes instead of the private data-dependent epsilon.
  *
- * <p>Use: construct from the run's {@link QueryAccounting} ({@link GnmaxAccounting} or {@link
+ * <p>Use: construct from the run's {@link QueryAccounting} ({@link dev.pate.aggregator.gnmax.GnmaxAccounting} or {@link
  * ConfidentGnmaxAccounting}, normally with discrete noise), the number of teachers and classes,
  * and {@link ReleaseParameters} fixed before the run (by hand or {@code
  * dev.pate.aggregator.planning.ReleasePlanner}); check {@link #refusal()} before the first query;

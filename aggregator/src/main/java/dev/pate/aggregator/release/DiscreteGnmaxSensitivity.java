@@ -1,6 +1,10 @@
-package dev.pate.aggregator.gnmax;
+package dev.pate.aggregator.release;
 
 import dev.pate.aggregator.accounting.NoiseKind;
+import dev.pate.aggregator.gnmax.DiscreteGaussianTails;
+import dev.pate.aggregator.gnmax.GaussianTail;
+import dev.pate.aggregator.gnmax.GnmaxAccounting;
+import dev.pate.aggregator.gnmax.GnmaxRdp;
 import dev.pate.aggregator.rdp.Orders;
 import java.util.Arrays;
 import java.util.concurrent.ConcurrentHashMap;
