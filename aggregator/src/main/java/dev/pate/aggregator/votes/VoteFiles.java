@@ -12,7 +12,7 @@ public final class VoteFiles {
     String name = file.getFileName() == null ? "" : file.getFileName().toString();
     String lower = name.toLowerCase(Locale.ROOT);
     if (lower.endsWith(".npy")) {
-      return NpyReader.readVotes(file);
+      return NpyVoteReader.readVotes(file);
     }
     if (lower.endsWith(".csv")) {
       return CsvVoteReader.read(file);
@@ -27,6 +27,6 @@ public final class VoteFiles {
       throw new VoteFileException(file, null,
           "unknown file type for indices, expected a 1-D integer .npy file");
     }
-    return NpyReader.readIndices(file);
+    return NpyVoteReader.readIndices(file);
   }
 }

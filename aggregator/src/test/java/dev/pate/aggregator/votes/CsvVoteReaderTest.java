@@ -1,6 +1,6 @@
 package dev.pate.aggregator.votes;
 
-import static dev.pate.aggregator.votes.NpyReaderTest.assertMessage;
+import static dev.pate.aggregator.votes.NpyVoteReaderTest.assertMessage;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 

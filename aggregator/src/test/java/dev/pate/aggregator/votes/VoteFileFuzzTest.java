@@ -28,12 +28,12 @@ class VoteFileFuzzTest {
 
   @Property
   void npyVotes(@ForAll("npyFiles") byte[] bytes) {
-    assertWholeCounts(read("votes.npy", bytes, NpyReader::readVotes));
+    assertWholeCounts(read("votes.npy", bytes, NpyVoteReader::readVotes));
   }
 
   @Property
   void npyIndices(@ForAll("npyIndexFiles") byte[] bytes) {
-    read("indices.npy", bytes, NpyReader::readIndices);
+    read("indices.npy", bytes, NpyVoteReader::readIndices);
   }
 
   @Property

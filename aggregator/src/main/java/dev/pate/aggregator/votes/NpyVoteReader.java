@@ -2,21 +2,22 @@ package dev.pate.aggregator.votes;
 
 import dev.pate.files.npy.NpyData;
 import dev.pate.files.npy.NpyFormatException;
+import dev.pate.files.npy.NpyReader;
 import java.io.IOException;
 import java.nio.file.Path;
 
 /**
  * Reads vote matrices and index lists from NumPy {@code .npy} files, through the one npy reader
- * of module files ({@link dev.pate.files.npy.NpyReader}: versions 1.0 to 3.0, float and integer
- * dtypes, either byte order, C or Fortran order), whose format problems become {@link
- * VoteFileException}s with the same one-line message.
+ * of module files ({@link NpyReader}: versions 1.0 to 3.0, float and integer dtypes, either byte
+ * order, C or Fortran order), whose format problems become {@link VoteFileException}s with the
+ * same one-line message.
  */
-public final class NpyReader {
-  private NpyReader() {}
+public final class NpyVoteReader {
+  private NpyVoteReader() {}
 
   /** A vote matrix: a 2-D array of counts (queries x classes). */
   public static VoteMatrix readVotes(Path file) {
-    NpyArray array = read(file);
+    NpyData array = read(file);
     int[] shape = array.shape();
     if (shape.length != 2) {
       throw new VoteFileException(file, "header field 'shape'", "shape " + array.shapeText()
@@ -47,7 +48,7 @@ public final class NpyReader {
    * VoteMatrix#rows(int[])}.
    */
   public static int[] readIndices(Path file) {
-    NpyArray array = read(file);
+    NpyData array = read(file);
     if (array.shape().length != 1) {
       throw new VoteFileException(file, "header field 'shape'", "shape " + array.shapeText()
           + " has " + array.shape().length + " dimension(s), expected 1 (a list of row indices)");
@@ -69,11 +70,10 @@ public final class NpyReader {
     return indices;
   }
 
-  /** Any supported array, as doubles in C order. */
-  public static NpyArray read(Path file) {
-    NpyData data;
+  /** Any supported array, its format problems as {@link VoteFileException}s. */
+  private static NpyData read(Path file) {
     try {
-      data = dev.pate.files.npy.NpyReader.read(file);
+      return NpyReader.read(file);
     } catch (IOException e) {
       throw VoteFileException.unreadable(file, e);
     } catch (NpyFormatException e) {
@@ -81,6 +81,5 @@ public final class NpyReader {
       vote.initCause(e);
       throw vote;
     }
-    return new NpyArray(data.descr(), data.integerType(), data.shape(), data.values());
   }
 }
