@@ -10,7 +10,7 @@ import dev.pate.aggregator.votes.RowSelection;
 import dev.pate.aggregator.votes.VoteFiles;
 import dev.pate.aggregator.votes.VoteMatrix;
 import dev.pate.pipeline.UserError;
-import dev.pate.pipeline.report.Json;
+import dev.pate.pipeline.output.Json;
 import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.List;

@@ -4,7 +4,7 @@ import dev.pate.pipeline.UserError;
 import dev.pate.pipeline.release.ModelEvaluation;
 import dev.pate.pipeline.release.PoolRows;
 import dev.pate.pipeline.release.ReleasedModel;
-import dev.pate.pipeline.report.Json;
+import dev.pate.pipeline.output.Json;
 import java.nio.file.Path;
 import java.util.Optional;
 import java.util.concurrent.Callable;

@@ -11,7 +11,7 @@ import dev.pate.aggregator.planning.VoteProfile;
 import dev.pate.aggregator.votes.VoteFiles;
 import dev.pate.pipeline.UserError;
 import dev.pate.pipeline.labelling.Queries;
-import dev.pate.pipeline.report.Json;
+import dev.pate.pipeline.output.Json;
 import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.Locale;

@@ -1,7 +1,7 @@
 package dev.pate.cli;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.pate.pipeline.report.Json;
+import dev.pate.pipeline.output.Json;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

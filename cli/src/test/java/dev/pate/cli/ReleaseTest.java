@@ -6,7 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.pate.datasets.files.DataDirectory;
-import dev.pate.pipeline.report.Json;
+import dev.pate.pipeline.output.Json;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.file.Files;

@@ -22,7 +22,7 @@ import dev.pate.ledger.Ledger;
 import dev.pate.pipeline.PatePipeline;
 import dev.pate.pipeline.PipelineResult;
 import dev.pate.pipeline.labelling.RunNoise;
-import dev.pate.pipeline.report.Json;
+import dev.pate.pipeline.output.Json;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -10,7 +10,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.pate.datasets.files.DataDirectory;
 import dev.pate.files.FileModes;
 import dev.pate.files.Sha256;
-import dev.pate.pipeline.report.Json;
+import dev.pate.pipeline.output.Json;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -6,7 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.pate.pipeline.report.Json;
+import dev.pate.pipeline.output.Json;
 import dev.pate.study.StudyPlots;
 import java.awt.image.BufferedImage;
 import java.io.IOException;

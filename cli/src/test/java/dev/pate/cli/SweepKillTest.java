@@ -4,7 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.pate.pipeline.report.Json;
+import dev.pate.pipeline.output.Json;
 import dev.pate.study.StudyFolder;
 import java.io.BufferedReader;
 import java.io.IOException;

@@ -29,11 +29,11 @@ import dev.pate.pipeline.labelling.RunNoise;
 import dev.pate.pipeline.labelling.RunRecord;
 import dev.pate.pipeline.release.ReleaseManifest;
 import dev.pate.pipeline.release.ReleaseWriter;
-import dev.pate.pipeline.report.CsvTables;
-import dev.pate.pipeline.report.Json;
+import dev.pate.pipeline.output.CsvTables;
+import dev.pate.pipeline.output.Json;
 import dev.pate.pipeline.report.Provenance;
 import dev.pate.pipeline.report.Reports;
-import dev.pate.pipeline.report.RunFolder;
+import dev.pate.pipeline.output.RunFolder;
 import dev.pate.pipeline.report.RunLock;
 import dev.pate.pipeline.report.RunReport;
 import dev.pate.pipeline.report.SummaryTable;
@@ -263,7 +263,7 @@ public final class PatePipeline {
     StudentData studentData;
     StudentResult student;
     double studentSeconds;
-    RunReport.NonPrivateCeiling ceiling = null;
+    NonPrivateCeiling ceiling = null;
     try (NativeThreads.Scope cores = NativeThreads.allCores()) {
       Stopwatch studentTime = Stopwatch.start();
       studentData = config.student().train()

@@ -7,7 +7,7 @@ import dev.pate.pipeline.backend.TeacherBackends;
 import dev.pate.pipeline.labelling.ReleasePlan;
 import dev.pate.pipeline.labelling.RunNoise;
 import dev.pate.pipeline.labelling.RunRecord;
-import dev.pate.pipeline.report.RunFolder;
+import dev.pate.pipeline.output.RunFolder;
 import java.nio.file.Path;
 import java.util.Optional;
 

@@ -3,7 +3,7 @@ package dev.pate.pipeline;
 import dev.pate.config.ConfigWriter;
 import dev.pate.config.RunConfig;
 import dev.pate.pipeline.cache.TeacherCache;
-import dev.pate.pipeline.report.RunFolder;
+import dev.pate.pipeline.output.RunFolder;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;

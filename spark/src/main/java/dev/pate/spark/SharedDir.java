@@ -4,7 +4,7 @@ import dev.pate.ensemble.TeacherRecord;
 import dev.pate.files.OneLine;
 import dev.pate.pipeline.UserError;
 import dev.pate.pipeline.cache.TeacherCache;
-import dev.pate.pipeline.report.Json;
+import dev.pate.pipeline.output.Json;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;

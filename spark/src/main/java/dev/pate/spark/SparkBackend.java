@@ -15,7 +15,7 @@ import dev.pate.pipeline.backend.EnsembleVotes;
 import dev.pate.pipeline.backend.TeacherBackend;
 import dev.pate.pipeline.backend.TeacherJob;
 import dev.pate.pipeline.cache.TeacherCache;
-import dev.pate.pipeline.report.Json;
+import dev.pate.pipeline.output.Json;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;

@@ -10,7 +10,7 @@ import dev.pate.ensemble.nn.Classifiers;
 import dev.pate.ensemble.nn.NativeThreads;
 import dev.pate.ensemble.nn.Tensors;
 import dev.pate.pipeline.cache.TeacherCache;
-import dev.pate.pipeline.report.Json;
+import dev.pate.pipeline.output.Json;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;

@@ -142,7 +142,7 @@ class SparkExecutorTest {
   }
 
   private static JsonNode manifest(Path runFolder) throws IOException {
-    return dev.pate.pipeline.report.Json.mapper()
+    return dev.pate.pipeline.output.Json.mapper()
         .readTree(runFolder.resolve("teachers/manifest.json").toFile());
   }
 }

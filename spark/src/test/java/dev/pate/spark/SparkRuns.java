@@ -7,7 +7,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.pate.config.ConfigLoader;
 import dev.pate.pipeline.PatePipeline;
 import dev.pate.pipeline.PipelineResult;
-import dev.pate.pipeline.report.Json;
+import dev.pate.pipeline.output.Json;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -1,6 +1,6 @@
 package dev.pate.study;
 
-import dev.pate.pipeline.report.NumberText;
+import dev.pate.pipeline.output.NumberText;
 import dev.pate.pipeline.report.PrivacyInWords;
 import java.util.Base64;
 import java.util.List;

@@ -7,7 +7,7 @@ import dev.pate.config.StudyPoint;
 import dev.pate.config.SweepAxis;
 import dev.pate.files.AtomicFiles;
 import dev.pate.files.Sha256;
-import dev.pate.pipeline.report.Json;
+import dev.pate.pipeline.output.Json;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;

@@ -3,7 +3,7 @@ package dev.pate.study;
 import dev.pate.config.Study;
 import dev.pate.config.StudyPoint;
 import dev.pate.config.SweepAxis;
-import dev.pate.pipeline.report.NumberText;
+import dev.pate.pipeline.output.NumberText;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;

@@ -10,7 +10,6 @@ import dev.pate.ensemble.nn.Tensors;
 import dev.pate.pipeline.PipelineListener;
 import dev.pate.pipeline.Stage;
 import dev.pate.pipeline.Stopwatch;
-import dev.pate.pipeline.report.RunReport;
 import java.util.Arrays;
 import org.deeplearning4j.nn.multilayer.MultiLayerNetwork;
 
@@ -19,20 +18,22 @@ import org.deeplearning4j.nn.multilayer.MultiLayerNetwork;
  * the epochs and batch size of {@code baseline} where given) trained on every private example the
  * teachers were given, with its true label, and evaluated on the student's held-out set. It is
  * what giving up privacy would buy; the model is not private, so it is never saved and only its
- * accuracy is reported, labelled as such and marked private.
+ * accuracy is reported (in report.json's {@code private.non_private_ceiling}), labelled as such
+ * and marked private.
+ *
+ * @param privacy always says that this model is not private
  */
-public final class NonPrivateCeiling {
+public record NonPrivateCeiling(String privacy, String architecture, int trainingExamples,
+    double testAccuracy, double seconds) {
   static final String NOT_PRIVATE = "NOT private: trained on all private examples with their"
       + " true labels, for comparison only; the model is not saved";
-
-  private NonPrivateCeiling() {}
 
   /**
    * @param student the run's student network
    * @param baseline its epochs and batch size, where given
    * @param seed >= 1
    */
-  public static RunReport.NonPrivateCeiling train(NetworkSpec student, BaselineConfig baseline,
+  public static NonPrivateCeiling train(NetworkSpec student, BaselineConfig baseline,
       TeacherPartitions partitions, Dataset holdout, long seed, PipelineListener listener) {
     Stopwatch time = Stopwatch.start();
     int[] used = new int[0];
@@ -52,7 +53,7 @@ public final class NonPrivateCeiling {
     listener.stageDone(Stage.CEILING);
     double accuracy = Classifiers.accuracy(Classifiers.predict(net, Tensors.features(holdout)),
         holdout.labels());
-    return new RunReport.NonPrivateCeiling(NOT_PRIVATE, network.name(), all.size(), accuracy,
+    return new NonPrivateCeiling(NOT_PRIVATE, network.name(), all.size(), accuracy,
         time.seconds());
   }
 }

@@ -12,7 +12,6 @@ import dev.pate.datasets.csv.TableData;
 import dev.pate.datasets.csv.TableLoader;
 import dev.pate.datasets.files.DataDirectory;
 import dev.pate.pipeline.UserError;
-import dev.pate.pipeline.report.RunReport;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -59,12 +58,12 @@ final class CsvData {
     }
   }
 
-  private static RunReport.Tables report(TableData data, CsvSchema schema) {
-    List<RunReport.EncodedColumn> columns = new ArrayList<>();
+  private static TablesReport report(TableData data, CsvSchema schema) {
+    List<TablesReport.EncodedColumn> columns = new ArrayList<>();
     for (ColumnEncoding column : data.encoding().columns()) {
       String source = column.source().name().toLowerCase(Locale.ROOT).replace('_', ' ');
       if (column instanceof ColumnEncoding.Numeric n) {
-        columns.add(new RunReport.EncodedColumn(n.column(), "numeric", n.method(), source,
+        columns.add(new TablesReport.EncodedColumn(n.column(), "numeric", n.method(), source,
             n.center(), n.scale(), null, null));
       } else if (column instanceof ColumnEncoding.Categorical c) {
         Map<String, Integer> unseen = new LinkedHashMap<>();
@@ -77,7 +76,7 @@ final class CsvData {
         if (c.missingSlot()) {
           categories.add("(missing)");
         }
-        columns.add(new RunReport.EncodedColumn(c.column(), "categorical", "one-hot", source,
+        columns.add(new TablesReport.EncodedColumn(c.column(), "categorical", "one-hot", source,
             null, null, categories, unseen));
       }
     }
@@ -86,9 +85,9 @@ final class CsvData {
         + " fixed in the config; no statistic comes from private data";
     boolean anyFitted = data.encoding().columns().stream()
         .anyMatch(c -> c.source() == StatSource.PUBLIC_POOL);
-    var encoding = new RunReport.Encoding(anyFitted ? fittedOn : "the schema alone",
+    var encoding = new TablesReport.Encoding(anyFitted ? fittedOn : "the schema alone",
         data.encoding().poolRows(), data.encoding().featureCount(),
         schema.missingPolicy().name().toLowerCase(Locale.ROOT), columns);
-    return new RunReport.Tables(data.publicFile(), data.evalFile().orElse(null), encoding);
+    return new TablesReport(data.publicFile(), data.evalFile().orElse(null), encoding);
   }
 }

@@ -13,7 +13,6 @@ import dev.pate.datasets.images.ImageConversion;
 import dev.pate.datasets.split.PublicSplit;
 import java.util.List;
 import dev.pate.pipeline.UserError;
-import dev.pate.pipeline.report.RunReport;
 import java.util.Objects;
 
 /**
@@ -34,7 +33,7 @@ import java.util.Objects;
  *     and the sources read; null otherwise
  */
 public record RunData(String name, Dataset privateSet, PublicSplit publicSplit, String dataDir,
-    RunReport.Tables tables, PrivateTable privateTable, Encoding encoding, Images images) {
+    TablesReport tables, PrivateTable privateTable, Encoding encoding, Images images) {
 
   /**
    * Images of the user's own.

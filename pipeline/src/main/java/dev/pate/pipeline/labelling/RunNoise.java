@@ -20,10 +20,9 @@ import dev.pate.config.RunConfig;
 import dev.pate.datasets.ImageDatasets;
 import dev.pate.ledger.Ledger;
 import dev.pate.pipeline.UserError;
-import dev.pate.pipeline.report.Json;
-import dev.pate.pipeline.report.Reports;
-import dev.pate.pipeline.report.RunFolder;
-import dev.pate.pipeline.report.RunReport;
+import dev.pate.pipeline.output.Json;
+import dev.pate.pipeline.output.NumberText;
+import dev.pate.pipeline.output.RunFolder;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -48,7 +47,7 @@ import java.util.OptionalDouble;
  * @param plan what was planned, for report.json and the run folder's plan.json; empty under fixed
  *     noise
  */
-public record RunNoise(AggregatorConfig aggregator, Optional<RunReport.Plan> plan) {
+public record RunNoise(AggregatorConfig aggregator, Optional<PlanReport> plan) {
 
   /** The plan of a run with auto noise, in its run folder, checked when the run is resumed. */
   public static final String PLAN_FILE = "plan.json";
@@ -109,11 +108,11 @@ public record RunNoise(AggregatorConfig aggregator, Optional<RunReport.Plan> pla
         OptionalDouble.empty(), a.queries(), a.selection(), a.activeRounds(), a.activeEpochs(),
         a.randomness());
     checkWithTheRunsAccountant(fixed, p, budget);
-    RunReport.Plan report = new RunReport.Plan(a.mechanism().id(), true,
+    PlanReport report = new PlanReport(a.mechanism().id(), true,
         "chosen from the config alone, before any data was read: the least noise whose"
             + " data-independent epsilon for every planned query answered meets the budget",
         setting.parameters(), target, budget.delta(), budget.conversion().id(),
-        Reports.describe(budget.orders()), a.queries(), setting.epsilon().epsilon(),
+        NumberText.orders(budget.orders()), a.queries(), setting.epsilon().epsilon(),
         setting.epsilon().order(), "data-independent", profile,
         setting.expected().map(ExpectedUtility::toMap).orElse(null));
     return new RunNoise(fixed, Optional.of(report));

@@ -22,7 +22,7 @@ import dev.pate.ensemble.nn.NativeThreads;
 import dev.pate.ensemble.nn.OneDnn;
 import dev.pate.ensemble.nn.Tensors;
 import dev.pate.pipeline.UserError;
-import dev.pate.pipeline.report.Json;
+import dev.pate.pipeline.output.Json;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -1,5 +1,6 @@
 package dev.pate.pipeline.report;
 
+import dev.pate.pipeline.output.NumberText;
 import java.util.Locale;
 
 /**

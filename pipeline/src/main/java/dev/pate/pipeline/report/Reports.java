@@ -6,7 +6,6 @@ import dev.pate.aggregator.lnmax.Pate2017Report;
 import dev.pate.aggregator.lnmax.Pate2017Variant;
 import dev.pate.aggregator.noise.NoiseSourceKind;
 import dev.pate.aggregator.rdp.EpsilonBound;
-import dev.pate.aggregator.rdp.Orders;
 import dev.pate.config.AggregatorConfig;
 import dev.pate.config.Mechanism;
 import dev.pate.config.NoiseMode;
@@ -15,16 +14,18 @@ import dev.pate.datasets.Dataset;
 import dev.pate.datasets.ImageDataset;
 import dev.pate.datasets.split.TeacherPartitions;
 import dev.pate.ensemble.TeacherRecord;
+import dev.pate.pipeline.baseline.NonPrivateCeiling;
 import dev.pate.pipeline.cache.CachedEnsemble;
 import dev.pate.pipeline.data.RunData;
 import dev.pate.pipeline.labelling.Labelling;
 import dev.pate.pipeline.labelling.Mechanisms;
 import dev.pate.pipeline.labelling.QueryRounds;
 import dev.pate.pipeline.labelling.RunNoise;
+import dev.pate.pipeline.output.NumberText;
+import dev.pate.pipeline.output.RunFolder;
 import dev.pate.student.PseudoLabels;
 import dev.pate.student.StudentResult;
 import java.util.List;
-import java.util.Locale;
 
 /** Assembles report.json from what the stages produced. */
 public final class Reports {
@@ -79,7 +80,7 @@ public final class Reports {
   public static RunReport build(RunConfig config, RunNoise noise, RunFolder folder, RunData data,
       TeacherPartitions partitions, Networks networks, CachedEnsemble ensemble,
       QueryRounds.Outcome asked, StudentResult student, int unlabelledExamples,
-      RunReport.NonPrivateCeiling ceiling, RunReport.Timings timings) {
+      NonPrivateCeiling ceiling, RunReport.Timings timings) {
     return new RunReport(
         config.name(),
         RunReport.DISCLOSURE,
@@ -206,7 +207,7 @@ public final class Reports {
       AggregatorConfig aggregator, Labelling labelling, int[][] votes) {
     var conversion = Mechanisms.conversion(config.privacy());
     PrivacyStatement s = labelling.accountant().report(config.privacy().delta(), conversion);
-    String orders = describe(s.orders());
+    String orders = NumberText.orders(s.orders());
     EpsilonBound guarantee = s.epsilonDataIndependent();
     EpsilonBound spent = s.epsilonSpent();
     EpsilonBound dependent = s.epsilonDataDependent();
@@ -271,12 +272,6 @@ public final class Reports {
       String note) {
     return new RunReport.Statement(kind, b.epsilon(), b.delta(), b.order(), b.conversion().id(),
         orders, note);
-  }
-
-  public static String describe(Orders orders) {
-    var range = java.util.Arrays.stream(orders.toArray()).summaryStatistics();
-    return String.format(Locale.ROOT, "%d orders from %s to %s", orders.size(),
-        NumberText.of(range.getMin()), NumberText.of(range.getMax()));
   }
 
   private static Double boxed(java.util.OptionalDouble d) {

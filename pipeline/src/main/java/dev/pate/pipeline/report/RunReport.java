@@ -5,7 +5,9 @@ import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.annotation.JsonPropertyOrder;
 import dev.pate.datasets.csv.FileSummary;
 import dev.pate.pipeline.baseline.NonPrivateCeiling;
+import dev.pate.pipeline.data.TablesReport;
 import dev.pate.pipeline.labelling.DatasetCharge;
+import dev.pate.pipeline.labelling.PlanReport;
 import dev.pate.pipeline.labelling.QueryRounds;
 import java.util.List;
 import java.util.Map;
@@ -36,7 +38,7 @@ public record RunReport(
     Dataset dataset,
     Teachers teachers,
     Aggregation aggregation,
-    Plan plan,
+    PlanReport plan,
     Privacy privacy,
     Student student,
     Release release,
@@ -46,7 +48,7 @@ public record RunReport(
 
   /** A report without its provenance yet. */
   public RunReport(String name, String disclosure, String runFolder, long seed, Dataset dataset,
-      Teachers teachers, Aggregation aggregation, Plan plan, Privacy privacy, Student student,
+      Teachers teachers, Aggregation aggregation, PlanReport plan, Privacy privacy, Student student,
       Release release, RunPrivate runPrivate) {
     this(name, disclosure, runFolder, seed, dataset, teachers, aggregation, plan, privacy,
         student, release, runPrivate, null, null);
@@ -66,7 +68,7 @@ public record RunReport(
    * @param images how images of the user's own were read; null otherwise
    */
   public record Dataset(String name, String dataDir, int queryPool, int queryPoolLabelled,
-      int heldOut, String imageShape, Tables tables,
+      int heldOut, String imageShape, TablesReport tables,
       @JsonInclude(JsonInclude.Include.NON_NULL) Images images,
       @JsonProperty("private") DatasetPrivate datasetPrivate) {}
 
@@ -91,34 +93,6 @@ public record RunReport(
   public record DatasetPrivate(int privateExamplesUsed,
       @JsonInclude(JsonInclude.Include.NON_NULL) FileSummary privateFile,
       @JsonInclude(JsonInclude.Include.NON_NULL) Map<String, Integer> unseenCategories) {}
-
-  /**
-   * A CSV dataset: what reading the public file (and the evaluation file, if the held-out rows
-   * have one; else null) found and how rows became features.
-   */
-  public record Tables(FileSummary publicFile, FileSummary evalFile, Encoding encoding) {}
-
-  /**
-   * @param fittedOn where the fitted statistics come from (the public pool), never private data
-   * @param features floats per row after encoding
-   */
-  public record Encoding(String fittedOn, int poolRows, int features, String missingPolicy,
-      List<EncodedColumn> columns) {}
-
-  /**
-   * One column's encoding.
-   *
-   * @param kind numeric or categorical
-   * @param method numeric: standard, minmax, none or range; categorical: one-hot
-   * @param source public pool or schema: where its statistics came from
-   * @param center numeric: subtracted before scaling; null for categorical
-   * @param scale numeric: divided by after centering; null for categorical
-   * @param categories categorical: the one-hot vocabulary, in order; null for numeric
-   * @param unseen categorical: rows of the public splits (pool, held_out) whose category is not
-   *     in the vocabulary and was encoded as all zeros; null for numeric
-   */
-  public record EncodedColumn(String column, String kind, String method, String source, Double center,
-      Double scale, List<String> categories, Map<String, Integer> unseen) {}
 
   /**
    * @param executor where this run trains teachers and has them vote ({@code teachers.executor}:
@@ -151,7 +125,7 @@ public record RunReport(
 
   /**
    * @param noise {@code fixed} (parameters from the config) or {@code auto} (planned, see {@link
-   *     Plan})
+   *     PlanReport})
    * @param gamma the parameters labelling used (under auto: the planned ones); null if unused
    * @param queries queries the config asked for
    * @param queriesAsked queries put to the aggregator (fewer when a budget stopped labelling)
@@ -175,34 +149,6 @@ public record RunReport(
    *     have a true label; null when none has
    */
   public record AggregationPrivate(Double ensembleAccuracy) {}
-
-  /**
-   * How {@code aggregator.noise: auto} chose the noise (null in the report under fixed noise).
-   *
-   * @param mechanism the mechanism planned for
-   * @param plannedAPriori always true: nothing private entered the plan
-   * @param basis what the plan is, in words
-   * @param parameters the chosen noise parameters by config key ({@code gamma}; {@code sigma};
-   *     {@code threshold, sigma1, sigma2})
-   * @param budgetEpsilon the target: {@code privacy.budget.epsilon}
-   * @param delta the budget's delta
-   * @param conversion RDP to (epsilon, delta) conversion
-   * @param orders the Renyi orders optimised over
-   * @param queries queries planned for, every one answered (the worst case)
-   * @param epsilonDataIndependent the planned epsilon for those answers, at most {@code
-   *     budgetEpsilon}
-   * @param order the order that gives it
-   * @param kind {@code data-independent}: holds whatever the votes are
-   * @param profile where the expected figures come from (Confident-GNMax: votes modelled from the
-   *     stated teacher accuracy); null without one
-   * @param expected expected answered queries, accuracy, correct labels and data-dependent epsilon
-   *     on that profile: a forecast, not a guarantee; null without a profile
-   */
-  @JsonPropertyOrder({"mechanism", "planned_a_priori"})
-  public record Plan(String mechanism, @JsonProperty("planned_a_priori") boolean plannedAPriori,
-      String basis, Map<String, Double> parameters, double budgetEpsilon, double delta,
-      String conversion, String orders, int queries, double epsilonDataIndependent,
-      double order, String kind, String profile, Map<String, Object> expected) {}
 
   /**
    * @param unit the unit of privacy
@@ -319,16 +265,6 @@ public record RunReport(
    */
   public record RunPrivate(@JsonInclude(JsonInclude.Include.NON_NULL)
       NonPrivateCeiling nonPrivateCeiling, Timings timings) {}
-
-  /**
-   * The student's network trained on all private examples with their true labels, evaluated on the
-   * same held-out set as the student: the accuracy a non-private model reaches, as a yardstick.
-   * Null unless {@code baseline.non_private} is set.
-   *
-   * @param privacy always says that this model is not private
-   */
-  public record NonPrivateCeiling(String privacy, String architecture, int trainingExamples,
-      double testAccuracy, double seconds) {}
 
   /**
    * Seconds of each stage, in {@code private}: they grow with the private data's size.

@@ -1,5 +1,6 @@
 package dev.pate.pipeline.report;
 
+import dev.pate.pipeline.output.Json;
 import java.util.LinkedHashMap;
 import java.util.Map;
 

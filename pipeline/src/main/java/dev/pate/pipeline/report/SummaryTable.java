@@ -1,5 +1,7 @@
 package dev.pate.pipeline.report;
 
+import dev.pate.pipeline.labelling.PlanReport;
+import dev.pate.pipeline.output.NumberText;
 import java.util.Locale;
 
 /** The few lines printed at the end of a run. */
@@ -117,7 +119,7 @@ public final class SummaryTable {
    * E.g. {@code "lnmax gamma 0.0159562 for 60 queries, planned a priori: data-independent epsilon
    * 1.0000 <= budget 1.0 at delta 1e-05 (order 18, improved conversion)"}.
    */
-  public static String plan(RunReport.Plan p) {
+  public static String plan(PlanReport p) {
     StringBuilder parameters = new StringBuilder();
     p.parameters().forEach((name, value) -> parameters.append(parameters.length() == 0 ? "" : ", ")
         .append(name).append(' ').append(String.format(Locale.ROOT, "%.6g", value)));

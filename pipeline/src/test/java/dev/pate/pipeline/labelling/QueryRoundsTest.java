@@ -14,7 +14,7 @@ import dev.pate.datasets.Dataset;
 import dev.pate.ledger.Ledger;
 import dev.pate.pipeline.PipelineListener;
 import dev.pate.pipeline.UserError;
-import dev.pate.pipeline.report.RunFolder;
+import dev.pate.pipeline.output.RunFolder;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -21,8 +21,7 @@ import dev.pate.config.ConfigLoader;
 import dev.pate.config.NoiseMode;
 import dev.pate.config.RunConfig;
 import dev.pate.pipeline.UserError;
-import dev.pate.pipeline.report.Json;
-import dev.pate.pipeline.report.RunReport;
+import dev.pate.pipeline.output.Json;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -56,7 +55,7 @@ class RunNoiseTest {
         + "privacy: {delta: 1.0e-6, orders: [2, 4, 8, 16, 32, 64], conversion: classic,"
         + " budget: {epsilon: 3.0, delta: 1.0e-5}}\n");
     RunNoise noise = RunNoise.of(c);
-    RunReport.Plan plan = noise.plan().orElseThrow();
+    PlanReport plan = noise.plan().orElseThrow();
     // The budget's delta (not privacy.delta), the config's orders and conversion.
     Budget budget = new Budget(3.0, 1e-5, Conversion.CLASSIC, Orders.of(2, 4, 8, 16, 32, 64));
     double sigma = Planner.gnmax(budget, 500).value();
@@ -78,7 +77,7 @@ class RunNoiseTest {
     RunConfig c = config("aggregator: {mechanism: confident-gnmax, noise: auto, queries: 640,"
         + " expected_teacher_accuracy: 0.9}\nprivacy: {budget: {epsilon: 2.0}}\n");
     RunNoise noise = RunNoise.of(c);
-    RunReport.Plan plan = noise.plan().orElseThrow();
+    PlanReport plan = noise.plan().orElseThrow();
     // The same plan, made here from the same stated expectation (250 teachers by default).
     Budget budget = Budget.of(2.0, 1e-5);
     ConfidentGnmaxPlan expected = (ConfidentGnmaxPlan) Planner.plan(PlanRequest.pate(

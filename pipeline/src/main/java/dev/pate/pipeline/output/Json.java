@@ -1,4 +1,4 @@
-package dev.pate.pipeline.report;
+package dev.pate.pipeline.output;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;

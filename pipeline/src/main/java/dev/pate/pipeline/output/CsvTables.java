@@ -1,4 +1,4 @@
-package dev.pate.pipeline.report;
+package dev.pate.pipeline.output;
 
 import dev.pate.aggregator.mechanism.Answer;
 import dev.pate.datasets.Dataset;
