@@ -186,7 +186,7 @@ class DataDependentReleaseRunTest {
   @Test
   void aResumedRunPublishesTheRecordedReleaseAgain() throws IOException {
     Path copy = dir.resolve("resumed");
-    AutoNoiseRunTest.copyTree(run, copy);
+    TinyRun.copyTree(run, copy);
     Files.delete(copy.resolve("report.json"));
     long lines = Files.lines(copy.resolve(Ledger.FILE)).count();
     Captured resumed = Captured.run("run", "--resume", copy.toString());

@@ -220,7 +220,7 @@ class GuaranteeRunTest {
   @Test
   void aResumeWithoutItsLedgerIsRefusedOnceQueriesWereRecorded() throws IOException {
     Path copy = dir.resolve("lost-ledger");
-    AutoNoiseRunTest.copyTree(unbudgetedFolder, copy);
+    TinyRun.copyTree(unbudgetedFolder, copy);
     Files.delete(copy.resolve("report.json"));
     Files.delete(copy.resolve(Ledger.FILE));
     Captured resumed = Captured.run("run", "--resume", copy.toString());

@@ -39,7 +39,7 @@ class PreflightTest {
   /** A copy of the finished run, unfinished again, in an output folder without a cache. */
   private static Path unfinishedCopy(String out) throws IOException {
     Path copy = dir.resolve(out).resolve("tiny").resolve(finished.getFileName().toString());
-    AutoNoiseRunTest.copyTree(finished, copy);
+    TinyRun.copyTree(finished, copy);
     Files.delete(copy.resolve("report.json"));
     return copy;
   }

@@ -1,4 +1,4 @@
-package dev.pate.cli;
+package dev.pate.pipeline;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -16,27 +16,22 @@ import dev.pate.pipeline.labelling.RunNoise;
 import dev.pate.pipeline.output.Json;
 import dev.pate.pipeline.output.NumberText;
 import java.io.IOException;
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
-import java.util.List;
-import java.util.function.UnaryOperator;
-import java.util.stream.Stream;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * The tiny run of {@link RunCommandTest} with {@code aggregator.noise: auto}: the noise is planned
+ * The tiny run of {@link TinyRuns} with {@code aggregator.noise: auto}: the noise is planned
  * from the budget, recorded, used, and the labelled queries stay within the budget; a resumed run
- * re-plans the same noise, and one whose config changed is refused.
+ * re-plans the same noise. (That one whose config changed is refused, with exit code 2 and one
+ * line, is the command line's {@code AutoNoiseResumeTest}.)
  */
 class AutoNoiseRunTest {
   static final double BUDGET = 1.0;
   static final int QUERIES = 60;
-  static final String AUTO = RunCommandTest.TINY
+  static final String AUTO = TinyRuns.TINY
       .replace("  gamma: 0.5\n", "  noise: auto\n")
       + "privacy:\n  budget: {epsilon: " + BUDGET + "}\n";
 
@@ -47,12 +42,7 @@ class AutoNoiseRunTest {
   @BeforeAll
   static void runOnce() throws IOException {
     assertTrue(AUTO.contains("noise: auto") && !AUTO.contains("gamma"), AUTO);
-    Path config = dir.resolve("tiny.yaml");
-    Files.writeString(config, AUTO);
-    assertEquals(0, Main.execute("run", config.toString(), "--out", dir.resolve("a").toString()));
-    try (Stream<Path> s = Files.list(dir.resolve("a/tiny"))) {
-      run = s.findFirst().orElseThrow();
-    }
+    run = TinyRuns.run(AUTO, dir.resolve("a"));
     report = Json.mapper().readTree(run.resolve("report.json").toFile());
   }
 
@@ -108,7 +98,7 @@ class AutoNoiseRunTest {
   @Test
   void aResumedRunReplansTheSameNoise() throws IOException {
     Path copy = copyUnfinished("same");
-    assertEquals(0, Main.execute("run", "--resume", copy.toString()));
+    TinyRuns.resume(copy);
     JsonNode resumed = Json.mapper().readTree(copy.resolve("report.json").toFile());
     assertEquals(report.get("plan"), resumed.get("plan"));
     assertEquals(report.at("/privacy/epsilon_data_independent"),
@@ -116,66 +106,11 @@ class AutoNoiseRunTest {
     assertEquals(QUERIES, Ledger.read(copy.resolve(Ledger.FILE)).entries().size());
   }
 
-  @Test
-  void aResumedRunWhoseConfigNowPlansOtherNoiseIsRefused() throws IOException {
-    Path copy = copyUnfinished("changed");
-    String message = refusedResume(copy, config -> config.replace("epsilon: " + BUDGET,
-        "epsilon: " + 2 * BUDGET));
-    assertTrue(message.startsWith("pate: " + copy.resolve(RunNoise.PLAN_FILE)), message);
-    assertTrue(message.contains("not the noise this run started with"), message);
-  }
-
-  @Test
-  void aResumedRunWhoseConfigNowFixesTheNoiseIsRefused() throws IOException {
-    Path copy = copyUnfinished("fixed");
-    String message = refusedResume(copy, config -> config.replace("noise: auto",
-        "noise: fixed"));
-    assertTrue(message.contains("now says fixed"), message);
-  }
-
-  @Test
-  void aResumedRunWithoutItsPlanIsRefused() throws IOException {
-    Path copy = copyUnfinished("unplanned");
-    Files.delete(copy.resolve(RunNoise.PLAN_FILE));
-    String message = refusedResume(copy, config -> config);
-    assertTrue(message.contains(RunNoise.PLAN_FILE + ": missing"), message);
-  }
-
-  /** Edits the copy's config.yaml, resumes, and returns the one-line error (exit code 2). */
-  private static String refusedResume(Path copy, UnaryOperator<String> edit) throws IOException {
-    Path config = copy.resolve("config.yaml");
-    Files.writeString(config, edit.apply(Files.readString(config)));
-    StringWriter err = new StringWriter();
-    var cli = Main.commandLine();
-    cli.setErr(new PrintWriter(err, true));
-    assertEquals(2, cli.execute("run", "--resume", copy.toString()), err.toString());
-    String message = err.toString().strip();
-    assertFalse(message.contains("\n"), message);
-    assertFalse(Files.exists(copy.resolve("report.json")));
-    return message;
-  }
-
   /** A copy of the finished run without its report: what an interrupted run leaves. */
   private static Path copyUnfinished(String name) throws IOException {
     Path copy = dir.resolve(name);
-    copyTree(run, copy);
+    TinyRuns.copyTree(run, copy);
     Files.delete(copy.resolve("report.json"));
     return copy;
-  }
-
-  /** Copies a run folder with everything in it. */
-  static void copyTree(Path from, Path to) throws IOException {
-    List<Path> files;
-    try (Stream<Path> s = Files.walk(from)) {
-      files = s.toList();
-    }
-    for (Path source : files) {
-      Path target = to.resolve(from.relativize(source).toString());
-      if (Files.isDirectory(source)) {
-        Files.createDirectories(target);
-      } else {
-        Files.copy(source, target, StandardCopyOption.COPY_ATTRIBUTES);
-      }
-    }
   }
 }

@@ -1,4 +1,4 @@
-package dev.pate.cli;
+package dev.pate.pipeline;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -11,7 +11,6 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.stream.Stream;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -21,7 +20,7 @@ import org.junit.jupiter.api.io.TempDir;
  * queries it chose, reproducibility, and a resume that continues with the recorded queries.
  */
 class ActiveRunTest {
-  static final String ACTIVE = RunCommandTest.TINY.replace("  selection: random\n",
+  static final String ACTIVE = TinyRuns.TINY.replace("  selection: random\n",
       "  selection: active\n  active_rounds: 3\n  active_epochs: 2\n");
 
   @TempDir static Path dir;
@@ -38,13 +37,8 @@ class ActiveRunTest {
   }
 
   /** Runs the config into {@code dir/out} and returns the run folder. */
-  private static Path run(String out) throws IOException {
-    Path config = dir.resolve("tiny.yaml");
-    Files.writeString(config, ACTIVE);
-    assertEquals(0, Main.execute("run", config.toString(), "--out", dir.resolve(out).toString()));
-    try (Stream<Path> s = Files.list(dir.resolve(out).resolve("tiny"))) {
-      return s.findFirst().orElseThrow();
-    }
+  private static Path run(String out) {
+    return TinyRuns.run(ACTIVE, dir.resolve(out));
   }
 
   @Test
@@ -100,13 +94,13 @@ class ActiveRunTest {
   void aResumedRunContinuesWithTheRecordedQueries() throws IOException {
     // What a run killed in round 2 leaves: rounds 1 and 2 chosen, 25 of their 40 queries charged.
     Path copy = dir.resolve("interrupted");
-    AutoNoiseRunTest.copyTree(first, copy);
+    TinyRuns.copyTree(first, copy);
     Files.delete(copy.resolve("report.json"));
     Files.delete(copy.resolve("labels.csv"));
     keepLines(copy.resolve(Ledger.FILE), 1 + 25);
     keepLines(copy.resolve("votes.csv"), 1 + 40);
 
-    assertEquals(0, Main.execute("run", "--resume", copy.toString()));
+    TinyRuns.resume(copy);
 
     JsonNode resumed = Json.mapper().readTree(copy.resolve("report.json").toFile());
     JsonNode rounds = resumed.at("/aggregation/rounds");
