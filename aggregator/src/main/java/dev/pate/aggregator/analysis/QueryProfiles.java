@@ -15,7 +15,7 @@ import java.util.Map;
  * rows but 7 795 profiles. Profiles keep the order in which they first occur, so sums over them
  * are deterministic.
  */
-final class QueryProfiles {
+public final class QueryProfiles {
   /** One distinct profile and the number of rows that have it. */
   record Profile(double[] counts, long multiplicity) {}
 
@@ -25,7 +25,8 @@ final class QueryProfiles {
     this.profiles = profiles;
   }
 
-  static QueryProfiles of(VoteMatrix votes) {
+  /** The profiles of every row of {@code votes}, in the order they first occur. */
+  public static QueryProfiles of(VoteMatrix votes) {
     Map<Key, long[]> counts = new LinkedHashMap<>();
     double[] row = new double[votes.classes()];
     for (int q = 0; q < votes.queries(); q++) {
@@ -44,7 +45,8 @@ final class QueryProfiles {
     return profiles;
   }
 
-  int size() {
+  /** The number of distinct profiles. */
+  public int size() {
     return profiles.size();
   }
 

@@ -1,4 +1,4 @@
-package dev.pate.ensemble;
+package dev.pate.benchmarks;
 
 import dev.pate.config.Architecture;
 import dev.pate.config.Augmentation;
@@ -11,6 +11,9 @@ import dev.pate.datasets.TrainTest;
 import dev.pate.datasets.files.DataDirectory;
 import dev.pate.datasets.split.PartitionLimits;
 import dev.pate.datasets.split.TeacherPartitions;
+import dev.pate.ensemble.Ensemble;
+import dev.pate.ensemble.EnsembleTrainer;
+import dev.pate.ensemble.TeacherTraining;
 import dev.pate.ensemble.nn.NativeThreads;
 import dev.pate.ensemble.nn.NetworkCost;
 import java.nio.file.Files;
@@ -29,11 +32,12 @@ import org.nd4j.linalg.factory.Nd4j;
  * others shipped: one worker with all native threads, one worker with one, and a worker per core
  * with one each.
  *
- * <p>Run from the checkout root after {@code mvn -q -B test-compile} and one {@code ./pate}
- * build:
- * <pre>java -Dorg.bytedeco.javacpp.maxPhysicalBytes=0 \
- *   -cp "ensemble/target/test-classes:ensemble/target/classes:cli/target/lib/*" \
- *   dev.pate.ensemble.TeacherThroughputBenchmark [teachers=8] [images=240] [epochs=15]</pre>
+ * <p>Run from the checkout root after {@code mvn -q -B -pl benchmarks -am package -DskipTests}:
+ * <pre>
+ * java -Dorg.bytedeco.javacpp.maxPhysicalBytes=0 -Dpate.repo.root=$PWD \
+ *     -cp "benchmarks/target/classes:benchmarks/target/lib/*" \
+ *     dev.pate.benchmarks.TeacherThroughputBenchmark [teachers=8] [images=240] [epochs=15]
+ * </pre>
  */
 public final class TeacherThroughputBenchmark {
   public static void main(String[] args) throws Exception {

@@ -1,4 +1,4 @@
-package dev.pate.student;
+package dev.pate.benchmarks;
 
 import dev.pate.config.ConfigLoader;
 import dev.pate.config.RunConfig;
@@ -7,6 +7,9 @@ import dev.pate.datasets.ImageDatasets;
 import dev.pate.datasets.TrainTest;
 import dev.pate.datasets.files.DataDirectory;
 import dev.pate.datasets.split.PublicSplit;
+import dev.pate.student.StudentData;
+import dev.pate.student.StudentResult;
+import dev.pate.student.StudentTrainer;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
@@ -17,6 +20,13 @@ import java.util.Locale;
  * Benchmark (not a test): retrains the student of a finished run from its labels.csv under other
  * student settings, so student choices can be compared on identical labels without retraining
  * teachers. Arguments: RUN_FOLDER [key=value overrides of the run's config.yaml ...].
+ *
+ * <p>Run from the checkout root after {@code mvn -q -B -pl benchmarks -am package -DskipTests}:
+ * <pre>
+ * java -Dpate.repo.root=$PWD -cp "benchmarks/target/classes:benchmarks/target/lib/*" \
+ *     dev.pate.benchmarks.StudentFromLabelsBenchmark runs/mnist-quick/STAMP \
+ *     student.network.epochs=30
+ * </pre>
  */
 public final class StudentFromLabelsBenchmark {
   public static void main(String[] args) throws Exception {

@@ -1,4 +1,4 @@
-package dev.pate.cli;
+package dev.pate.benchmarks;
 
 import dev.pate.aggregator.mechanism.Aggregator;
 import dev.pate.aggregator.mechanism.Answer;
@@ -29,6 +29,12 @@ import java.util.Locale;
  * row per test image in order), so student methods can be compared on paper-grade labels without
  * training 250 teachers. Arguments: CONFIG.yaml [key=value overrides ...]; the config's aggregator
  * section (mechanism, noise, queries), dataset.query_pool and student section are used.
+ *
+ * <p>Run from the checkout root after {@code mvn -q -B -pl benchmarks -am package -DskipTests}:
+ * <pre>
+ * java -Dpate.repo.root=$PWD -cp "benchmarks/target/classes:benchmarks/target/lib/*" \
+ *     dev.pate.benchmarks.StudentFromVotesBenchmark experiments/mnist-250-confident-gnmax.yaml
+ * </pre>
  */
 public final class StudentFromVotesBenchmark {
   public static void main(String[] args) throws Exception {

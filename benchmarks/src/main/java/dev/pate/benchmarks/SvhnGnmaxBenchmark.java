@@ -1,6 +1,11 @@
-package dev.pate.aggregator.analysis;
+package dev.pate.benchmarks;
 
 import dev.pate.aggregator.accounting.NoiseKind;
+import dev.pate.aggregator.analysis.AnalysisRequest;
+import dev.pate.aggregator.analysis.AnalysisResult;
+import dev.pate.aggregator.analysis.Mechanism;
+import dev.pate.aggregator.analysis.QueryProfiles;
+import dev.pate.aggregator.analysis.VoteAnalysis;
 import dev.pate.aggregator.gnmax.GnmaxAccounting;
 import dev.pate.aggregator.rdp.Conversion;
 import dev.pate.aggregator.rdp.Orders;
@@ -14,15 +19,15 @@ import java.util.stream.DoubleStream;
 
 /**
  * Times the analysis of all 26 032 SVHN queries of the PATE 2018 authors with GNMax (sigma 40,
- * data-dependent, continuous noise) over the ICLR 2018 long list of orders. Not a JUnit test;
- * run after {@code mvn -o -q -B -pl aggregator test-compile} with
+ * data-dependent, continuous noise) over the ICLR 2018 long list of orders. Not a JUnit test.
  *
+ * <p>Run from the checkout root after {@code mvn -q -B -pl benchmarks -am package -DskipTests}:
  * <pre>
- * java -Dpate.repo.root=/work/main -cp aggregator/target/classes:aggregator/target/test-classes \
- *     dev.pate.aggregator.analysis.SvhnGnmaxBenchmark [expected-classic-epsilon]
+ * java -Dpate.repo.root=$PWD -cp "benchmarks/target/classes:benchmarks/target/lib/*" \
+ *     dev.pate.benchmarks.SvhnGnmaxBenchmark [expected-classic-epsilon]
  * </pre>
  *
- * Prints the median of repeated runs after a JIT warm-up, and query-orders per second; with an
+ * <p>Prints the median of repeated runs after a JIT warm-up, and query-orders per second; with an
  * argument, also the difference from that epsilon (e.g. the official numpy code's).
  */
 public final class SvhnGnmaxBenchmark {
