@@ -95,7 +95,8 @@ class PackageCyclesTest {
 
     Map<String, String> chain = Map.of(
         "a/A.java", "package p.a;\nimport p.b.B;\nclass A {}",
-        "b/B.java", "package p.b;\n/** Used by {@link p.a.A}. */\nclass B { String s = \"p.a.A\"; }");
+        "b/B.java",
+        "package p.b;\n/** Used by {@link p.a.A}. */\nclass B { String s = \"p.a.A\"; }");
     assertEquals(List.of(), Graph.of(chain, Set.of()).cycles());
 
     Map<String, String> wildcard = Map.of(

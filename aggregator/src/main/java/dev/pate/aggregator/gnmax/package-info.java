@@ -9,7 +9,7 @@
  *
  * <p>Each function names the function of tensorflow/privacy {@code research/pate_2018} ({@code
  * core.py}) it mirrors; the shared reference vectors are replayed against them in the tests.
- * Probabilities are handled as logarithms throughout ({@link dev.pate.aggregator.gnmax.GaussianTail}
- * supplies the log-space Gaussian tails the JDK lacks).
+ * Probabilities are handled as logarithms throughout ({@link
+ * dev.pate.aggregator.gnmax.GaussianTail} supplies the log-space Gaussian tails the JDK lacks).
  */
 package dev.pate.aggregator.gnmax;

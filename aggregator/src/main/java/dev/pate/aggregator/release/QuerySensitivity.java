@@ -23,8 +23,8 @@ import java.util.function.IntToDoubleFunction;
  * ReleaseTarget.Accounting}). For continuous noise a step whose data-dependent bound never beats
  * its data-independent one at this order is charged data-independently (a constant), as in the
  * official script. For discrete noise F, w and G are the accountant's own values ({@link
- * ConfidentGnmaxAccounting} and {@link dev.pate.aggregator.gnmax.GnmaxAccounting} with {@link NoiseKind#DISCRETE}), with no
- * such shortcut, so that f is exactly what a run's accountant summed.
+ * ConfidentGnmaxAccounting} and {@link dev.pate.aggregator.gnmax.GnmaxAccounting} with {@link
+ * NoiseKind#DISCRETE}), with no such shortcut, so that f is exactly what a run's accountant summed.
  *
  * <p><b>The bound.</b> One teacher changes the max count by at most 1, so within distance d the
  * max count lies in {@code [m - d, m + d]} (clipped to [0, teachers]) and a neighbour's in

@@ -11,12 +11,12 @@ import java.util.Optional;
  * exact cost {@link GnssCost#releaseRdp}): what {@code privacy.release: smooth-sensitivity}
  * publishes instead of the private data-dependent epsilon.
  *
- * <p>Use: construct from the run's {@link QueryAccounting} ({@link dev.pate.aggregator.gnmax.GnmaxAccounting} or {@link
- * ConfidentGnmaxAccounting}, normally with discrete noise), the number of teachers and classes,
- * and {@link ReleaseParameters} fixed before the run (by hand or {@code
- * dev.pate.aggregator.planning.ReleasePlanner}); check {@link #refusal()} before the first query;
- * {@link #add} each query's counts and whether it was answered, as they are charged to the
- * accountant; then {@link #release} once, at the end.
+ * <p>Use: construct from the run's {@link QueryAccounting} ({@link
+ * dev.pate.aggregator.gnmax.GnmaxAccounting} or {@link ConfidentGnmaxAccounting}, normally with
+ * discrete noise), the number of teachers and classes, and {@link ReleaseParameters} fixed before
+ * the run (by hand or {@code dev.pate.aggregator.planning.ReleasePlanner}); check {@link
+ * #refusal()} before the first query; {@link #add} each query's counts and whether it was
+ * answered, as they are charged to the accountant; then {@link #release} once, at the end.
  *
  * <p><b>What is released.</b> At the release order, exactly the sum the run's accountant holds
  * ({@code PrivacyAccountant.dataDependentRdp()} at that order): GNMax's data-dependent RDP, or

@@ -83,7 +83,8 @@ class NpyVoteReaderTest {
   void rejectsTruncatedData() throws IOException {
     byte[] full = NpyWriter.npy(1, "<f8", false, SHAPE, COUNTS);
     Path file = write("short.npy", Arrays.copyOf(full, full.length - 3));
-    VoteFileException e = assertThrows(VoteFileException.class, () -> NpyVoteReader.readVotes(file));
+    VoteFileException e =
+        assertThrows(VoteFileException.class, () -> NpyVoteReader.readVotes(file));
     assertMessage(e, "short.npy", "truncated", "48 bytes", "45");
   }
 
