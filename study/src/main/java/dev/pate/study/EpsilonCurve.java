@@ -19,5 +19,26 @@ public record EpsilonCurve(String label, String noise, double[] answered, double
           + answered.length + ", " + dataDependent.length + ", " + dataIndependent.length
           + " differ");
     }
+    answered = answered.clone();
+    dataDependent = dataDependent.clone();
+    dataIndependent = dataIndependent.clone();
+  }
+
+  /** A copy: the curve stays as it was replayed. */
+  @Override
+  public double[] answered() {
+    return answered.clone();
+  }
+
+  /** A copy: the curve stays as it was replayed. */
+  @Override
+  public double[] dataDependent() {
+    return dataDependent.clone();
+  }
+
+  /** A copy: the curve stays as it was replayed. */
+  @Override
+  public double[] dataIndependent() {
+    return dataIndependent.clone();
   }
 }

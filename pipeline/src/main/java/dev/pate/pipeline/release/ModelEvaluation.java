@@ -19,6 +19,25 @@ import java.util.Locale;
 public record ModelEvaluation(String input, int examples, int dropped, double accuracy,
     List<String> classes, int[][] confusion, int poolRows) {
 
+  public ModelEvaluation {
+    classes = List.copyOf(classes);
+    confusion = copy(confusion);
+  }
+
+  /** A copy: the evaluation stays as it was measured. */
+  @Override
+  public int[][] confusion() {
+    return copy(confusion);
+  }
+
+  private static int[][] copy(int[][] matrix) {
+    int[][] out = new int[matrix.length][];
+    for (int t = 0; t < matrix.length; t++) {
+      out[t] = matrix[t].clone();
+    }
+    return out;
+  }
+
   /**
    * Evaluates {@code model} on {@code examples}, read from {@code input} (named in messages).
    *
@@ -41,7 +60,7 @@ public record ModelEvaluation(String input, int examples, int dropped, double ac
       correct += truth == predicted ? 1 : 0;
     }
     return new ModelEvaluation(input, examples.size(), examples.dropped(),
-        correct / (double) examples.size(), List.copyOf(classes), confusion, poolRows);
+        correct / (double) examples.size(), classes, confusion, poolRows);
   }
 
   /** The accuracy and the confusion matrix as aligned text. */
