@@ -16,6 +16,16 @@ import java.util.Optional;
 public record Labelling(Answer[] answers, PrivacyAccountant accountant, NoiseSource randomness,
     Optional<String> stoppedBecause, Optional<Map<String, Object>> dataDependentRelease) {
 
+  public Labelling {
+    answers = answers.clone();
+  }
+
+  /** A copy: the answers stay as they were released. */
+  @Override
+  public Answer[] answers() {
+    return answers.clone();
+  }
+
   /** Positions (in query order) of the queries that got a label. */
   public int[] answeredPositions() {
     return java.util.stream.IntStream.range(0, answers.length)

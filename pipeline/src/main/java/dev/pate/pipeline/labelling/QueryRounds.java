@@ -59,7 +59,26 @@ public final class QueryRounds {
    * @param labelling the answers to the asked ones (a prefix of the queries)
    */
   public record Outcome(Dataset queries, int[][] votes, Labelling labelling, List<Round> rounds,
-      double votingSeconds, double labellingSeconds, double selectionSeconds) {}
+      double votingSeconds, double labellingSeconds, double selectionSeconds) {
+    public Outcome {
+      votes = copy(votes);
+      rounds = List.copyOf(rounds);
+    }
+
+    /** A copy: the votes stay as they were counted. */
+    @Override
+    public int[][] votes() {
+      return copy(votes);
+    }
+
+    private static int[][] copy(int[][] votes) {
+      int[][] out = new int[votes.length][];
+      for (int q = 0; q < votes.length; q++) {
+        out[q] = votes[q].clone();
+      }
+      return out;
+    }
+  }
 
   private final RunConfig config;
   private final AggregatorConfig aggregator;

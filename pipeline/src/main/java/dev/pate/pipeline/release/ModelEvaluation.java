@@ -55,7 +55,7 @@ public record ModelEvaluation(String input, int examples, int dropped, double ac
     int correct = 0;
     for (int i = 0; i < examples.size(); i++) {
       int truth = examples.labels()[i];
-      int predicted = predictions.classes()[i];
+      int predicted = predictions.classOf(i);
       confusion[truth][predicted]++;
       correct += truth == predicted ? 1 : 0;
     }

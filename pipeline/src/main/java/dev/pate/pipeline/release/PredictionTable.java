@@ -36,10 +36,10 @@ public final class PredictionTable {
         if (files) {
           row.add(examples.files().get(i));
         }
-        row.add(classes.get(predictions.classes()[i]));
+        row.add(classes.get(predictions.classOf(i)));
         row.add(number(predictions.confidence(i)));
         if (probabilities) {
-          for (double p : predictions.probabilities()[i]) {
+          for (double p : predictions.probabilitiesOf(i)) {
             row.add(number(p));
           }
         }

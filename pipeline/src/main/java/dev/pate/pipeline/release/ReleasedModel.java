@@ -161,8 +161,43 @@ public final class ReleasedModel {
    * @param probabilities {@code probabilities[i][k]}: of class k for example i
    */
   public record Predictions(int[] classes, double[][] probabilities) {
+    public Predictions {
+      classes = classes.clone();
+      probabilities = copy(probabilities);
+    }
+
+    /** The predicted class of example {@code i}. */
+    public int classOf(int i) {
+      return classes[i];
+    }
+
+    /** The probability of each class for example {@code i} (a copy). */
+    public double[] probabilitiesOf(int i) {
+      return probabilities[i].clone();
+    }
+
     public double confidence(int i) {
       return probabilities[i][classes[i]];
+    }
+
+    /** A copy. */
+    @Override
+    public int[] classes() {
+      return classes.clone();
+    }
+
+    /** A copy. */
+    @Override
+    public double[][] probabilities() {
+      return copy(probabilities);
+    }
+
+    private static double[][] copy(double[][] rows) {
+      double[][] out = new double[rows.length][];
+      for (int i = 0; i < rows.length; i++) {
+        out[i] = rows[i].clone();
+      }
+      return out;
     }
   }
 

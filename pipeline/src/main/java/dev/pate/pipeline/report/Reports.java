@@ -2,6 +2,7 @@ package dev.pate.pipeline.report;
 
 import dev.pate.aggregator.accounting.PrivacyStatement;
 import dev.pate.aggregator.lnmax.Pate2017Analysis;
+import dev.pate.aggregator.mechanism.Answer;
 import dev.pate.aggregator.lnmax.Pate2017Report;
 import dev.pate.aggregator.lnmax.Pate2017Variant;
 import dev.pate.aggregator.noise.NoiseSourceKind;
@@ -154,6 +155,7 @@ public final class Reports {
     int[][] votes = outcome.votes();
     Dataset queries = outcome.queries();
     Labelling labelling = outcome.labelling();
+    Answer[] answers = labelling.answers();
     int answered = 0;
     int checked = 0;
     int correct = 0;
@@ -170,12 +172,12 @@ public final class Reports {
           pluralityCorrect++;
         }
       }
-      boolean asked = q < labelling.answers().length;
-      if (asked && labelling.answers()[q].answered()) {
+      boolean asked = q < answers.length;
+      if (asked && answers[q].answered()) {
         answered++;
         if (known) {
           checked++;
-          if (labelling.answers()[q].label() == truth) {
+          if (answers[q].label() == truth) {
             correct++;
           }
         }
