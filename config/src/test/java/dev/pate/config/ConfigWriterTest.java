@@ -184,7 +184,9 @@ class ConfigWriterTest {
   @Test
   void writesAFile(@TempDir Path dir) throws Exception {
     RunConfig config = load(VARIED);
-    Path file = dir.resolve("config.yaml");
+    // One folder down, so VARIED's relative data_dir (../shared/data) exists beside the file on
+    // no machine: a config read from a file resolves a data path beside it when it exists there.
+    Path file = Files.createDirectories(dir.resolve("run")).resolve("config.yaml");
     ConfigWriter.write(config, file);
     assertEquals(config, ConfigLoader.load(file, List.of()));
     assertEquals(ConfigWriter.toYaml(config), Files.readString(file));
