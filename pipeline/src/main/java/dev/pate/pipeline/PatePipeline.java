@@ -2,7 +2,6 @@ package dev.pate.pipeline;
 
 import dev.pate.aggregator.mechanism.Answer;
 import dev.pate.config.RunConfig;
-import dev.pate.config.StudentMethod;
 import dev.pate.datasets.Dataset;
 import dev.pate.datasets.files.DataDirectory;
 import dev.pate.datasets.split.Disjointness;
@@ -39,6 +38,7 @@ import dev.pate.pipeline.report.RunReport;
 import dev.pate.pipeline.report.SummaryTable;
 import dev.pate.pipeline.report.TeacherManifest;
 import dev.pate.student.StudentData;
+import dev.pate.student.StudentMethod;
 import dev.pate.student.StudentResult;
 import dev.pate.student.StudentTrainer;
 import java.nio.file.Path;
@@ -380,7 +380,7 @@ public final class PatePipeline {
    */
   private CachedEnsemble teachers(RunFolder folder, RunInputs inputs, TeacherBackend backend) {
     EnsembleKey key = ensembleKey(inputs);
-    TeacherTraining training = TeacherTraining.of(config.teachers()).withNetwork(teacherNetwork);
+    TeacherTraining training = TeacherTraining.of(config.teachers().settings()).withNetwork(teacherNetwork);
     CachedEnsemble ensemble = place.cache().obtain(backend, config, key,
         training, inputs.partitions(), inputs.publicSplit().holdout(),
         firstRoundQueries(inputs.publicSplit()), listener);
@@ -396,7 +396,7 @@ public final class PatePipeline {
 
   private StudentResult student(StudentData data) {
     listener.stageStarted(Stage.STUDENT, studentNetwork.epochs());
-    StudentResult student = StudentTrainer.forConfig(config.student(), studentNetwork).train(data,
+    StudentResult student = StudentTrainer.of(config.student().settings(), studentNetwork).train(data,
         Seeds.derive(config.seed(), "student", 0), record -> listener.step(Stage.STUDENT,
             record.pseudoLabels().map(p -> String.format(Locale.ROOT,
                 "acc %.4f, %d pseudo-labels", record.testAccuracy(), p.count())).orElse("")));

@@ -1,4 +1,4 @@
-package dev.pate.student;
+package dev.pate.cli;
 
 import dev.pate.config.ConfigLoader;
 import dev.pate.config.RunConfig;
@@ -7,6 +7,9 @@ import dev.pate.datasets.ImageDatasets;
 import dev.pate.datasets.TrainTest;
 import dev.pate.datasets.files.DataDirectory;
 import dev.pate.datasets.split.PublicSplit;
+import dev.pate.student.StudentData;
+import dev.pate.student.StudentResult;
+import dev.pate.student.StudentTrainer;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
@@ -30,7 +33,7 @@ public final class StudentFromLabelsBenchmark {
     int[] positions = rows.stream().mapToInt(f -> Integer.parseInt(f[0])).toArray();
     int[] labels = rows.stream().mapToInt(f -> Integer.parseInt(f[1])).toArray();
     ImageDataset answered = data.test().subset("answered", positions);
-    StudentResult r = StudentTrainer.forConfig(config.student()).train(
+    StudentResult r = StudentTrainer.of(config.student().settings()).train(
         new StudentData(answered, labels, split.pool(), split.holdout()), 7,
         StudentTrainer.EpochListener.NONE);
     System.out.printf(Locale.ROOT, "%s: %d labels, test accuracy %.4f, %.1f s, curve %s%n",
