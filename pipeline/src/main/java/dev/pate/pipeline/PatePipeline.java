@@ -49,6 +49,7 @@ import dev.pate.student.StudentResult;
 import dev.pate.student.StudentSettings;
 import dev.pate.student.StudentTrainer;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Objects;
@@ -131,7 +132,7 @@ public final class PatePipeline {
   public static final class Builder {
     private final RunConfig config;
     /** The typed settings given, named for the refusal of a config-built pipeline. */
-    private final java.util.List<String> typed = new java.util.ArrayList<>();
+    private final List<String> typed = new ArrayList<>();
     private String name = "pate-run";
     private long seed = 1;
     private DataSettings dataSettings;
