@@ -40,7 +40,7 @@ public final class StudentFromLabelsBenchmark {
     int[] positions = rows.stream().mapToInt(f -> Integer.parseInt(f[0])).toArray();
     int[] labels = rows.stream().mapToInt(f -> Integer.parseInt(f[1])).toArray();
     ImageDataset answered = data.test().subset("answered", positions);
-    StudentResult r = StudentTrainer.forConfig(config.student()).train(
+    StudentResult r = StudentTrainer.of(config.student().settings()).train(
         new StudentData(answered, labels, split.pool(), split.holdout()), 7,
         StudentTrainer.EpochListener.NONE);
     System.out.printf(Locale.ROOT, "%s: %d labels, test accuracy %.4f, %.1f s, curve %s%n",

@@ -66,7 +66,7 @@ public final class StudentFromVotesBenchmark {
     int[] noisy = labels.stream().mapToInt(Integer::intValue).toArray();
     System.out.printf(Locale.ROOT, "%d of %d answered, label accuracy %.4f%n", noisy.length,
         a.queries(), correct / (double) noisy.length);
-    StudentResult r = StudentTrainer.forConfig(config.student()).train(
+    StudentResult r = StudentTrainer.of(config.student().settings()).train(
         new StudentData(answered, noisy, split.pool(), split.holdout()), 7,
         e -> System.out.printf(Locale.ROOT, "epoch %d: %.4f %s%n", e.epoch(), e.testAccuracy(),
             e.pseudoLabels().map(p -> String.format(Locale.ROOT, "pseudo %d precision %.4f",

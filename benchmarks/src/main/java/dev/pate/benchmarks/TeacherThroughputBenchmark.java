@@ -1,10 +1,5 @@
 package dev.pate.benchmarks;
 
-import dev.pate.config.Architecture;
-import dev.pate.config.Augmentation;
-import dev.pate.config.LearningRateSchedule;
-import dev.pate.config.NetworkConfig;
-import dev.pate.config.TeachersConfig;
 import dev.pate.datasets.ImageDataset;
 import dev.pate.datasets.ImageDatasets;
 import dev.pate.datasets.TrainTest;
@@ -13,9 +8,14 @@ import dev.pate.datasets.split.PartitionLimits;
 import dev.pate.datasets.split.TeacherPartitions;
 import dev.pate.ensemble.Ensemble;
 import dev.pate.ensemble.EnsembleTrainer;
+import dev.pate.ensemble.TeacherSettings;
 import dev.pate.ensemble.TeacherTraining;
+import dev.pate.ensemble.augment.Augmentation;
+import dev.pate.ensemble.nn.Architecture;
+import dev.pate.ensemble.nn.LearningRateSchedule;
 import dev.pate.ensemble.nn.NativeThreads;
 import dev.pate.ensemble.nn.NetworkCost;
+import dev.pate.ensemble.nn.NetworkSettings;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -54,17 +54,17 @@ public final class TeacherThroughputBenchmark {
     ImageDataset evaluation = mnist.test().range("eval", 9000, 10000);
     TeacherPartitions parts = TeacherPartitions.split(mnist.train(), teachers, 3,
         PartitionLimits.NONE.withMaxPerTeacher(images));
-    record Setting(String name, NetworkConfig network, List<Augmentation> augment) {}
+    record Setting(String name, NetworkSettings network, List<Augmentation> augment) {}
     var settings = List.of(
         new Setting("headline cnn[16,32] k5 +shift,rotate",
-            new NetworkConfig(Architecture.CNN, List.of(16, 32), OptionalInt.of(5), List.of(128),
+            new NetworkSettings(Architecture.CNN, List.of(16, 32), OptionalInt.of(5), List.of(128),
                 0.0, epochs, 32, 0.006, LearningRateSchedule.LINEAR, 0.0),
             List.of(Augmentation.SHIFT, Augmentation.ROTATE)),
         new Setting("cnn[16,32] k5 plain",
-            new NetworkConfig(Architecture.CNN, List.of(16, 32), OptionalInt.of(5), List.of(128),
+            new NetworkSettings(Architecture.CNN, List.of(16, 32), OptionalInt.of(5), List.of(128),
                 0.0, epochs, 32, 0.003, LearningRateSchedule.LINEAR, 0.0), List.of()),
         new Setting("mlp[128] plain",
-            new NetworkConfig(Architecture.MLP, List.of(), OptionalInt.empty(), List.of(128),
+            new NetworkSettings(Architecture.MLP, List.of(), OptionalInt.empty(), List.of(128),
                 0.0, epochs, 32, 0.002, LearningRateSchedule.LINEAR, 0.0), List.of()));
     Path dir = Files.createTempDirectory("pate-bench");
     System.out.printf(Locale.ROOT, "%d teachers x %d images x %d epochs, %d cores%n", teachers,
@@ -75,7 +75,7 @@ public final class TeacherThroughputBenchmark {
     TeacherPartitions warmUp = TeacherPartitions.split(mnist.train(), cores, 5,
         PartitionLimits.NONE.withMaxPerTeacher(images));
     for (Setting s : settings) {
-      time(new TeachersConfig(cores, cores, 1, s.network(), s.augment()), warmUp, evaluation,
+      time(new TeacherSettings(cores, s.network(), s.augment(), cores, 1), warmUp, evaluation,
           dir);
     }
     for (Setting s : settings) {
@@ -85,8 +85,8 @@ public final class TeacherThroughputBenchmark {
         int threads = layout[1];
         int used = workers * threads;
         double peak = used == 1 ? peakOne : peakAll;
-        TeachersConfig config = new TeachersConfig(teachers, workers, threads, s.network(),
-            s.augment());
+        TeacherSettings config = new TeacherSettings(teachers, s.network(), s.augment(),
+            workers, threads);
         Result r = time(config, parts, evaluation, dir);
         double imagesPerSecond = (double) teachers * images * epochs / r.seconds();
         double gflops = imagesPerSecond * flopsPerImage / 1e9;
@@ -109,7 +109,7 @@ public final class TeacherThroughputBenchmark {
 
   private record Result(double seconds, double accuracy) {}
 
-  private static Result time(TeachersConfig config, TeacherPartitions parts,
+  private static Result time(TeacherSettings config, TeacherPartitions parts,
       ImageDataset evaluation, Path dir) {
     long start = System.nanoTime();
     Ensemble e = new EnsembleTrainer(TeacherTraining.of(config)).train(parts.teachers(),

@@ -21,8 +21,16 @@ public interface Choice {
   /** The enum constant's name (implemented by every enum). */
   String name();
 
-  /** The constant of {@code type} whose {@link #id()} is exactly {@code id}, if any. */
-  static <E extends Enum<E> & Choice> Optional<E> byId(Class<E> type, String id) {
-    return Arrays.stream(type.getEnumConstants()).filter(c -> c.id().equals(id)).findFirst();
+  /**
+   * The id of any enum constant by the same rule, for the enums of other modules that config keys
+   * take as they are (an augmentation, a conversion, a scaling): one enum per concept.
+   */
+  static String idOf(Enum<?> constant) {
+    return constant.name().toLowerCase(Locale.ROOT).replace('_', '-');
+  }
+
+  /** The constant of {@code type} whose id ({@link #idOf}) is exactly {@code id}, if any. */
+  static <E extends Enum<E>> Optional<E> byId(Class<E> type, String id) {
+    return Arrays.stream(type.getEnumConstants()).filter(c -> idOf(c).equals(id)).findFirst();
   }
 }

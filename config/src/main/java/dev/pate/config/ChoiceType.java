@@ -8,8 +8,11 @@ import java.util.Optional;
 import org.yaml.snakeyaml.nodes.Node;
 import org.yaml.snakeyaml.nodes.ScalarNode;
 
-/** One of the ids of a {@link Choice} enum, matched exactly (case-sensitive). */
-final class ChoiceType<E extends Enum<E> & Choice> implements ValueType<E> {
+/**
+ * One of the ids of an enum ({@link Choice#idOf}), matched exactly (case-sensitive): a {@link
+ * Choice} of config, or an enum of the module that uses the value.
+ */
+final class ChoiceType<E extends Enum<E>> implements ValueType<E> {
 
   private final Class<E> type;
   private final List<String> ids;
@@ -21,7 +24,7 @@ final class ChoiceType<E extends Enum<E> & Choice> implements ValueType<E> {
 
   private ChoiceType(Class<E> type, Map<String, String> hints) {
     this.type = type;
-    this.ids = Arrays.stream(type.getEnumConstants()).map(Choice::id).toList();
+    this.ids = Arrays.stream(type.getEnumConstants()).map(Choice::idOf).toList();
     this.hints = Map.copyOf(hints);
   }
 
@@ -75,6 +78,6 @@ final class ChoiceType<E extends Enum<E> & Choice> implements ValueType<E> {
 
   @Override
   public Object toYaml(E value) {
-    return value.id();
+    return Choice.idOf(value);
   }
 }

@@ -76,6 +76,27 @@ public final class ConfigLoader {
     return parse(yaml, Origin.file(sourceName), overrides);
   }
 
+  /**
+   * The config that key settings alone describe, checked like a file: the record of what a run
+   * built in Java asked for (its settings written as {@code key.path=value}, each value a YAML
+   * scalar or flow list), with every default and cross-section check a file gets.
+   *
+   * @param sourceName names the settings in messages
+   * @param settings each {@code key.path=value}; {@code name} among them
+   * @throws ConfigException listing every problem found
+   */
+  public static RunConfig fromSettings(String sourceName, List<String> settings) {
+    requireNonNull(sourceName, "sourceName");
+    requireNonNull(settings, "settings");
+    Origin file = Origin.file(sourceName);
+    Problems problems = new Problems();
+    Map<String, Given> given = new LinkedHashMap<>();
+    Overrides.apply(settings, given, problems);
+    RunConfig config = resolve(given, file, problems);
+    problems.throwIfAny(sourceName);
+    return config;
+  }
+
   private static RunConfig parse(String yaml, Origin file, List<String> overrides) {
     requireNonNull(yaml, "yaml");
     requireNonNull(overrides, "overrides");

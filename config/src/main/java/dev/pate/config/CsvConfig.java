@@ -1,7 +1,7 @@
 package dev.pate.config;
 
-import static java.util.Objects.requireNonNull;
-
+import dev.pate.datasets.csv.MissingPolicy;
+import dev.pate.datasets.csv.Scaling;
 import java.nio.file.Path;
 import java.util.Collections;
 import java.util.LinkedHashMap;
@@ -9,6 +9,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.regex.Pattern;
+import static java.util.Objects.requireNonNull;
 
 /**
  * A CSV data set (YAML block {@code dataset.csv}, used when {@code dataset.name} is {@code csv}):

@@ -1,10 +1,10 @@
 package dev.pate.config;
 
-import static java.util.Objects.requireNonNull;
-
+import dev.pate.aggregator.rdp.Conversion;
 import java.util.List;
 import java.util.Optional;
 import java.util.OptionalDouble;
+import static java.util.Objects.requireNonNull;
 
 /**
  * How the privacy cost of the answered queries is accounted (YAML block {@code privacy}).

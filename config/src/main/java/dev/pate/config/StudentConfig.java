@@ -2,6 +2,11 @@ package dev.pate.config;
 
 import static java.util.Objects.requireNonNull;
 
+import dev.pate.ensemble.augment.Augmentation;
+import dev.pate.ensemble.nn.NetworkSettings;
+import dev.pate.student.SelfTrainingSettings;
+import dev.pate.student.StudentMethod;
+import dev.pate.student.StudentSettings;
 import java.util.List;
 
 /**
@@ -15,8 +20,8 @@ import java.util.List;
  *     self-training), applied afresh each epoch
  * @param selfTraining settings of the self-training method (ignored by the others)
  */
-public record StudentConfig(boolean train, StudentMethod method, NetworkConfig network,
-    List<Augmentation> augment, SelfTrainingConfig selfTraining) {
+public record StudentConfig(boolean train, StudentMethod method, NetworkSettings network,
+    List<Augmentation> augment, SelfTrainingSettings selfTraining) {
 
   static final Key<StudentConfig, Boolean> TRAIN =
       Key.of(
@@ -36,28 +41,26 @@ public record StudentConfig(boolean train, StudentMethod method, NetworkConfig n
               + " the unlabelled public pool, pseudo-labelled FixMatch-style)",
           StudentConfig::method);
 
-  /**
-   * The student sees far fewer examples than all teachers together (only the answered queries), so
-   * it trains for more epochs, with wider convolutions and some dropout against overfitting.
-   */
-  static final Child<StudentConfig, NetworkConfig> NETWORK =
+  /** The student's network defaults ({@link NetworkSettings#studentDefaults()} says why). */
+  static final Child<StudentConfig, NetworkSettings> NETWORK =
       new Child<>(
           NetworkConfig.SECTION
-              .withDefault(NetworkConfig.CONV_FILTERS, List.of(32, 64))
-              .withDefault(NetworkConfig.DROPOUT, 0.25)
-              .withDefault(NetworkConfig.EPOCHS, 30),
+              .withDefault(NetworkConfig.CONV_FILTERS,
+                  NetworkSettings.studentDefaults().convFilters())
+              .withDefault(NetworkConfig.DROPOUT, NetworkSettings.studentDefaults().dropout())
+              .withDefault(NetworkConfig.EPOCHS, NetworkSettings.studentDefaults().epochs()),
           StudentConfig::network);
 
   static final Key<StudentConfig, List<Augmentation>> AUGMENT =
       Key.of(
           "augment",
-          Augmentation.listType(),
+          Augmentations.listType(),
           List.of(),
           "augmentations of the labelled training images, redrawn each epoch: any of shift (up to"
               + " 2 pixels), rotate (up to 15 degrees), cutout, elastic; none by default",
           StudentConfig::augment);
 
-  static final Child<StudentConfig, SelfTrainingConfig> SELF_TRAINING =
+  static final Child<StudentConfig, SelfTrainingSettings> SELF_TRAINING =
       new Child<>(SelfTrainingConfig.SECTION, StudentConfig::selfTraining);
 
   static final Section<StudentConfig> SECTION =
@@ -76,8 +79,8 @@ public record StudentConfig(boolean train, StudentMethod method, NetworkConfig n
     requireNonNull(selfTraining, "selfTraining");
   }
 
-  /** The same student, trained for {@code epochs} epochs (the interim students of selection). */
-  public StudentConfig withEpochs(int epochs) {
-    return new StudentConfig(train, method, network.withEpochs(epochs), augment, selfTraining);
+  /** The student these keys describe, for the student module (all but {@code train}). */
+  public StudentSettings settings() {
+    return new StudentSettings(method, network, augment, selfTraining);
   }
 }

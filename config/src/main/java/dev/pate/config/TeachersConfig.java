@@ -2,6 +2,9 @@ package dev.pate.config;
 
 import static java.util.Objects.requireNonNull;
 
+import dev.pate.ensemble.TeacherSettings;
+import dev.pate.ensemble.augment.Augmentation;
+import dev.pate.ensemble.nn.NetworkSettings;
 import java.util.List;
 import java.util.Optional;
 
@@ -17,7 +20,7 @@ import java.util.Optional;
  * @param executor where the teachers are trained and vote
  * @param spark the Spark cluster; present exactly when {@code executor} is {@code spark}
  */
-public record TeachersConfig(int count, int workers, int threadsPerWorker, NetworkConfig network,
+public record TeachersConfig(int count, int workers, int threadsPerWorker, NetworkSettings network,
     List<Augmentation> augment, TeacherExecutor executor, Optional<SparkConfig> spark) {
 
   static final Key<TeachersConfig, Integer> COUNT =
@@ -44,7 +47,7 @@ public record TeachersConfig(int count, int workers, int threadsPerWorker, Netwo
           "native (OpenMP/BLAS) threads each worker uses",
           TeachersConfig::threadsPerWorker);
 
-  static final Child<TeachersConfig, NetworkConfig> NETWORK =
+  static final Child<TeachersConfig, NetworkSettings> NETWORK =
       new Child<>(NetworkConfig.SECTION, TeachersConfig::network);
 
   /**
@@ -54,7 +57,7 @@ public record TeachersConfig(int count, int workers, int threadsPerWorker, Netwo
   static final Key<TeachersConfig, List<Augmentation>> AUGMENT =
       Key.of(
           "augment",
-          Augmentation.listType(),
+          Augmentations.listType(),
           List.of(),
           "augmentations of each teacher's training images (image datasets), redrawn each"
               + " epoch: any of shift, rotate, cutout, elastic; none by default",
@@ -102,14 +105,19 @@ public record TeachersConfig(int count, int workers, int threadsPerWorker, Netwo
   }
 
   /** Teachers trained in this JVM. */
-  public TeachersConfig(int count, int workers, int threadsPerWorker, NetworkConfig network,
+  public TeachersConfig(int count, int workers, int threadsPerWorker, NetworkSettings network,
       List<Augmentation> augment) {
     this(count, workers, threadsPerWorker, network, augment, TeacherExecutor.LOCAL,
         Optional.empty());
   }
 
+  /** The ensemble these keys describe, for the ensemble module (all but where it trains). */
+  public TeacherSettings settings() {
+    return new TeacherSettings(count, network, augment, workers, threadsPerWorker);
+  }
+
   /** Teachers trained without augmentation, in this JVM. */
-  public TeachersConfig(int count, int workers, int threadsPerWorker, NetworkConfig network) {
+  public TeachersConfig(int count, int workers, int threadsPerWorker, NetworkSettings network) {
     this(count, workers, threadsPerWorker, network, List.of());
   }
 }

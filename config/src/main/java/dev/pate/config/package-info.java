@@ -4,7 +4,8 @@
  *
  * <p>Entry points: {@link dev.pate.config.ConfigLoader} reads and checks a file into a {@link
  * dev.pate.config.RunConfig} (a tree of small records: dataset, teachers, aggregator, privacy,
- * student, output, with a {@link dev.pate.config.NetworkConfig} for teachers and student), or
+ * student, output; teachers and student hold the settings records of the ensemble and student
+ * modules, {@code dev.pate.ensemble.nn.NetworkSettings} and the like, which config reads), or
  * throws a {@link dev.pate.config.ConfigException} listing every problem with file, line, key path,
  * bad value and what is allowed. {@link dev.pate.config.ConfigWriter} writes a resolved config back
  * (the run folder's {@code config.yaml}); {@link dev.pate.config.ConfigSchema} lists every key for
@@ -12,7 +13,8 @@
  * {@link dev.pate.config.StudyLoader} reads a study: a run file with a {@code sweep} section,
  * expanded into a {@link dev.pate.config.Study} of points, each an ordinary checked {@code
  * RunConfig} (the file plus the point's values, loaded like overrides). Choice-valued keys are
- * enums implementing {@link dev.pate.config.Choice}, whose {@code id()} is the YAML spelling.
+ * enums, config's own implementing {@link dev.pate.config.Choice} or the module's that uses the
+ * value; {@link dev.pate.config.Choice#idOf} is the YAML spelling.
  *
  * <p>Design: every key is declared once, next to the record component it fills, as a {@code Key}
  * with its YAML name, {@code ValueType} (type plus allowed range), default, optional condition

@@ -5,6 +5,12 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.pate.aggregator.rdp.Conversion;
+import dev.pate.ensemble.nn.Architecture;
+import dev.pate.ensemble.nn.LearningRateSchedule;
+import dev.pate.ensemble.nn.NetworkSettings;
+import dev.pate.student.SelfTrainingSettings;
+import dev.pate.student.StudentMethod;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -27,8 +33,8 @@ class ConfigLoaderDefaultsTest {
             DatasetName.MNIST, Optional.empty(), 9000, OptionalInt.empty(), Optional.empty(),
             Optional.empty()),
         config.dataset());
-    NetworkConfig teacherNetwork =
-        new NetworkConfig(
+    NetworkSettings teacherNetwork =
+        new NetworkSettings(
             Architecture.CNN,
             List.of(16, 32),
             OptionalInt.of(5),
@@ -62,8 +68,8 @@ class ConfigLoaderDefaultsTest {
             OptionalDouble.empty(), OptionalDouble.empty(), OptionalDouble.empty(),
             OptionalDouble.empty()),
         config.privacy());
-    NetworkConfig studentNetwork =
-        new NetworkConfig(
+    NetworkSettings studentNetwork =
+        new NetworkSettings(
             Architecture.CNN,
             List.of(32, 64),
             OptionalInt.of(5),
@@ -76,7 +82,7 @@ class ConfigLoaderDefaultsTest {
             0.0);
     assertEquals(
         new StudentConfig(true, StudentMethod.SUPERVISED, studentNetwork, List.of(),
-            SelfTrainingConfig.defaults()), config.student());
+            SelfTrainingSettings.defaults()), config.student());
     assertEquals(new OutputConfig(Path.of("runs"), true), config.output());
   }
 
@@ -136,7 +142,7 @@ class ConfigLoaderDefaultsTest {
 
   @Test
   void mlpHasNoConvolutionSettings() {
-    NetworkConfig mlp =
+    NetworkSettings mlp =
         load("teachers: {network: {architecture: mlp, kernel: 3, dense: []}}").teachers().network();
     assertEquals(Architecture.MLP, mlp.architecture());
     assertEquals(List.of(), mlp.convFilters());
@@ -214,8 +220,8 @@ class ConfigLoaderDefaultsTest {
     List<Integer> filters = config.teachers().network().convFilters();
     assertThrows(UnsupportedOperationException.class, () -> filters.add(1));
     java.util.ArrayList<Integer> mutable = new java.util.ArrayList<>(List.of(4));
-    NetworkConfig network =
-        new NetworkConfig(Architecture.MLP, List.of(), OptionalInt.empty(), mutable, 0, 1, 1, 1,
+    NetworkSettings network =
+        new NetworkSettings(Architecture.MLP, List.of(), OptionalInt.empty(), mutable, 0, 1, 1, 1,
             LearningRateSchedule.LINEAR, 0);
     mutable.add(5);
     assertEquals(List.of(4), network.dense());
@@ -245,7 +251,7 @@ class ConfigLoaderDefaultsTest {
     assertThrows(
         IllegalArgumentException.class,
         () ->
-            new NetworkConfig(
+            new NetworkSettings(
                 Architecture.CNN, List.of(), OptionalInt.of(5), List.of(), 0, 1, 1, 1,
                 LearningRateSchedule.LINEAR, 0));
   }

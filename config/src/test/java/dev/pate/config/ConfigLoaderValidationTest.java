@@ -7,6 +7,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.pate.ensemble.nn.Architecture;
+import dev.pate.ensemble.nn.NetworkSettings;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -327,8 +329,8 @@ class ConfigLoaderValidationTest {
                 + "  network: &net {architecture: mlp, dense: [64]}\n"
                 + "student:\n"
                 + "  network: *net\n");
-    NetworkConfig teacher = config.teachers().network();
-    NetworkConfig student = config.student().network();
+    NetworkSettings teacher = config.teachers().network();
+    NetworkSettings student = config.student().network();
     assertEquals(Architecture.MLP, student.architecture());
     assertEquals(List.of(64), student.dense());
     // The anchor shares what it says; the rest are each block's own defaults.

@@ -4,6 +4,13 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.pate.aggregator.rdp.Conversion;
+import dev.pate.datasets.csv.MissingPolicy;
+import dev.pate.datasets.csv.Scaling;
+import dev.pate.ensemble.nn.Architecture;
+import dev.pate.ensemble.nn.NetworkSettings;
+import dev.pate.student.SelfTrainingSettings;
+import dev.pate.student.StudentMethod;
 import java.lang.reflect.RecordComponent;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -96,17 +103,18 @@ class ConfigSchemaTest {
   @Test
   void eachRecordComponentIsDeclaredInTheSchema() {
     Map<Class<?>, Section<?>> sections =
-        Map.of(
-            RunConfig.class, RunConfig.SECTION,
-            DatasetConfig.class, DatasetConfig.SECTION,
-            CsvConfig.class, CsvConfig.SECTION,
-            BaselineConfig.class, BaselineConfig.SECTION,
-            TeachersConfig.class, TeachersConfig.SECTION,
-            AggregatorConfig.class, AggregatorConfig.SECTION,
-            PrivacyConfig.class, PrivacyConfig.SECTION,
-            StudentConfig.class, StudentConfig.SECTION,
-            NetworkConfig.class, NetworkConfig.SECTION,
-            OutputConfig.class, OutputConfig.SECTION);
+        Map.ofEntries(
+            Map.entry(RunConfig.class, RunConfig.SECTION),
+            Map.entry(DatasetConfig.class, DatasetConfig.SECTION),
+            Map.entry(CsvConfig.class, CsvConfig.SECTION),
+            Map.entry(BaselineConfig.class, BaselineConfig.SECTION),
+            Map.entry(TeachersConfig.class, TeachersConfig.SECTION),
+            Map.entry(AggregatorConfig.class, AggregatorConfig.SECTION),
+            Map.entry(PrivacyConfig.class, PrivacyConfig.SECTION),
+            Map.entry(StudentConfig.class, StudentConfig.SECTION),
+            Map.entry(NetworkSettings.class, NetworkConfig.SECTION),
+            Map.entry(SelfTrainingSettings.class, SelfTrainingConfig.SECTION),
+            Map.entry(OutputConfig.class, OutputConfig.SECTION));
     for (Map.Entry<Class<?>, Section<?>> entry : sections.entrySet()) {
       List<String> components =
           Arrays.stream(entry.getKey().getRecordComponents())
@@ -119,7 +127,7 @@ class ConfigSchemaTest {
 
   @Test
   void everyChoiceIdIsLowerCaseAndUnique() {
-    List<Class<? extends Choice>> choices =
+    List<Class<? extends Enum<?>>> choices =
         List.of(
             DatasetName.class,
             Architecture.class,
@@ -131,9 +139,9 @@ class ConfigSchemaTest {
             StudentMethod.class,
             MissingPolicy.class,
             Scaling.class);
-    for (Class<? extends Choice> type : choices) {
+    for (Class<? extends Enum<?>> type : choices) {
       List<String> ids =
-          Arrays.stream(type.getEnumConstants()).map(Choice::id).collect(Collectors.toList());
+          Arrays.stream(type.getEnumConstants()).map(Choice::idOf).collect(Collectors.toList());
       assertEquals(ids.size(), new HashSet<>(ids).size(), type.getSimpleName());
       ids.forEach(id -> assertTrue(id.matches("[a-z][a-z0-9-]*"), id));
     }

@@ -7,6 +7,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.pate.datasets.csv.MissingPolicy;
+import dev.pate.datasets.csv.Scaling;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;

@@ -1,7 +1,6 @@
 package dev.pate.ensemble;
 
-import dev.pate.config.Augmentation;
-import dev.pate.config.TeachersConfig;
+import dev.pate.ensemble.augment.Augmentation;
 import dev.pate.ensemble.nn.NetworkSpec;
 import java.util.List;
 import java.util.Objects;
@@ -31,10 +30,10 @@ public record TeacherTraining(NetworkSpec network, List<Augmentation> augment, i
     }
   }
 
-  /** The training the {@code teachers} section of a config describes. */
-  public static TeacherTraining of(TeachersConfig config) {
-    return new TeacherTraining(NetworkSpec.of(config.network()), config.augment(),
-        config.workers(), config.threadsPerWorker());
+  /** The training {@code settings} describe, with their built-in network. */
+  public static TeacherTraining of(TeacherSettings settings) {
+    return new TeacherTraining(NetworkSpec.of(settings.network()), settings.augment(),
+        settings.workers(), settings.threadsPerWorker());
   }
 
   /** This training with another network. */

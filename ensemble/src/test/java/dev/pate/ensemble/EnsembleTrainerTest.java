@@ -5,17 +5,16 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.pate.config.Architecture;
-import dev.pate.config.Augmentation;
-import dev.pate.config.LearningRateSchedule;
-import dev.pate.config.NetworkConfig;
-import dev.pate.config.TeachersConfig;
 import dev.pate.datasets.ImageDataset;
 import dev.pate.datasets.ImageDatasets;
 import dev.pate.datasets.TrainTest;
 import dev.pate.datasets.files.DataDirectory;
 import dev.pate.datasets.split.PartitionLimits;
 import dev.pate.datasets.split.TeacherPartitions;
+import dev.pate.ensemble.augment.Augmentation;
+import dev.pate.ensemble.nn.Architecture;
+import dev.pate.ensemble.nn.LearningRateSchedule;
+import dev.pate.ensemble.nn.NetworkSettings;
 import dev.pate.ensemble.nn.Tensors;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -38,10 +37,10 @@ class EnsembleTrainerTest {
     mnist = ImageDatasets.load("mnist", DataDirectory.standard());
   }
 
-  private static TeachersConfig teachers(int count, int workers) {
-    NetworkConfig mlp = new NetworkConfig(Architecture.MLP, List.of(), OptionalInt.empty(),
+  private static TeacherSettings teachers(int count, int workers) {
+    NetworkSettings mlp = new NetworkSettings(Architecture.MLP, List.of(), OptionalInt.empty(),
         List.of(32), 0.0, 3, 32, 0.006, LearningRateSchedule.LINEAR, 0.0);
-    return new TeachersConfig(count, workers, 1, mlp);
+    return new TeacherSettings(count, mlp, List.of(), workers, 1);
   }
 
   private static TeacherPartitions partitions(int count) {
@@ -76,13 +75,13 @@ class EnsembleTrainerTest {
       throws IOException {
     ImageDataset evaluation = mnist.test().range("eval", 9800, 10000);
     var parts = partitions(2);
-    NetworkConfig network = teachers(2, 1).network();
+    NetworkSettings network = teachers(2, 1).network();
     List<Augmentation> shift = List.of(Augmentation.SHIFT);
-    new EnsembleTrainer(TeacherTraining.of(new TeachersConfig(2, 1, 1, network, shift)))
+    new EnsembleTrainer(TeacherTraining.of(new TeacherSettings(2, network, shift, 1, 1)))
         .train(parts.teachers(), evaluation, 11, dir.resolve("a"), r -> {});
-    new EnsembleTrainer(TeacherTraining.of(new TeachersConfig(2, 2, 1, network, shift)))
+    new EnsembleTrainer(TeacherTraining.of(new TeacherSettings(2, network, shift, 2, 1)))
         .train(parts.teachers(), evaluation, 11, dir.resolve("b"), r -> {});
-    new EnsembleTrainer(TeacherTraining.of(new TeachersConfig(2, 1, 1, network)))
+    new EnsembleTrainer(TeacherTraining.of(new TeacherSettings(2, network, List.of(), 1, 1)))
         .train(parts.teachers(), evaluation, 11, dir.resolve("c"), r -> {});
     for (String teacher : List.of("teacher-000.zip", "teacher-001.zip")) {
       INDArray a = weights(dir.resolve("a").resolve(teacher));

@@ -1,20 +1,23 @@
 package dev.pate.examples;
 
 import dev.pate.aggregator.accounting.PrivacyStatement;
-import dev.pate.config.ConfigLoader;
-import dev.pate.config.RunConfig;
+import dev.pate.aggregator.analysis.Mechanism;
 import dev.pate.datasets.ImageDataset;
 import dev.pate.datasets.idx.IdxImages;
 import dev.pate.datasets.idx.IdxLabels;
 import dev.pate.datasets.idx.IdxReader;
 import dev.pate.datasets.split.PublicSplit;
+import dev.pate.ensemble.TeacherSettings;
 import dev.pate.ensemble.nn.NetworkSpec;
 import dev.pate.pipeline.PatePipeline;
 import dev.pate.pipeline.PipelineListener;
 import dev.pate.pipeline.PipelineResult;
+import dev.pate.pipeline.settings.DataSettings;
+import dev.pate.pipeline.settings.OutputSettings;
+import dev.pate.pipeline.settings.PrivacySettings;
+import dev.pate.student.StudentSettings;
 import java.io.PrintStream;
 import java.nio.file.Path;
-import java.util.List;
 import java.util.Locale;
 import org.deeplearning4j.nn.conf.NeuralNetConfiguration;
 import org.deeplearning4j.nn.conf.layers.DenseLayer;
@@ -24,8 +27,9 @@ import org.nd4j.linalg.learning.config.Adam;
 import org.nd4j.linalg.lossfunctions.LossFunctions;
 
 /**
- * PATE from Java, with the public API only: Fashion-MNIST read by the program itself, a teacher
- * network defined in code, a few teachers, GNMax labels, a student, and the privacy statement.
+ * PATE from Java alone, with the public API only and no YAML: Fashion-MNIST read by the program
+ * itself, a teacher network defined in code, typed settings for the teachers, the mechanism, the
+ * privacy accounting and the student, GNMax labels, a student, and the privacy statement.
  *
  * <pre>
  * java -cp "examples/target/classes:cli/target/lib/*" dev.pate.examples.FashionMnistExample \
@@ -64,46 +68,33 @@ public final class FashionMnistExample {
 
   /** Runs the example on the Fashion-MNIST IDX files in {@code data}, writing under {@code out}. */
   public static PipelineResult run(Path data, Path out, Size size, PrintStream console) {
+    NetworkSpec network = network(size.epochs());
+    PipelineListener progress = new PipelineListener() {
+      @Override
+      public void message(String line) {
+        console.println("example: " + line);
+      }
+    };
     // README:begin
     // Your own data: any Dataset (here Fashion-MNIST images read from their IDX files).
     ImageDataset train = images(data, "train", "fashion/train");
     ImageDataset test = images(data, "t10k", "fashion/test");
-    ImageDataset privateSet = train.range("fashion/private", 0, size.privateImages());
-    PublicSplit publicSplit = PublicSplit.of(
-        test.range("fashion/public", 0, size.pool() + size.heldOut()), size.pool());
+    DataSettings fashion = DataSettings.of(train.range("fashion/private", 0, size.privateImages()),
+        PublicSplit.of(test.range("fashion/public", 0, size.pool() + size.heldOut()), size.pool()));
 
-    // The run's settings: the same keys as a YAML file (docs/configuration.md).
-    RunConfig config = ConfigLoader.parse(String.format(Locale.ROOT, """
-        name: fashion-example
-        seed: 7
-        teachers: {count: %d}
-        aggregator: {mechanism: gnmax, sigma: 40.0, queries: %d, randomness: secure}
-        student: {method: supervised}
-        """, size.teachers(), size.queries()), "FashionMnistExample", List.of());
-
-    // Your own networks: any DL4J configuration for the input shape and class count.
-    NetworkSpec network = NetworkSpec.custom((shape, classes, seed) ->
-        new NeuralNetConfiguration.Builder()
-            .seed(seed)
-            .updater(new Adam(2e-3))
-            .list()
-            .layer(new DenseLayer.Builder().nOut(128).activation(Activation.RELU).build())
-            .layer(new OutputLayer.Builder(LossFunctions.LossFunction.NEGATIVELOGLIKELIHOOD)
-                .nOut(classes).activation(Activation.SOFTMAX).build())
-            .setInputType(shape.inputType())
-            .build(), size.epochs(), 32);
-
-    PipelineResult result = PatePipeline.builder(config)
-        .data(privateSet, publicSplit)
-        .teacherNetwork(network)
+    PipelineResult result = PatePipeline.builder()
+        .name("fashion-example")
+        .seed(7)
+        .data(fashion)
+        .teachers(TeacherSettings.defaults().toBuilder().count(size.teachers()).build())
+        .teacherNetwork(network)                 // any DL4J configuration (see network below)
+        .mechanism(new Mechanism.Gnmax(40.0))    // GNMax, noise sigma 40, from a secure source
+        .queries(size.queries())
+        .privacy(PrivacySettings.defaults().withDelta(1e-5))
+        .student(StudentSettings.defaults())     // supervised, on the answered queries
         .studentNetwork(network)
-        .listener(new PipelineListener() {
-          @Override
-          public void message(String line) {
-            console.println("example: " + line);
-          }
-        })
-        .outputDir(out)
+        .output(OutputSettings.to(out))
+        .listener(progress)
         .build()
         .run();
 
@@ -118,6 +109,20 @@ public final class FashionMnistExample {
         privacy.queries());
     // README:end
     return result;
+  }
+
+  /** Your own network: any DL4J configuration for the input shape and class count. */
+  private static NetworkSpec network(int epochs) {
+    return NetworkSpec.custom((shape, classes, seed) ->
+        new NeuralNetConfiguration.Builder()
+            .seed(seed)
+            .updater(new Adam(2e-3))
+            .list()
+            .layer(new DenseLayer.Builder().nOut(128).activation(Activation.RELU).build())
+            .layer(new OutputLayer.Builder(LossFunctions.LossFunction.NEGATIVELOGLIKELIHOOD)
+                .nOut(classes).activation(Activation.SOFTMAX).build())
+            .setInputType(shape.inputType())
+            .build(), epochs, 32);
   }
 
   /** One split of the IDX files in {@code data}, e.g. {@code train-images-idx3-ubyte.gz}. */

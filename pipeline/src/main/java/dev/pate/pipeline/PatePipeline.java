@@ -1,14 +1,15 @@
 package dev.pate.pipeline;
 
+import dev.pate.aggregator.analysis.Mechanism;
 import dev.pate.aggregator.mechanism.Answer;
 import dev.pate.config.RunConfig;
-import dev.pate.config.StudentMethod;
 import dev.pate.datasets.Dataset;
 import dev.pate.datasets.files.DataDirectory;
 import dev.pate.datasets.split.Disjointness;
 import dev.pate.datasets.split.PartitionLimits;
 import dev.pate.datasets.split.PublicSplit;
 import dev.pate.datasets.split.TeacherPartitions;
+import dev.pate.ensemble.TeacherSettings;
 import dev.pate.ensemble.TeacherTraining;
 import dev.pate.ensemble.nn.InputShape;
 import dev.pate.ensemble.nn.NativeThreads;
@@ -38,10 +39,17 @@ import dev.pate.pipeline.report.RunLock;
 import dev.pate.pipeline.report.RunReport;
 import dev.pate.pipeline.report.SummaryTable;
 import dev.pate.pipeline.report.TeacherManifest;
+import dev.pate.pipeline.settings.DataSettings;
+import dev.pate.pipeline.settings.OutputSettings;
+import dev.pate.pipeline.settings.PrivacySettings;
+import dev.pate.pipeline.settings.RunSettings;
 import dev.pate.student.StudentData;
+import dev.pate.student.StudentMethod;
 import dev.pate.student.StudentResult;
+import dev.pate.student.StudentSettings;
 import dev.pate.student.StudentTrainer;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Objects;
@@ -54,19 +62,26 @@ import java.util.Optional;
  * written last, so a run folder without report.json is an unfinished run. {@code pate run} and
  * every point of a study run through here.
  *
- * <p>A run is described by a {@link RunConfig} (loaded from YAML with {@code ConfigLoader}, or
- * parsed from text built in code), and the builder replaces what a program brings itself:
+ * <p>A run built in Java takes typed settings, each checked when it is made; what is not said
+ * keeps the default a YAML file would get:
  *
  * <pre>{@code
- * PipelineResult result = PatePipeline.builder(config)
- *     .data(myPrivateSet, PublicSplit.of(myPublicSet, 9000))     // any Dataset: images, tables
- *     .teacherNetwork(NetworkSpec.custom(myConfiguration, 10, 32))
- *     .studentNetwork(NetworkSpec.custom(myConfiguration, 20, 32))
- *     .listener(myProgressDisplay)
- *     .outputDir(Path.of("runs"))
+ * PipelineResult result = PatePipeline.builder()
+ *     .name("my-run")
+ *     .data(DataSettings.of(myPrivateSet, PublicSplit.of(myPublicSet, 9000)))  // any Dataset
+ *     .teachers(TeacherSettings.defaults().toBuilder().count(100).build())
+ *     .mechanism(new Mechanism.Gnmax(40))
+ *     .queries(300)
+ *     .privacy(PrivacySettings.defaults().withBudget(3.0))
+ *     .student(StudentSettings.defaults())          // or .student(myOwnStudentTrainer)
+ *     .output(OutputSettings.to(Path.of("runs")))
  *     .build()
  *     .run();
  * }</pre>
+ *
+ * <p>A run described by a YAML file goes through {@link #builder(RunConfig)} (what {@code pate
+ * run} does); either way the builder replaces what a program brings itself: its own data, its own
+ * networks ({@link Builder#teacherNetwork}), a listener, the output directory.
  *
  * <p>Built-in and given data get the same treatment: partitions by position (a record's teacher
  * depends on nothing but its position), the disjointness check of teachers, pool and held-out set,
@@ -79,11 +94,12 @@ public final class PatePipeline {
   private final NetworkSpec teacherNetwork;
   private final boolean customTeachers;
   private final NetworkSpec studentNetwork;
+  private final StudentTrainer customStudent;
   private final RunPlace place;
   private final PipelineListener listener;
 
-  private PatePipeline(Builder b) {
-    this.config = b.config;
+  private PatePipeline(Builder b, RunConfig config) {
+    this.config = config;
     this.dataDir = b.dataDir;
     this.givenData = b.data;
     this.customTeachers = b.teacherNetwork != null;
@@ -91,18 +107,42 @@ public final class PatePipeline {
         : NetworkSpec.of(config.teachers().network());
     this.studentNetwork = b.studentNetwork != null ? b.studentNetwork
         : NetworkSpec.of(config.student().network());
+    this.customStudent = b.customStudent;
     this.place = b.place != null ? b.place : RunPlace.newRun(config.output().dir());
     this.listener = b.listener;
   }
 
-  /** A pipeline for {@code config}; everything else is optional. */
+  /** A pipeline for {@code config}, a run's YAML file loaded; everything else is optional. */
   public static Builder builder(RunConfig config) {
-    return new Builder(config);
+    return new Builder(Objects.requireNonNull(config, "config"));
   }
 
-  /** Builds a {@link PatePipeline}: what the config does not say, or what replaces it. */
+  /**
+   * A pipeline built from typed settings: {@link Builder#mechanism} is required, every other
+   * setting has the default a YAML file would get.
+   */
+  public static Builder builder() {
+    return new Builder(null);
+  }
+
+  /**
+   * Builds a {@link PatePipeline}: the typed settings of a run built in Java, and what a program
+   * brings itself (data, networks, a student trainer, a listener) in either kind of run.
+   */
   public static final class Builder {
     private final RunConfig config;
+    /** The typed settings given, named for the refusal of a config-built pipeline. */
+    private final List<String> typed = new ArrayList<>();
+    private String name = "pate-run";
+    private long seed = 1;
+    private DataSettings dataSettings;
+    private TeacherSettings teachers = TeacherSettings.defaults();
+    private Mechanism mechanism;
+    private int queries = 100;
+    private PrivacySettings privacy = PrivacySettings.defaults();
+    private Optional<StudentSettings> student = Optional.of(StudentSettings.defaults());
+    private OutputSettings output = OutputSettings.to(Path.of("runs"));
+    private StudentTrainer customStudent;
     private Path dataDir;
     private RunData data;
     private NetworkSpec teacherNetwork;
@@ -111,7 +151,87 @@ public final class PatePipeline {
     private PipelineListener listener = PipelineListener.NONE;
 
     private Builder(RunConfig config) {
-      this.config = Objects.requireNonNull(config, "config");
+      this.config = config;
+    }
+
+    /** The run's name: its folder under the output directory (default {@code pate-run}). */
+    public Builder name(String name) {
+      this.name = Objects.requireNonNull(name, "name");
+      return typed("name");
+    }
+
+    /** Seed of partitions, weight initialisation and query selection (default 1). */
+    public Builder seed(long seed) {
+      this.seed = seed;
+      return typed("seed");
+    }
+
+    /** The run's data: your own data sets, or a built-in data set. */
+    public Builder data(DataSettings data) {
+      this.dataSettings = Objects.requireNonNull(data, "data");
+      if (data.privateSet().isPresent()) {
+        this.data = RunData.of(data.privateSet().get(), data.publicSplit().orElseThrow());
+      }
+      return typed("data");
+    }
+
+    /** The teacher ensemble (default {@link TeacherSettings#defaults()}). */
+    public Builder teachers(TeacherSettings teachers) {
+      this.teachers = Objects.requireNonNull(teachers, "teachers");
+      return typed("teachers");
+    }
+
+    /** How the votes are aggregated, with its noise: required. */
+    public Builder mechanism(Mechanism mechanism) {
+      this.mechanism = Objects.requireNonNull(mechanism, "mechanism");
+      return typed("mechanism");
+    }
+
+    /** Pool examples asked to the teachers (default 100). */
+    public Builder queries(int queries) {
+      this.queries = queries;
+      return typed("queries");
+    }
+
+    /** Accounting and budget (default {@link PrivacySettings#defaults()}: no budget). */
+    public Builder privacy(PrivacySettings privacy) {
+      this.privacy = Objects.requireNonNull(privacy, "privacy");
+      return typed("privacy");
+    }
+
+    /** The built-in student (default {@link StudentSettings#defaults()}). */
+    public Builder student(StudentSettings student) {
+      this.student = Optional.of(Objects.requireNonNull(student, "student"));
+      return typed("student");
+    }
+
+    /**
+     * Your own student: the pipeline hands {@code trainer} the answered queries with their noisy
+     * labels, the whole unlabelled query pool and the held-out set, and reports and releases the
+     * network it returns. The other uses of a student network (the interim students of active
+     * selection, the non-private ceiling) keep the built-in student's.
+     */
+    public Builder student(StudentTrainer trainer) {
+      this.customStudent = Objects.requireNonNull(trainer, "trainer");
+      return this;
+    }
+
+    /** No student: the run stops after labelling (studies of the aggregation alone). */
+    public Builder noStudent() {
+      this.student = Optional.empty();
+      return typed("noStudent");
+    }
+
+    /** Where the run writes (default {@code runs}, releasing the student). */
+    public Builder output(OutputSettings output) {
+      this.output = Objects.requireNonNull(output, "output");
+      this.place = RunPlace.newRun(output.dir());
+      return typed("output");
+    }
+
+    private Builder typed(String setting) {
+      typed.add(setting);
+      return this;
     }
 
     /**
@@ -163,8 +283,35 @@ public final class PatePipeline {
       return this;
     }
 
+    /**
+     * The pipeline. A config-built one takes its settings from the config alone (no silent mix of
+     * the two); a typed one must say its mechanism.
+     *
+     * @throws IllegalStateException when the builder's settings contradict its kind
+     * @throws dev.pate.config.ConfigException when the settings fail a check a file would fail
+     *     (the queries exceed the query pool, for example)
+     */
     public PatePipeline build() {
-      return new PatePipeline(this);
+      if (config != null) {
+        if (!typed.isEmpty()) {
+          throw new IllegalStateException(typed + ": a pipeline built from a RunConfig takes its"
+              + " settings from the config; use PatePipeline.builder() for typed settings");
+        }
+        return new PatePipeline(this, config);
+      }
+      if (mechanism == null) {
+        throw new IllegalStateException("mechanism: not given; say how votes are aggregated,"
+            + " e.g. .mechanism(new Mechanism.Gnmax(40))");
+      }
+      if (student.isEmpty() && customStudent != null) {
+        throw new IllegalStateException("student: noStudent() and student(StudentTrainer) both"
+            + " given");
+      }
+      DataSettings data = dataSettings != null ? dataSettings : DataSettings.builtIn("mnist");
+      Optional<StudentSettings> built = customStudent != null
+          ? Optional.of(student.orElseThrow()) : student;
+      return new PatePipeline(this, new RunSettings(name, seed, data, teachers, mechanism,
+          queries, privacy, built, output).toConfig());
     }
   }
 
@@ -280,7 +427,8 @@ public final class PatePipeline {
     }
 
     RunReport report = Reports.build(config, noise, folder, inputs.data(), inputs.partitions(),
-        new Reports.Networks(teacherNetwork.name(), studentNetwork.name()), ensemble, asked,
+        new Reports.Networks(teacherNetwork.name(),
+            customStudent != null ? "custom" : studentNetwork.name()), ensemble, asked,
         student, studentData == null ? 0 : studentData.unlabelled().size(), ceiling,
         new RunReport.Timings(loadSeconds, teachersSeconds, asked.votingSeconds(),
             asked.labellingSeconds(), asked.selectionSeconds(), studentSeconds,
@@ -380,7 +528,7 @@ public final class PatePipeline {
    */
   private CachedEnsemble teachers(RunFolder folder, RunInputs inputs, TeacherBackend backend) {
     EnsembleKey key = ensembleKey(inputs);
-    TeacherTraining training = TeacherTraining.of(config.teachers()).withNetwork(teacherNetwork);
+    TeacherTraining training = TeacherTraining.of(config.teachers().settings()).withNetwork(teacherNetwork);
     CachedEnsemble ensemble = place.cache().obtain(backend, config, key,
         training, inputs.partitions(), inputs.publicSplit().holdout(),
         firstRoundQueries(inputs.publicSplit()), listener);
@@ -395,8 +543,10 @@ public final class PatePipeline {
   }
 
   private StudentResult student(StudentData data) {
-    listener.stageStarted(Stage.STUDENT, studentNetwork.epochs());
-    StudentResult student = StudentTrainer.forConfig(config.student(), studentNetwork).train(data,
+    listener.stageStarted(Stage.STUDENT, customStudent != null ? 0 : studentNetwork.epochs());
+    StudentTrainer trainer = customStudent != null ? customStudent
+        : StudentTrainer.of(config.student().settings(), studentNetwork);
+    StudentResult student = trainer.train(data,
         Seeds.derive(config.seed(), "student", 0), record -> listener.step(Stage.STUDENT,
             record.pseudoLabels().map(p -> String.format(Locale.ROOT,
                 "acc %.4f, %d pseudo-labels", record.testAccuracy(), p.count())).orElse("")));
@@ -412,7 +562,8 @@ public final class PatePipeline {
   private StudentData studentData(PublicSplit publicSplit, Dataset queries,
       Labelling labelling) {
     Dataset answered = queries.subset(labelling.answeredPositions());
-    Dataset unlabelled = config.student().method() == StudentMethod.SUPERVISED
+    Dataset unlabelled = customStudent == null
+        && config.student().method() == StudentMethod.SUPERVISED
         ? publicSplit.pool().range(publicSplit.pool().name() + "/unused", 0, 0)
         : publicSplit.pool();
     return new StudentData(answered, labelling.answeredLabels(), unlabelled,

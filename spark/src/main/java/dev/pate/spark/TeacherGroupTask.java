@@ -111,7 +111,8 @@ final class TeacherGroupTask implements Function<List<TeacherWork>, GroupResult>
       }
       if (trainer == null) {
         trainer = new EnsembleTrainer(TeacherTraining.of(
-            ConfigLoader.parse(configYaml, "teachers.spark task", List.of()).teachers()));
+            ConfigLoader.parse(configYaml, "teachers.spark task", List.of()).teachers()
+                .settings()));
         heldOut = evaluation.value().toDataset();
       }
       return trainer.trainTeacher(work.index(), work.partition().toDataset(), heldOut, runSeed,

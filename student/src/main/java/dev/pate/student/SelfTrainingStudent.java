@@ -1,9 +1,8 @@
 package dev.pate.student;
 
-import dev.pate.config.Augmentation;
-import dev.pate.config.SelfTrainingConfig;
 import dev.pate.datasets.Dataset;
 import dev.pate.datasets.ImageDataset;
+import dev.pate.ensemble.augment.Augmentation;
 import dev.pate.ensemble.augment.ImageAugmenter;
 import dev.pate.ensemble.nn.Classifiers;
 import dev.pate.ensemble.nn.InputShape;
@@ -49,7 +48,7 @@ import org.nd4j.linalg.factory.Nd4j;
 public final class SelfTrainingStudent implements StudentTrainer {
   private final NetworkSpec network;
   private final List<Augmentation> augment;
-  private final SelfTrainingConfig settings;
+  private final SelfTrainingSettings settings;
 
   /**
    * @param network the student's network ({@code batchSize} labelled images per step)
@@ -57,7 +56,7 @@ public final class SelfTrainingStudent implements StudentTrainer {
    * @param settings the pool's share of each step, the confidence, the strong augmentation
    */
   public SelfTrainingStudent(NetworkSpec network, List<Augmentation> augment,
-      SelfTrainingConfig settings) {
+      SelfTrainingSettings settings) {
     this.network = java.util.Objects.requireNonNull(network, "network");
     this.augment = List.copyOf(augment);
     this.settings = java.util.Objects.requireNonNull(settings, "settings");

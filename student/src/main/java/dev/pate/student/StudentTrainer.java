@@ -1,11 +1,12 @@
 package dev.pate.student;
 
-import dev.pate.config.StudentConfig;
 import dev.pate.ensemble.nn.NetworkSpec;
 
 /**
  * A way of training a student (Tribuo's {@code Trainer}: data in, a model with its record out);
- * {@link #forConfig} picks the one {@code student.method} names.
+ * {@link #of(StudentSettings)} picks the built-in one {@link StudentSettings#method()} names. Bring
+ * your own by implementing {@link #train}: the pipeline hands it the answered queries with their
+ * noisy labels, the unlabelled pool and the held-out set, and publishes the network it returns.
  */
 public interface StudentTrainer {
 
@@ -23,17 +24,17 @@ public interface StudentTrainer {
     EpochListener NONE = record -> {};
   }
 
-  /** The student {@code config} describes, with its {@code network} block. */
-  static StudentTrainer forConfig(StudentConfig config) {
-    return forConfig(config, NetworkSpec.of(config.network()));
+  /** The student {@code settings} describe, with their built-in network. */
+  static StudentTrainer of(StudentSettings settings) {
+    return of(settings, NetworkSpec.of(settings.network()));
   }
 
-  /** The student {@code config} describes, with {@code network} instead of its network block. */
-  static StudentTrainer forConfig(StudentConfig config, NetworkSpec network) {
-    return switch (config.method()) {
-      case SUPERVISED -> new SupervisedStudent(network, config.augment());
-      case SELF_TRAINING -> new SelfTrainingStudent(network, config.augment(),
-          config.selfTraining());
+  /** The student {@code settings} describe, with {@code network} instead of theirs. */
+  static StudentTrainer of(StudentSettings settings, NetworkSpec network) {
+    return switch (settings.method()) {
+      case SUPERVISED -> new SupervisedStudent(network, settings.augment());
+      case SELF_TRAINING -> new SelfTrainingStudent(network, settings.augment(),
+          settings.selfTraining());
     };
   }
 }

@@ -1,6 +1,6 @@
 package dev.pate.student;
 
-import dev.pate.config.Augmentation;
+import dev.pate.ensemble.augment.Augmentation;
 import dev.pate.ensemble.augment.ImageAugmenter;
 import dev.pate.ensemble.nn.Classifiers;
 import dev.pate.ensemble.nn.InputShape;

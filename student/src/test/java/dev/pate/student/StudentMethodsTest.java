@@ -3,18 +3,15 @@ package dev.pate.student;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.pate.config.Architecture;
-import dev.pate.config.Augmentation;
-import dev.pate.config.LearningRateSchedule;
-import dev.pate.config.NetworkConfig;
-import dev.pate.config.SelfTrainingConfig;
-import dev.pate.config.StudentConfig;
-import dev.pate.config.StudentMethod;
 import dev.pate.datasets.ImageDataset;
 import dev.pate.datasets.ImageDatasets;
 import dev.pate.datasets.TrainTest;
 import dev.pate.datasets.files.DataDirectory;
+import dev.pate.ensemble.augment.Augmentation;
+import dev.pate.ensemble.nn.Architecture;
+import dev.pate.ensemble.nn.LearningRateSchedule;
 import dev.pate.ensemble.nn.NativeThreads;
+import dev.pate.ensemble.nn.NetworkSettings;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Optional;
@@ -47,19 +44,19 @@ class StudentMethodsTest {
         mnist.test().range("evaluation", 0, 300));
   }
 
-  private static StudentConfig config(StudentMethod method) {
-    NetworkConfig network = new NetworkConfig(Architecture.CNN, List.of(16), OptionalInt.of(5),
+  private static StudentSettings config(StudentMethod method) {
+    NetworkSettings network = new NetworkSettings(Architecture.CNN, List.of(16), OptionalInt.of(5),
         List.of(64), 0.0, EPOCHS, 10, 0.003, LearningRateSchedule.LINEAR, 0.0);
-    return new StudentConfig(true, method, network, List.of(Augmentation.SHIFT),
-        new SelfTrainingConfig(0.9, WARMUP, 3, List.of(Augmentation.SHIFT, Augmentation.CUTOUT),
+    return new StudentSettings(method, network, List.of(Augmentation.SHIFT),
+        new SelfTrainingSettings(0.9, WARMUP, 3, List.of(Augmentation.SHIFT, Augmentation.CUTOUT),
             0.0));
   }
 
   @Test
   void selfTrainingPseudoLabelsThePoolAfterWarmUpAndBeatsSupervisedOnTheSameLabels() {
-    StudentResult supervised = StudentTrainer.forConfig(config(StudentMethod.SUPERVISED))
+    StudentResult supervised = StudentTrainer.of(config(StudentMethod.SUPERVISED))
         .train(data, 3, StudentTrainer.EpochListener.NONE);
-    StudentResult self = StudentTrainer.forConfig(config(StudentMethod.SELF_TRAINING))
+    StudentResult self = StudentTrainer.of(config(StudentMethod.SELF_TRAINING))
         .train(data, 3, StudentTrainer.EpochListener.NONE);
 
     assertEquals(EPOCHS, self.learningCurve().size());
@@ -80,12 +77,12 @@ class StudentMethodsTest {
 
   @Test
   void sameSeedGivesTheSameStudent() {
-    StudentTrainer trainer = StudentTrainer.forConfig(config(StudentMethod.SELF_TRAINING));
+    StudentTrainer trainer = StudentTrainer.of(config(StudentMethod.SELF_TRAINING));
     StudentResult a = trainer.train(data, 5, StudentTrainer.EpochListener.NONE);
     StudentResult b = trainer.train(data, 5, StudentTrainer.EpochListener.NONE);
     assertEquals(a.accuracyCurve(), b.accuracyCurve());
     assertEquals(a.finalPseudoLabels(), b.finalPseudoLabels());
-    assertEquals(Optional.empty(), StudentTrainer.forConfig(config(StudentMethod.SUPERVISED))
+    assertEquals(Optional.empty(), StudentTrainer.of(config(StudentMethod.SUPERVISED))
         .train(data, 5, StudentTrainer.EpochListener.NONE).finalPseudoLabels());
   }
 }

@@ -6,11 +6,11 @@ import static org.junit.jupiter.api.Assertions.assertNotSame;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
-import dev.pate.config.Architecture;
-import dev.pate.config.LearningRateSchedule;
-import dev.pate.config.NetworkConfig;
+import dev.pate.ensemble.nn.Architecture;
 import dev.pate.ensemble.nn.InputShape;
+import dev.pate.ensemble.nn.LearningRateSchedule;
 import dev.pate.ensemble.nn.NetworkBuilder;
+import dev.pate.ensemble.nn.NetworkSettings;
 import java.util.List;
 import java.util.OptionalInt;
 import org.deeplearning4j.nn.multilayer.MultiLayerNetwork;
@@ -21,7 +21,7 @@ import org.nd4j.linalg.factory.Nd4j;
 class WeightAverageTest {
 
   private static MultiLayerNetwork tiny() {
-    NetworkConfig config = new NetworkConfig(Architecture.MLP, List.of(), OptionalInt.empty(),
+    NetworkSettings config = new NetworkSettings(Architecture.MLP, List.of(), OptionalInt.empty(),
         List.of(4), 0.0, 1, 2, 0.01, LearningRateSchedule.LINEAR, 0.0);
     return NetworkBuilder.build(config, InputShape.vector(3), 2, 5, 10);
   }

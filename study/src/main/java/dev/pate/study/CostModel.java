@@ -1,12 +1,12 @@
 package dev.pate.study;
 
 import dev.pate.config.ConfigWriter;
-import dev.pate.config.NetworkConfig;
 import dev.pate.config.RunConfig;
-import dev.pate.config.SelfTrainingConfig;
-import dev.pate.config.StudentMethod;
 import dev.pate.ensemble.nn.NetworkCost;
+import dev.pate.ensemble.nn.NetworkSettings;
 import dev.pate.pipeline.cache.EnsembleManifest;
+import dev.pate.student.SelfTrainingSettings;
+import dev.pate.student.StudentMethod;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -67,7 +67,7 @@ final class CostModel {
         Runtime.getRuntime().availableProcessors());
   }
 
-  private Estimate estimate(RunConfig config, String prefix, NetworkConfig network, int rows,
+  private Estimate estimate(RunConfig config, String prefix, NetworkSettings network, int rows,
       int cols, int cores) {
     Map<String, String> values = ConfigWriter.values(config);
     double seconds = 0;
@@ -102,11 +102,11 @@ final class CostModel {
    * passes over its labelled examples once per epoch.
    */
   static double studentImageEpochs(RunConfig config, double labelled, double pool) {
-    NetworkConfig network = config.student().network();
+    NetworkSettings network = config.student().network();
     if (config.student().method() != StudentMethod.SELF_TRAINING || pool <= 0) {
       return labelled * network.epochs();
     }
-    SelfTrainingConfig self = config.student().selfTraining();
+    SelfTrainingSettings self = config.student().selfTraining();
     int batch = network.batchSize();
     double poolBatch = (double) self.unlabelledRatio() * batch;
     double steps = Math.ceil(pool / poolBatch);
@@ -116,7 +116,7 @@ final class CostModel {
   }
 
   /** Multiply-adds of one forward pass over a rows x cols image (10 classes). */
-  static double multiplyAdds(NetworkConfig network, int rows, int cols) {
+  static double multiplyAdds(NetworkSettings network, int rows, int cols) {
     return NetworkCost.multiplyAdds(network, rows, cols, 10);
   }
 }

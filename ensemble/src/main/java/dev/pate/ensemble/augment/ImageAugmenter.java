@@ -1,6 +1,5 @@
 package dev.pate.ensemble.augment;
 
-import dev.pate.config.Augmentation;
 import dev.pate.ensemble.nn.Classifiers;
 import dev.pate.ensemble.nn.InputShape;
 import dev.pate.ensemble.nn.Seeds;

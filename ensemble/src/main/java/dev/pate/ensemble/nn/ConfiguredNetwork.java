@@ -1,52 +1,48 @@
 package dev.pate.ensemble.nn;
 
-import dev.pate.config.NetworkConfig;
 import java.util.Objects;
 import org.deeplearning4j.nn.multilayer.MultiLayerNetwork;
 
-/** A {@link NetworkSpec} from a YAML {@code network} block. */
-record ConfiguredNetwork(NetworkConfig config) implements NetworkSpec {
+/** A {@link NetworkSpec} of a built-in architecture ({@link NetworkSettings}). */
+record ConfiguredNetwork(NetworkSettings settings) implements NetworkSpec {
 
   ConfiguredNetwork {
-    Objects.requireNonNull(config, "config");
+    Objects.requireNonNull(settings, "settings");
   }
 
   @Override
   public MultiLayerNetwork create(InputShape shape, int numClasses, long seed, int trainingSteps) {
-    return NetworkBuilder.build(config, shape, numClasses, seed, trainingSteps);
+    return NetworkBuilder.build(settings, shape, numClasses, seed, trainingSteps);
   }
 
   @Override
   public java.util.Optional<String> problemWithInput(InputShape shape) {
-    return NetworkBuilder.problemWithInput(config, shape);
+    return NetworkBuilder.problemWithInput(settings, shape);
   }
 
   @Override
   public String name() {
-    return config.architecture().id();
+    return settings.architecture().id();
   }
 
   @Override
   public int epochs() {
-    return config.epochs();
+    return settings.epochs();
   }
 
   @Override
   public int batchSize() {
-    return config.batchSize();
+    return settings.batchSize();
   }
 
   @Override
   public NetworkSpec withTraining(int epochs, int batchSize) {
-    NetworkConfig c = config;
-    return new ConfiguredNetwork(new NetworkConfig(c.architecture(), c.convFilters(), c.kernel(),
-        c.dense(), c.dropout(), epochs, batchSize, c.learningRate(), c.learningRateSchedule(),
-        c.l2()));
+    return new ConfiguredNetwork(settings.toBuilder().epochs(epochs).batchSize(batchSize).build());
   }
 
-  /** The block's values: the cache keys config-built ensembles by the config's keys instead. */
+  /** The settings' values: the cache keys built-in networks by the run's settings keys instead. */
   @Override
   public String identity(InputShape shape, int numClasses) {
-    return config.toString();
+    return settings.toString();
   }
 }

@@ -1,7 +1,5 @@
 package dev.pate.ensemble.nn;
 
-import dev.pate.config.Architecture;
-import dev.pate.config.NetworkConfig;
 import java.util.HashMap;
 import java.util.Map;
 import org.deeplearning4j.nn.conf.NeuralNetConfiguration;
@@ -20,7 +18,7 @@ import org.nd4j.linalg.schedule.MapSchedule;
 import org.nd4j.linalg.schedule.ScheduleType;
 
 /**
- * Builds a classifier from a {@link NetworkConfig}: for {@code cnn}, one ReLU
+ * Builds a classifier from a {@link NetworkSettings}: for {@code cnn}, one ReLU
  * convolution (no padding) + 2x2 max-pool per entry of {@code conv_filters}; then the {@code dense} ReLU
  * layers; then a softmax output. Adam, Xavier init, optional L2 and dropout on dense layers.
  */
@@ -31,7 +29,7 @@ public final class NetworkBuilder {
    * @param trainingSteps gradient steps the network will take (epochs x batches per epoch); the
    *     linear learning-rate schedule reaches 0 there
    */
-  public static MultiLayerNetwork build(NetworkConfig config, InputShape shape, int numClasses,
+  public static MultiLayerNetwork build(NetworkSettings config, InputShape shape, int numClasses,
       long seed, int trainingSteps) {
     if (seed < 1) {
       throw new IllegalArgumentException("seed: " + seed + " is not >= 1 (ND4J seed 0 is not"
@@ -89,7 +87,7 @@ public final class NetworkBuilder {
    * @return e.g. {@code "conv_filters: 3 layers of kernel 5 leave nothing of a 16x16 image
    *     (after layer 2: 1x1); use fewer layers, a smaller kernel, or dataset.images.resize"}
    */
-  public static java.util.Optional<String> problemWithInput(NetworkConfig config,
+  public static java.util.Optional<String> problemWithInput(NetworkSettings config,
       InputShape shape) {
     if (config.architecture() != Architecture.CNN || !shape.image()
         || config.kernel().isEmpty()) {
@@ -118,7 +116,7 @@ public final class NetworkBuilder {
   /** Pieces of the linear decay: fine enough to be linear in effect, small to serialise. */
   static final int DECAY_PIECES = 100;
 
-  static ISchedule learningRate(NetworkConfig config, int trainingSteps) {
+  static ISchedule learningRate(NetworkSettings config, int trainingSteps) {
     return switch (config.learningRateSchedule()) {
       case CONSTANT -> new FixedSchedule(config.learningRate());
       case LINEAR -> linearDecay(config.learningRate(), Math.max(1, trainingSteps));

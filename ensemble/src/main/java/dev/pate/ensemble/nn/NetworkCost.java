@@ -1,7 +1,5 @@
 package dev.pate.ensemble.nn;
 
-import dev.pate.config.Architecture;
-import dev.pate.config.NetworkConfig;
 
 /**
  * The arithmetic of a network built from a config: multiply-adds of one forward pass, for cost
@@ -15,7 +13,7 @@ public final class NetworkCost {
   private NetworkCost() {}
 
   /** Multiply-adds of one forward pass over a {@code rows x cols} image with one channel. */
-  public static double multiplyAdds(NetworkConfig network, int rows, int cols, int classes) {
+  public static double multiplyAdds(NetworkSettings network, int rows, int cols, int classes) {
     double total = 0;
     int height = rows;
     int width = cols;
@@ -40,7 +38,7 @@ public final class NetworkCost {
   }
 
   /** Floating-point operations of training on one example once (2 per multiply-add). */
-  public static double trainingFlops(NetworkConfig network, int rows, int cols, int classes) {
+  public static double trainingFlops(NetworkSettings network, int rows, int cols, int classes) {
     return 2 * TRAINING_PASSES * multiplyAdds(network, rows, cols, classes);
   }
 }

@@ -1,13 +1,13 @@
 package dev.pate.ensemble.nn;
 
-import dev.pate.config.NetworkConfig;
 import org.deeplearning4j.nn.conf.MultiLayerConfiguration;
 import org.deeplearning4j.nn.multilayer.MultiLayerNetwork;
 
 /**
  * What a teacher or the student is and how it trains: fresh networks for an input shape and a
- * class count, and the epochs and batch size of the training loop. Either the YAML {@code network}
- * block ({@link #of(NetworkConfig)}) or your own DL4J configuration ({@link #custom}).
+ * class count, and the epochs and batch size of the training loop. Either a built-in architecture
+ * ({@link #of(NetworkSettings)}, what a YAML {@code network} block says) or your own DL4J
+ * configuration ({@link #custom}).
  */
 public interface NetworkSpec {
 
@@ -52,8 +52,8 @@ public interface NetworkSpec {
     return epochs() * ((examples + batchSize() - 1) / batchSize());
   }
 
-  /** The network a YAML {@code network} block describes ({@link NetworkBuilder}). */
-  static NetworkSpec of(NetworkConfig config) {
+  /** The built-in network {@code settings} describe ({@link NetworkBuilder}). */
+  static NetworkSpec of(NetworkSettings config) {
     return new ConfiguredNetwork(config);
   }
 

@@ -5,8 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.pate.config.Augmentation;
 import dev.pate.datasets.ImageShape;
+import dev.pate.ensemble.augment.Augmentation;
 import dev.pate.ensemble.nn.InputShape;
 import java.util.Arrays;
 import java.util.List;

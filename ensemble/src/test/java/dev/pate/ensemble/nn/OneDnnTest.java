@@ -3,9 +3,9 @@ package dev.pate.ensemble.nn;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.pate.config.Architecture;
-import dev.pate.config.LearningRateSchedule;
-import dev.pate.config.NetworkConfig;
+import dev.pate.ensemble.nn.Architecture;
+import dev.pate.ensemble.nn.LearningRateSchedule;
+import dev.pate.ensemble.nn.NetworkSettings;
 import java.util.List;
 import java.util.OptionalInt;
 import org.deeplearning4j.nn.layers.mkldnn.MKLDNNConvHelper;
@@ -21,7 +21,7 @@ import org.junit.jupiter.api.Test;
 class OneDnnTest {
   @Test
   void aCnnsConvolutionAndPoolingLayersRunThroughOneDnnAndItsDenseLayersDoNot() {
-    NetworkConfig cnn = new NetworkConfig(Architecture.CNN, List.of(4, 8), OptionalInt.of(3),
+    NetworkSettings cnn = new NetworkSettings(Architecture.CNN, List.of(4, 8), OptionalInt.of(3),
         List.of(16), 0.0, 1, 8, 0.001, LearningRateSchedule.CONSTANT, 0.0);
     MultiLayerNetwork net = NetworkBuilder.build(cnn, InputShape.image(12, 12), 3, 5, 10);
     assertTrue(org.nd4j.nativeblas.Nd4jCpu.Environment.getInstance().isUseMKLDNN(),

@@ -4,9 +4,7 @@ import dev.pate.config.CsvConfig;
 import dev.pate.datasets.csv.ColumnEncoding;
 import dev.pate.datasets.csv.CsvFile;
 import dev.pate.datasets.csv.CsvSchema;
-import dev.pate.datasets.csv.MissingPolicy;
 import dev.pate.datasets.csv.NumericRange;
-import dev.pate.datasets.csv.Scaling;
 import dev.pate.datasets.csv.StatSource;
 import dev.pate.datasets.csv.TableData;
 import dev.pate.datasets.csv.TableLoader;
@@ -51,8 +49,8 @@ final class CsvData {
       csv.ranges().forEach((column, r) -> ranges.put(column, new NumericRange(r.get(0), r.get(1))));
       return new CsvSchema(csv.columns(), csv.delimiter(), csv.label(), csv.classes(),
           csv.stripLabelSuffix(), csv.categorical(), csv.numeric(), csv.ignored(), csv.missing(),
-          MissingPolicy.valueOf(csv.missingPolicy().name()),
-          Scaling.valueOf(csv.scaling().name()), csv.vocabularies(), ranges);
+          csv.missingPolicy(),
+          csv.scaling(), csv.vocabularies(), ranges);
     } catch (IllegalArgumentException e) {
       throw new UserError("dataset.csv." + e.getMessage(), e);
     }

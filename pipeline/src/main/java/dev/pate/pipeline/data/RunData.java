@@ -1,8 +1,6 @@
 package dev.pate.pipeline.data;
 
-import dev.pate.config.Architecture;
 import dev.pate.config.RunConfig;
-import dev.pate.config.StudentMethod;
 import dev.pate.datasets.Dataset;
 import dev.pate.datasets.ImageDatasets;
 import dev.pate.datasets.TrainTest;
@@ -11,8 +9,10 @@ import dev.pate.datasets.csv.TableEncoding;
 import dev.pate.datasets.files.DataDirectory;
 import dev.pate.datasets.images.ImageConversion;
 import dev.pate.datasets.split.PublicSplit;
-import java.util.List;
+import dev.pate.ensemble.nn.Architecture;
 import dev.pate.pipeline.UserError;
+import dev.pate.student.StudentMethod;
+import java.util.List;
 import java.util.Objects;
 
 /**

@@ -1,7 +1,7 @@
 package dev.pate.pipeline.labelling;
 
-import dev.pate.config.Augmentation;
 import dev.pate.datasets.Dataset;
+import dev.pate.ensemble.augment.Augmentation;
 import dev.pate.ensemble.nn.Classifiers;
 import dev.pate.ensemble.nn.NativeThreads;
 import dev.pate.ensemble.nn.NetworkSpec;

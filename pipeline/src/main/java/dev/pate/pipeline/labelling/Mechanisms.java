@@ -77,7 +77,7 @@ public record Mechanisms(Aggregator aggregator, QueryAccounting accounting) {
   }
 
   public static Conversion conversion(PrivacyConfig p) {
-    return Conversion.fromId(p.conversion().id());
+    return p.conversion();
   }
 
   /** What noise the run drew, for the report. */

@@ -1,21 +1,21 @@
 package dev.pate.pipeline.release;
 
 import dev.pate.config.RunConfig;
-import dev.pate.config.StudentMethod;
 import dev.pate.datasets.Dataset;
 import dev.pate.datasets.ImageDataset;
-import dev.pate.datasets.images.ImageConversion;
 import dev.pate.datasets.ImageDatasets;
 import dev.pate.datasets.csv.ColumnEncoding;
 import dev.pate.datasets.csv.CsvSchema;
 import dev.pate.datasets.csv.TableEncoding;
 import dev.pate.datasets.files.Checksums;
+import dev.pate.datasets.images.ImageConversion;
 import dev.pate.files.AtomicFiles;
 import dev.pate.files.FileModes;
 import dev.pate.pipeline.data.RunData;
 import dev.pate.pipeline.output.Json;
 import dev.pate.pipeline.output.RunFolder;
 import dev.pate.pipeline.report.RunReport;
+import dev.pate.student.StudentMethod;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;

@@ -1,7 +1,7 @@
-package dev.pate.config;
+package dev.pate.student;
 
 /** How the student learns from the aggregated labels (key {@code student.method}). */
-public enum StudentMethod implements Choice {
+public enum StudentMethod {
   /** Train only on the labelled queries: the baseline every report compares against. */
   SUPERVISED,
 
@@ -11,4 +11,9 @@ public enum StudentMethod implements Choice {
    * image, trained on a strongly augmented one.
    */
   SELF_TRAINING;
+
+  /** The id in YAML files and reports: the name in lower case, {@code -} for {@code _}. */
+  public String id() {
+    return name().toLowerCase(java.util.Locale.ROOT).replace('_', '-');
+  }
 }

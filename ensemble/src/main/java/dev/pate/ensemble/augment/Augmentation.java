@@ -1,4 +1,4 @@
-package dev.pate.config;
+package dev.pate.ensemble.augment;
 
 /**
  * An image augmentation applied to training images, drawn afresh each epoch (keys {@code
@@ -6,7 +6,7 @@ package dev.pate.config;
  * Magnitudes are fixed to what keeps MNIST-like digits legible and their label unchanged; each
  * moves every channel of a colour image alike.
  */
-public enum Augmentation implements Choice {
+public enum Augmentation {
   /** Translate by up to 2 pixels in each direction, filling with background. */
   SHIFT,
 
@@ -27,8 +27,8 @@ public enum Augmentation implements Choice {
    */
   FLIP;
 
-  /** The value type of an augmentation key: a list of augmentations, possibly empty. */
-  static ListType<Augmentation> listType() {
-    return new ListType<>(new ChoiceType<>(Augmentation.class), 0, values().length);
+  /** The id in YAML files and reports: the name in lower case, {@code -} for {@code _}. */
+  public String id() {
+    return name().toLowerCase(java.util.Locale.ROOT).replace('_', '-');
   }
 }

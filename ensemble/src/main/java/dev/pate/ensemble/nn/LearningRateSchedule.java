@@ -1,7 +1,7 @@
-package dev.pate.config;
+package dev.pate.ensemble.nn;
 
 /** How the Adam learning rate changes during training (key {@code network.learning_rate_schedule}). */
-public enum LearningRateSchedule implements Choice {
+public enum LearningRateSchedule {
   /** The learning rate throughout. */
   CONSTANT,
 
@@ -10,4 +10,9 @@ public enum LearningRateSchedule implements Choice {
    * take small steps, so the final network does not jump around a good solution.
    */
   LINEAR;
+
+  /** The id in YAML files and reports: the name in lower case, {@code -} for {@code _}. */
+  public String id() {
+    return name().toLowerCase(java.util.Locale.ROOT).replace('_', '-');
+  }
 }

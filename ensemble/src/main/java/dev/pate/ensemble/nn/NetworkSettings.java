@@ -1,0 +1,210 @@
+package dev.pate.ensemble.nn;
+
+import static java.util.Objects.requireNonNull;
+
+import java.util.List;
+import java.util.OptionalInt;
+
+/**
+ * A built-in network architecture and how it trains (the YAML {@code network} blocks of
+ * teachers and student read into this record). Checked at construction: a bad value is refused
+ * with a message that names the parameter. Start from {@link #teacherDefaults()} or {@link
+ * #studentDefaults()} and change what you need with {@link #toBuilder()}.
+ *
+ * @param architecture cnn or mlp
+ * @param convFilters filters of each convolution layer, in order (1 to 4 layers); empty for mlp
+ * @param kernel side of the square convolution kernels (odd, 1 to 9); empty for mlp
+ * @param dense units of each hidden dense layer, in order (0 to 8 layers)
+ * @param dropout dropout probability on hidden dense layers, in [0, 1)
+ * @param epochs passes over the training data, >= 1
+ * @param batchSize examples per gradient step, >= 1
+ * @param learningRate Adam learning rate, > 0
+ * @param learningRateSchedule constant, or linear decay towards 0 over training
+ * @param l2 L2 regularisation coefficient on the weights, >= 0
+ */
+public record NetworkSettings(
+    Architecture architecture,
+    List<Integer> convFilters,
+    OptionalInt kernel,
+    List<Integer> dense,
+    double dropout,
+    int epochs,
+    int batchSize,
+    double learningRate,
+    LearningRateSchedule learningRateSchedule,
+    double l2) {
+
+  private static final NetworkSettings TEACHER = new NetworkSettings(Architecture.CNN,
+      List.of(16, 32), OptionalInt.of(5), List.of(128), 0.0, 15, 32, 0.001,
+      LearningRateSchedule.LINEAR, 0.0);
+
+  /**
+   * The student sees far fewer examples than all teachers together (only the answered queries),
+   * so it trains for more epochs, with wider convolutions and some dropout against overfitting.
+   */
+  private static final NetworkSettings STUDENT = TEACHER.toBuilder().convFilters(32, 64)
+      .dropout(0.25).epochs(30).build();
+
+  /** Checks every value; see the parameters for what each may be. */
+  public NetworkSettings {
+    requireNonNull(architecture, "architecture");
+    convFilters = List.copyOf(requireNonNull(convFilters, "convFilters"));
+    requireNonNull(kernel, "kernel");
+    dense = List.copyOf(requireNonNull(dense, "dense"));
+    requireNonNull(learningRateSchedule, "learningRateSchedule");
+    boolean cnn = architecture == Architecture.CNN;
+    if (cnn == convFilters.isEmpty() || cnn != kernel.isPresent()) {
+      throw new IllegalArgumentException("convFilters and kernel: must be given for cnn and empty"
+          + " for mlp; got " + architecture.id() + " with convFilters " + convFilters
+          + ", kernel " + kernel);
+    }
+    checkLayers("convFilters", convFilters, 4);
+    checkLayers("dense", dense, 8);
+    if (kernel.isPresent() && (kernel.getAsInt() < 1 || kernel.getAsInt() > 9
+        || kernel.getAsInt() % 2 == 0)) {
+      throw new IllegalArgumentException("kernel: " + kernel.getAsInt()
+          + " is not an odd number from 1 to 9");
+    }
+    if (!(dropout >= 0 && dropout < 1)) {
+      throw new IllegalArgumentException("dropout: " + dropout + " is not in [0, 1)");
+    }
+    atLeastOne("epochs", epochs);
+    atLeastOne("batchSize", batchSize);
+    if (!(learningRate > 0) || Double.isInfinite(learningRate)) {
+      throw new IllegalArgumentException("learningRate: " + learningRate
+          + " is not a finite number > 0");
+    }
+    if (!(l2 >= 0) || Double.isInfinite(l2)) {
+      throw new IllegalArgumentException("l2: " + l2 + " is not a finite number >= 0");
+    }
+  }
+
+  /** The teachers' defaults: cnn 16-32 kernel 5, dense 128, 15 epochs of 32, Adam 0.001 linear. */
+  public static NetworkSettings teacherDefaults() {
+    return TEACHER;
+  }
+
+  /** The student's defaults: the teachers' with conv 32-64, dropout 0.25 and 30 epochs. */
+  public static NetworkSettings studentDefaults() {
+    return STUDENT;
+  }
+
+  /** A builder that starts from these settings. */
+  public Builder toBuilder() {
+    return new Builder(this);
+  }
+
+  /** The same network and training, for {@code epochs} epochs. */
+  public NetworkSettings withEpochs(int epochs) {
+    return toBuilder().epochs(epochs).build();
+  }
+
+  private static void checkLayers(String name, List<Integer> layers, int most) {
+    if (layers.size() > most) {
+      throw new IllegalArgumentException(name + ": " + layers.size() + " layers, at most " + most);
+    }
+    for (int units : layers) {
+      if (units < 1) {
+        throw new IllegalArgumentException(name + ": " + layers + " has a layer of " + units
+            + " (each >= 1)");
+      }
+    }
+  }
+
+  private static void atLeastOne(String name, int value) {
+    if (value < 1) {
+      throw new IllegalArgumentException(name + ": " + value + " is not >= 1");
+    }
+  }
+
+  /** Changes some values of a {@link NetworkSettings}; {@link #build()} checks them all. */
+  public static final class Builder {
+    private Architecture architecture;
+    private List<Integer> convFilters;
+    private OptionalInt kernel;
+    private List<Integer> dense;
+    private double dropout;
+    private int epochs;
+    private int batchSize;
+    private double learningRate;
+    private LearningRateSchedule learningRateSchedule;
+    private double l2;
+
+    private Builder(NetworkSettings from) {
+      architecture = from.architecture;
+      convFilters = from.convFilters;
+      kernel = from.kernel;
+      dense = from.dense;
+      dropout = from.dropout;
+      epochs = from.epochs;
+      batchSize = from.batchSize;
+      learningRate = from.learningRate;
+      learningRateSchedule = from.learningRateSchedule;
+      l2 = from.l2;
+    }
+
+    /** Dense layers only: drops the convolution layers and kernel. */
+    public Builder mlp() {
+      architecture = Architecture.MLP;
+      convFilters = List.of();
+      kernel = OptionalInt.empty();
+      return this;
+    }
+
+    /** Convolution layers with these filters and kernel side, then the dense layers. */
+    public Builder cnn(List<Integer> convFilters, int kernel) {
+      architecture = Architecture.CNN;
+      this.convFilters = List.copyOf(convFilters);
+      this.kernel = OptionalInt.of(kernel);
+      return this;
+    }
+
+    /** Filters of each convolution layer (cnn). */
+    public Builder convFilters(Integer... filters) {
+      this.convFilters = List.of(filters);
+      return this;
+    }
+
+    /** Units of each hidden dense layer (none: the output layer alone). */
+    public Builder dense(Integer... units) {
+      this.dense = List.of(units);
+      return this;
+    }
+
+    public Builder dropout(double dropout) {
+      this.dropout = dropout;
+      return this;
+    }
+
+    public Builder epochs(int epochs) {
+      this.epochs = epochs;
+      return this;
+    }
+
+    public Builder batchSize(int batchSize) {
+      this.batchSize = batchSize;
+      return this;
+    }
+
+    public Builder learningRate(double learningRate) {
+      this.learningRate = learningRate;
+      return this;
+    }
+
+    public Builder learningRateSchedule(LearningRateSchedule schedule) {
+      this.learningRateSchedule = schedule;
+      return this;
+    }
+
+    public Builder l2(double l2) {
+      this.l2 = l2;
+      return this;
+    }
+
+    /** The settings, checked. */
+    public NetworkSettings build() {
+      return new NetworkSettings(architecture, convFilters, kernel, dense, dropout, epochs,
+          batchSize, learningRate, learningRateSchedule, l2);
+    }
+  }
+}
