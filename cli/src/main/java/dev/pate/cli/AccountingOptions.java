@@ -2,7 +2,7 @@ package dev.pate.cli;
 
 import dev.pate.aggregator.rdp.Conversion;
 import dev.pate.aggregator.rdp.Orders;
-import dev.pate.pipeline.UserError;
+import dev.pate.files.UserError;
 import java.util.List;
 import picocli.CommandLine.Option;
 

@@ -9,7 +9,7 @@ import dev.pate.aggregator.gnmax.GaussianSampler;
 import dev.pate.aggregator.votes.RowSelection;
 import dev.pate.aggregator.votes.VoteFiles;
 import dev.pate.aggregator.votes.VoteMatrix;
-import dev.pate.pipeline.UserError;
+import dev.pate.files.UserError;
 import dev.pate.pipeline.report.Json;
 import java.nio.file.Path;
 import java.util.Arrays;

@@ -1,6 +1,6 @@
 package dev.pate.cli;
 
-import dev.pate.pipeline.UserError;
+import dev.pate.files.UserError;
 import java.io.UncheckedIOException;
 
 /** Which failures are the user's to fix (exit 2, one line) and how to print them. */
@@ -10,10 +10,10 @@ final class Errors {
   static boolean isUserError(Throwable e) {
     return e instanceof UserError
         || e instanceof dev.pate.config.ConfigException
-        || e instanceof dev.pate.datasets.DataException
-        || e instanceof dev.pate.ledger.LedgerException
+        || e instanceof UserError
+        || e instanceof UserError
         || e instanceof dev.pate.ledger.BudgetRefusal
-        || e instanceof dev.pate.aggregator.votes.VoteFileException
+        || e instanceof UserError
         || e instanceof IllegalArgumentException
         || e instanceof UncheckedIOException
         || e instanceof java.nio.file.NoSuchFileException;

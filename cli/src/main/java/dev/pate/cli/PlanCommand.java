@@ -9,7 +9,7 @@ import dev.pate.aggregator.planning.PlanRequest;
 import dev.pate.aggregator.planning.Planner;
 import dev.pate.aggregator.planning.VoteProfile;
 import dev.pate.aggregator.votes.VoteFiles;
-import dev.pate.pipeline.UserError;
+import dev.pate.files.UserError;
 import dev.pate.pipeline.labelling.Queries;
 import dev.pate.pipeline.report.Json;
 import java.nio.file.Path;

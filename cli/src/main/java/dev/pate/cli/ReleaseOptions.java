@@ -5,7 +5,7 @@ import dev.pate.aggregator.gnmax.ReleaseParameters;
 import dev.pate.aggregator.planning.ReleasePlanner;
 import dev.pate.aggregator.planning.VoteProfile;
 import dev.pate.aggregator.votes.VoteMatrix;
-import dev.pate.pipeline.UserError;
+import dev.pate.files.UserError;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;

@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.pate.files.AtomicFiles;
 import dev.pate.files.FileModes;
 import dev.pate.files.Sha256;
+import dev.pate.files.UserError;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.ByteBuffer;
@@ -128,7 +129,7 @@ final class ChainedFile implements AutoCloseable {
     String text = text(file);
     if (!text.isEmpty() && !text.endsWith("\n")) {
       int line = (int) text.chars().filter(c -> c == '\n').count() + 1;
-      throw new LedgerException(file + " line " + line + ": truncated (no end of line): "
+      throw new UserError(file + " line " + line + ": truncated (no end of line): "
           + cutShort);
     }
     return text.lines().toList();

@@ -2,7 +2,7 @@ package dev.pate.spark;
 
 import dev.pate.ensemble.TeacherRecord;
 import dev.pate.files.OneLine;
-import dev.pate.pipeline.UserError;
+import dev.pate.files.UserError;
 import dev.pate.pipeline.cache.TeacherCache;
 import dev.pate.pipeline.report.Json;
 import java.io.IOException;

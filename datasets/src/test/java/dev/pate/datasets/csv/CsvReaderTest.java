@@ -7,7 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.pate.datasets.DataException;
+import dev.pate.files.UserError;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.List;
@@ -27,7 +27,7 @@ class CsvReaderTest {
   /** The message of the error reading {@code lines} as data.csv, after checking its form. */
   private String error(String... lines) {
     Path file = CsvFiles.write(dir, "data.csv", lines);
-    DataException e = assertThrows(DataException.class, () -> read(file));
+    UserError e = assertThrows(UserError.class, () -> read(file));
     assertFalse(e.getMessage().contains("\n"), e.getMessage());
     assertTrue(e.getMessage().startsWith(file.toString()), e.getMessage());
     return e.getMessage().substring(file.toString().length());
@@ -131,7 +131,7 @@ class CsvReaderTest {
 
   private String errorWithSchema(CsvSchema schema, String... lines) {
     Path file = CsvFiles.write(dir, "data.csv", lines);
-    DataException e = assertThrows(DataException.class,
+    UserError e = assertThrows(UserError.class,
         () -> CsvReader.read(new CsvFile(file, 0), schema));
     return e.getMessage().substring(file.toString().length());
   }
@@ -149,7 +149,7 @@ class CsvReaderTest {
 
     byte[] utf16 = "\uFEFFage,job,id,y\n".getBytes(StandardCharsets.UTF_16BE);
     Path file = CsvFiles.writeBytes(dir, "utf16.csv", utf16);
-    DataException e = assertThrows(DataException.class, () -> read(file));
+    UserError e = assertThrows(UserError.class, () -> read(file));
     assertEquals(file + ": starts with a UTF-16 byte-order mark; save it as UTF-8",
         e.getMessage());
   }
@@ -158,7 +158,7 @@ class CsvReaderTest {
   void textThatIsNotUtf8AndBrokenQuotesAreErrorsWithTheLine() {
     byte[] latin1 = "age,job,id,y\n30,caf\u00e9,1,yes\n".getBytes(StandardCharsets.ISO_8859_1);
     Path file = CsvFiles.writeBytes(dir, "latin1.csv", latin1);
-    DataException e = assertThrows(DataException.class, () -> read(file));
+    UserError e = assertThrows(UserError.class, () -> read(file));
     assertTrue(e.getMessage().startsWith(file + " line "), e.getMessage());
     assertTrue(e.getMessage().endsWith("is not UTF-8 text"), e.getMessage());
 
@@ -202,11 +202,11 @@ class CsvReaderTest {
         s.missing(), s.missingPolicy(), s.scaling(), s.vocabularies(), s.ranges());
     Path file = CsvFiles.write(dir, "junk.csv", "|1x3 Cross validator", "30;clerk;1;yes.",
         "x;clerk;2;no");
-    DataException e = assertThrows(DataException.class,
+    UserError e = assertThrows(UserError.class,
         () -> CsvReader.read(new CsvFile(file, 1), headerless));
     assertEquals(file + " line 3: column 'age': 'x' is not a number (if it marks a missing value,"
         + " list it in missing)", e.getMessage());
-    DataException tooShort = assertThrows(DataException.class,
+    UserError tooShort = assertThrows(UserError.class,
         () -> CsvReader.read(new CsvFile(file, 5), headerless));
     assertEquals(file + ": has only 3 lines, fewer than the 5 to skip", tooShort.getMessage());
   }
@@ -214,7 +214,7 @@ class CsvReaderTest {
   @Test
   void aMissingFileIsNamed() {
     Path file = dir.resolve("nope.csv");
-    DataException e = assertThrows(DataException.class, () -> read(file));
+    UserError e = assertThrows(UserError.class, () -> read(file));
     assertEquals(file + ": file not found", e.getMessage());
   }
 }

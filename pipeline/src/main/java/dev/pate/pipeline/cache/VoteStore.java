@@ -1,7 +1,7 @@
 package dev.pate.pipeline.cache;
 
 import dev.pate.files.AtomicFiles;
-import dev.pate.pipeline.UserError;
+import dev.pate.files.UserError;
 import java.io.IOException;
 import java.io.Reader;
 import java.io.UncheckedIOException;

@@ -11,7 +11,7 @@ import dev.pate.datasets.csv.StatSource;
 import dev.pate.datasets.csv.TableData;
 import dev.pate.datasets.csv.TableLoader;
 import dev.pate.datasets.files.DataDirectory;
-import dev.pate.pipeline.UserError;
+import dev.pate.files.UserError;
 import dev.pate.pipeline.report.RunReport;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;

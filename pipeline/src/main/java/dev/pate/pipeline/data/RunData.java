@@ -11,8 +11,8 @@ import dev.pate.datasets.csv.TableEncoding;
 import dev.pate.datasets.files.DataDirectory;
 import dev.pate.datasets.images.ImageConversion;
 import dev.pate.datasets.split.PublicSplit;
+import dev.pate.files.UserError;
 import java.util.List;
-import dev.pate.pipeline.UserError;
 import dev.pate.pipeline.report.RunReport;
 import java.util.Objects;
 

@@ -1,7 +1,7 @@
 package dev.pate.pipeline.labelling;
 
 import dev.pate.datasets.Dataset;
-import dev.pate.pipeline.UserError;
+import dev.pate.files.UserError;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;

@@ -4,7 +4,7 @@ import dev.pate.config.ConfigWriter;
 import dev.pate.config.RunConfig;
 import dev.pate.files.AtomicFiles;
 import dev.pate.files.FileModes;
-import dev.pate.pipeline.UserError;
+import dev.pate.files.UserError;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.FileAlreadyExistsException;

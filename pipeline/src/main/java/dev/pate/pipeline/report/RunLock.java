@@ -1,7 +1,7 @@
 package dev.pate.pipeline.report;
 
 import dev.pate.files.FileModes;
-import dev.pate.pipeline.UserError;
+import dev.pate.files.UserError;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.ByteBuffer;
