@@ -73,7 +73,7 @@ final class BudgetCommand {
       try {
         return new Resolved(Sha256.of(data), dir != null ? dir : Path.of("runs", "budgets"));
       } catch (IOException e) {
-        throw new UncheckedIOException("cannot read " + data + ": " + e.getMessage(), e);
+        throw new UserError("cannot read " + data + ": " + e.getMessage(), e);
       }
     }
 

@@ -129,7 +129,7 @@ final class LedgerCommand implements Callable<Integer> {
           .sorted()
           .toList();
     } catch (IOException e) {
-      throw new UncheckedIOException("cannot read " + dir + ": " + e.getMessage(), e);
+      throw new UserError("cannot read " + dir + ": " + e.getMessage(), e);
     }
     List<RunCharges> runs = new ArrayList<>();
     for (Path ledger : ledgers) {

@@ -52,7 +52,7 @@ final class ChainedFile implements AutoCloseable {
       return new ChainedFile(file, FileChannel.open(file, StandardOpenOption.WRITE,
           StandardOpenOption.APPEND));
     } catch (IOException e) {
-      throw new UncheckedIOException("cannot open " + file + ": " + e.getMessage(), e);
+      throw new UserError("cannot open " + file + ": " + e.getMessage(), e);
     }
   }
 
@@ -96,7 +96,7 @@ final class ChainedFile implements AutoCloseable {
       } catch (IOException cannotCut) {
         kept = "; its last line may be cut short (a resumed run drops it)";
       }
-      throw new UncheckedIOException("cannot append to " + file + " (" + (e.getMessage() == null
+      throw new UserError("cannot append to " + file + " (" + (e.getMessage() == null
           ? e.getClass().getSimpleName() : e.getMessage()) + ")" + kept, e);
     }
   }
@@ -116,7 +116,7 @@ final class ChainedFile implements AutoCloseable {
     try {
       return new String(Files.readAllBytes(file), StandardCharsets.UTF_8);
     } catch (IOException e) {
-      throw new UncheckedIOException("cannot read " + file + ": " + e.getMessage(), e);
+      throw new UserError("cannot read " + file + ": " + e.getMessage(), e);
     }
   }
 
@@ -140,7 +140,7 @@ final class ChainedFile implements AutoCloseable {
     try {
       channel.close();
     } catch (IOException e) {
-      throw new UncheckedIOException("cannot close " + file + ": " + e.getMessage(), e);
+      throw new UserError("cannot close " + file + ": " + e.getMessage(), e);
     }
   }
 }

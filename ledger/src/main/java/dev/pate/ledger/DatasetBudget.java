@@ -10,7 +10,6 @@ import dev.pate.aggregator.rdp.RdpConversions;
 import dev.pate.files.OneLine;
 import dev.pate.files.UserError;
 import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.nio.channels.FileChannel;
 import java.nio.channels.FileLock;
 import java.nio.file.Files;
@@ -185,7 +184,7 @@ public final class DatasetBudget {
     try {
       Files.createDirectories(dir);
     } catch (IOException e) {
-      throw new UncheckedIOException("cannot create " + dir + ": " + e.getMessage(), e);
+      throw new UserError("cannot create " + dir + ": " + e.getMessage(), e);
     }
     DatasetBudget budget = new DatasetBudget(file);
     return budget.locked(() -> {
@@ -208,12 +207,12 @@ public final class DatasetBudget {
         try (lines) {
           lines.write(json(ChainedFile.signed(header)), 1);
           lines.forceFolder();
-        } catch (UncheckedIOException e) {
+        } catch (UserError e) {
           lines.discard();
           throw e;
         }
       } catch (IOException e) {
-        throw new UncheckedIOException("cannot create " + file + ": " + e.getMessage(), e);
+        throw new UserError("cannot create " + file + ": " + e.getMessage(), e);
       }
       return budget;
     });
@@ -360,7 +359,7 @@ public final class DatasetBudget {
           StandardOpenOption.WRITE); FileLock held = channel.lock()) {
         return body.get();
       } catch (IOException e) {
-        throw new UncheckedIOException("cannot lock " + lock + ": " + e.getMessage(), e);
+        throw new UserError("cannot lock " + lock + ": " + e.getMessage(), e);
       }
     }
   }

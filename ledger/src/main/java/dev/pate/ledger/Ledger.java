@@ -13,7 +13,6 @@ import dev.pate.aggregator.rdp.Orders;
 import dev.pate.files.OneLine;
 import dev.pate.files.UserError;
 import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.nio.channels.FileChannel;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -109,14 +108,14 @@ public final class Ledger implements AutoCloseable {
       try {
         chained.write(MAPPER.writeValueAsString(header), 1);
         chained.forceFolder();
-      } catch (UncheckedIOException e) {
+      } catch (UserError e) {
         // No charge was made: remove the headless file rather than leave one no run can resume.
         chained.discard();
         throw e;
       }
       return new Ledger(chained, header.get("hash").asText(), 0);
     } catch (IOException e) {
-      throw new UncheckedIOException("cannot create " + file + ": " + e.getMessage(), e);
+      throw new UserError("cannot create " + file + ": " + e.getMessage(), e);
     }
   }
 
@@ -435,7 +434,7 @@ public final class Ledger implements AutoCloseable {
       }
       return bytes.length - end;
     } catch (IOException e) {
-      throw new UncheckedIOException("cannot repair " + file + ": " + e.getMessage(), e);
+      throw new UserError("cannot repair " + file + ": " + e.getMessage(), e);
     }
   }
 }

@@ -7,6 +7,7 @@ import dev.pate.config.StudyPoint;
 import dev.pate.config.SweepAxis;
 import dev.pate.files.AtomicFiles;
 import dev.pate.files.Sha256;
+import dev.pate.files.UserError;
 import dev.pate.pipeline.report.Json;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -57,7 +58,7 @@ public final class StudyFolder {
     try {
       return Json.mapper().readTree(file.toFile());
     } catch (IOException e) {
-      throw new UncheckedIOException("cannot read " + file + ": " + e.getMessage(), e);
+      throw new UserError("cannot read " + file + ": " + e.getMessage(), e);
     }
   }
 

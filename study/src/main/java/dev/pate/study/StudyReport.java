@@ -3,6 +3,7 @@ package dev.pate.study;
 import dev.pate.config.Study;
 import dev.pate.config.StudyPoint;
 import dev.pate.config.SweepAxis;
+import dev.pate.files.UserError;
 import dev.pate.pipeline.report.NumberText;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -93,7 +94,7 @@ final class StudyReport {
     try {
       Files.deleteIfExists(file);
     } catch (IOException e) {
-      throw new UncheckedIOException("cannot delete the stale " + file, e);
+      throw new UserError("cannot delete the stale " + file, e);
     }
   }
 }

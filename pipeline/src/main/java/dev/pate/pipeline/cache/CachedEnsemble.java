@@ -146,7 +146,7 @@ public final class CachedEnsemble {
         }
       }
     } catch (IOException e) {
-      throw new UncheckedIOException("cannot place the teachers in " + dir + ": "
+      throw new UserError("cannot place the teachers in " + dir + ": "
           + e.getMessage(), e);
     }
   }

@@ -91,7 +91,7 @@ public final class TeacherCache {
       }
       return manifests;
     } catch (IOException e) {
-      throw new UncheckedIOException("cannot list " + root + ": " + e.getMessage(), e);
+      throw new UserError("cannot list " + root + ": " + e.getMessage(), e);
     }
   }
 

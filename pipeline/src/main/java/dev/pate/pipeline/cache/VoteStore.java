@@ -49,7 +49,7 @@ final class VoteStore {
         votes.put(index(row), counts(row));
       }
     } catch (IOException e) {
-      throw new UncheckedIOException("cannot read " + file + ": " + e.getMessage(), e);
+      throw new UserError("cannot read " + file + ": " + e.getMessage(), e);
     }
     return votes;
   }

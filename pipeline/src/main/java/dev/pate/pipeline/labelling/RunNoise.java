@@ -150,7 +150,7 @@ public record RunNoise(AggregatorConfig aggregator, Optional<RunReport.Plan> pla
             + " cannot be resumed (start a new one)");
       }
     } catch (IOException e) {
-      throw new UncheckedIOException("cannot read " + file + ": " + e.getMessage(), e);
+      throw new UserError("cannot read " + file + ": " + e.getMessage(), e);
     }
   }
 

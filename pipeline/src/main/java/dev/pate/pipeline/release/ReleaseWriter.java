@@ -12,6 +12,7 @@ import dev.pate.datasets.csv.TableEncoding;
 import dev.pate.datasets.files.Checksums;
 import dev.pate.files.AtomicFiles;
 import dev.pate.files.FileModes;
+import dev.pate.files.UserError;
 import dev.pate.pipeline.data.RunData;
 import dev.pate.pipeline.report.Json;
 import dev.pate.pipeline.report.RunFolder;
@@ -79,7 +80,7 @@ public final class ReleaseWriter {
       deleteTree(old);
       return manifest;
     } catch (IOException e) {
-      throw new UncheckedIOException("cannot write " + target + ": " + e.getMessage(), e);
+      throw new UserError("cannot write " + target + ": " + e.getMessage(), e);
     }
   }
 

@@ -36,7 +36,7 @@ public final class Json {
       throw new UserError(file + ": not a valid " + type.getSimpleName() + " file: "
           + e.getOriginalMessage());
     } catch (IOException e) {
-      throw new UncheckedIOException("cannot read " + file + ": " + e.getMessage(), e);
+      throw new UserError("cannot read " + file + ": " + e.getMessage(), e);
     }
   }
 

@@ -48,7 +48,7 @@ public final class RunFolder {
         }
       }
     } catch (IOException e) {
-      throw new UncheckedIOException("cannot create run folder under " + parent + ": "
+      throw new UserError("cannot create run folder under " + parent + ": "
           + e.getMessage(), e);
     }
   }
@@ -69,7 +69,7 @@ public final class RunFolder {
         }
       }
     } catch (IOException e) {
-      throw new UncheckedIOException("cannot remove " + path + ": " + e.getMessage(), e);
+      throw new UserError("cannot remove " + path + ": " + e.getMessage(), e);
     }
   }
 
@@ -98,7 +98,7 @@ public final class RunFolder {
               + " changed (delete the point's folder to run it again)");
         }
       } catch (IOException e) {
-        throw new UncheckedIOException("cannot read " + file + ": " + e.getMessage(), e);
+        throw new UserError("cannot read " + file + ": " + e.getMessage(), e);
       }
       return existing(folder);
     }

@@ -67,7 +67,7 @@ public final class RunLock implements AutoCloseable {
       return new RunLock(channel, lock);
     } catch (IOException e) {
       closeQuietly(channel);
-      throw new UncheckedIOException("cannot lock " + file + ": " + e.getMessage(), e);
+      throw new UserError("cannot lock " + file + ": " + e.getMessage(), e);
     } catch (RuntimeException e) {
       closeQuietly(channel);
       throw e;
