@@ -2,6 +2,7 @@ package dev.pate.aggregator.gnmax;
 
 import dev.pate.aggregator.accounting.NoiseKind;
 import dev.pate.aggregator.rdp.Orders;
+import dev.pate.files.DpPreconditions;
 import java.util.Arrays;
 import java.util.function.IntToDoubleFunction;
 
@@ -302,9 +303,7 @@ final class QuerySensitivity {
   }
 
   private static void checkAnswered(double answered) {
-    if (!(answered >= 0 && answered <= 1)) {
-      throw new IllegalArgumentException("answered: " + answered + " is not in [0, 1]");
-    }
+    DpPreconditions.checkProbability(answered, "answered");
   }
 
   /**

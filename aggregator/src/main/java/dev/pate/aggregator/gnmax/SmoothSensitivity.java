@@ -1,6 +1,7 @@
 package dev.pate.aggregator.gnmax;
 
 import dev.pate.aggregator.rdp.Orders;
+import dev.pate.files.DpPreconditions;
 import java.util.Arrays;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.DoubleUnaryOperator;
@@ -311,9 +312,7 @@ public final class SmoothSensitivity {
 
   /** {@code smooth_sensitivity.compute_discounted_max}: {@code max_d ls[d] exp(-beta d)}. */
   public static double discountedMax(double beta, double[] ls) {
-    if (!(beta >= 0) || Double.isInfinite(beta)) {
-      throw new IllegalArgumentException("beta: " + beta + " is not a finite number >= 0");
-    }
+    DpPreconditions.checkNonNegative(beta, "beta");
     double max = Double.NEGATIVE_INFINITY;
     for (int d = 0; d < ls.length; d++) {
       max = Math.max(max, ls[d] * Math.exp(-beta * d));
@@ -395,9 +394,7 @@ public final class SmoothSensitivity {
   }
 
   static void checkOrder(double order) {
-    if (!(order > 1) || Double.isInfinite(order)) {
-      throw new IllegalArgumentException("order: " + order + " is not a finite order > 1");
-    }
+    DpPreconditions.checkOrder(order, "order");
   }
 
   static void checkClasses(int numClasses) {

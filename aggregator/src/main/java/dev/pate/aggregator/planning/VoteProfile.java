@@ -1,6 +1,7 @@
 package dev.pate.aggregator.planning;
 
 import dev.pate.aggregator.votes.VoteMatrix;
+import dev.pate.files.DpPreconditions;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
@@ -80,9 +81,7 @@ public final class VoteProfile {
    */
   public static VoteProfile fromTeacherAccuracy(double accuracy, int teachers, int classes,
       int samples, long seed) {
-    if (!(accuracy >= 0 && accuracy <= 1)) {
-      throw new IllegalArgumentException("accuracy: " + accuracy + " is not in [0, 1]");
-    }
+    DpPreconditions.checkProbability(accuracy, "accuracy");
     if (teachers < 1) {
       throw new IllegalArgumentException("teachers: " + teachers + " is not >= 1");
     }
