@@ -2,6 +2,7 @@ package dev.pate.aggregator.gnmax;
 
 import dev.pate.aggregator.accounting.NoiseKind;
 import dev.pate.aggregator.rdp.Orders;
+import dev.pate.files.DpPreconditions;
 import java.util.Arrays;
 import java.util.concurrent.ConcurrentHashMap;
 
@@ -120,9 +121,7 @@ final class DiscreteGnmaxSensitivity {
   DiscreteGnmaxSensitivity(double sigma, int classes, int teachers, double order) {
     SmoothSensitivity.checkOrder(order);
     SmoothSensitivity.checkClasses(classes);
-    if (teachers < 1) {
-      throw new IllegalArgumentException("teachers: " + teachers + " is not >= 1");
-    }
+    DpPreconditions.checkAtLeast(teachers, 1, "teachers");
     this.teachers = teachers;
     this.classes = classes;
     this.sigma = sigma;

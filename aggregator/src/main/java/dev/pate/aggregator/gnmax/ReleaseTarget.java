@@ -2,6 +2,7 @@ package dev.pate.aggregator.gnmax;
 
 import dev.pate.aggregator.accounting.NoiseKind;
 import dev.pate.aggregator.accounting.QueryAccounting;
+import dev.pate.files.DpPreconditions;
 import java.util.LinkedHashMap;
 import java.util.Locale;
 import java.util.Map;
@@ -59,9 +60,7 @@ public record ReleaseTarget(
     if (noise == null) {
       throw new IllegalArgumentException("noise: null");
     }
-    if (teachers < 1) {
-      throw new IllegalArgumentException("teachers: " + teachers + " is not >= 1");
-    }
+    DpPreconditions.checkAtLeast(teachers, 1, "teachers");
     SmoothSensitivity.checkClasses(classes);
     GnmaxRdp.checkSigma(sigma2, "sigma2");
     if (accounting != Accounting.GNMAX) {

@@ -209,9 +209,7 @@ public final class SmoothSensitivity {
         throw new IllegalArgumentException(
             "votes: " + votes.length + " classes, expected " + numClasses);
       }
-      if (numTeachers < 1) {
-        throw new IllegalArgumentException("numTeachers: " + numTeachers + " is not >= 1");
-      }
+      DpPreconditions.checkAtLeast(numTeachers, 1, "numTeachers");
       double logq = GnmaxRdp.logq(votes, sigma);
       double[] res = new double[numTeachers];
       Arrays.fill(res, plateau);
@@ -289,9 +287,7 @@ public final class SmoothSensitivity {
    */
   static double[] thresholdRdpByMax(
       int numTeachers, double threshold, double sigma1, double order) {
-    if (numTeachers < 1) {
-      throw new IllegalArgumentException("numTeachers: " + numTeachers + " is not >= 1");
-    }
+    DpPreconditions.checkAtLeast(numTeachers, 1, "numTeachers");
     ThresholdRdp.checkThreshold(threshold);
     GnmaxRdp.checkSigma(sigma1, "sigma1");
     checkOrder(order);
@@ -398,8 +394,6 @@ public final class SmoothSensitivity {
   }
 
   static void checkClasses(int numClasses) {
-    if (numClasses < 2) {
-      throw new IllegalArgumentException("numClasses: " + numClasses + " is not >= 2");
-    }
+    DpPreconditions.checkAtLeast(numClasses, 2, "numClasses");
   }
 }

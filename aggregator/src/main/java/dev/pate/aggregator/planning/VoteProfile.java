@@ -82,15 +82,9 @@ public final class VoteProfile {
   public static VoteProfile fromTeacherAccuracy(double accuracy, int teachers, int classes,
       int samples, long seed) {
     DpPreconditions.checkProbability(accuracy, "accuracy");
-    if (teachers < 1) {
-      throw new IllegalArgumentException("teachers: " + teachers + " is not >= 1");
-    }
-    if (classes < 2) {
-      throw new IllegalArgumentException("classes: " + classes + " is not >= 2");
-    }
-    if (samples < 1) {
-      throw new IllegalArgumentException("samples: " + samples + " is not >= 1");
-    }
+    DpPreconditions.checkAtLeast(teachers, 1, "teachers");
+    DpPreconditions.checkAtLeast(classes, 2, "classes");
+    DpPreconditions.checkAtLeast(samples, 1, "samples");
     SplittableRandom random = new SplittableRandom(seed);
     Builder builder = new Builder();
     double[] counts = new double[classes];

@@ -175,8 +175,6 @@ public final class SubsampledGaussianRdp {
   }
 
   static void checkSteps(long steps) {
-    if (steps < 1) {
-      throw new IllegalArgumentException("steps: " + steps + " is not >= 1");
-    }
+    DpPreconditions.checkAtLeast(steps, 1, "steps");
   }
 }
