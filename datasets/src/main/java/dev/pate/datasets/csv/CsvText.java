@@ -99,7 +99,7 @@ final class CsvText {
   }
 
   /** Whether {@code text} is a plain decimal number. */
-  static boolean isNumber(String text) {
+  static boolean isNumber(CharSequence text) {
     return DECIMAL.matcher(text).matches();
   }
 
