@@ -6,6 +6,7 @@ import dev.pate.aggregator.rdp.Orders;
 import dev.pate.config.RunConfig;
 import dev.pate.config.StudyLoader;
 import dev.pate.datasets.files.DataDirectory;
+import dev.pate.files.DpPreconditions;
 import dev.pate.files.Sha256;
 import dev.pate.files.UserError;
 import dev.pate.ledger.DatasetBudget;
@@ -105,7 +106,10 @@ final class BudgetCommand {
     public Integer call() {
       Target.Resolved at = target.resolve();
       DatasetBudget budget = DatasetBudget.init(at.dir(), at.sha256(),
-          new Budget(epsilon, delta, Conversion.fromId(conversion), Orders.defaults()));
+          new Budget(OptionChecks.check("--epsilon", epsilon, DpPreconditions::checkPositive),
+              OptionChecks.check("--delta", delta, DpPreconditions::checkDelta),
+              OptionChecks.parse("--conversion", () -> Conversion.fromId(conversion)),
+              Orders.defaults()));
       System.out.println("pate: budget epsilon " + epsilon + " at delta " + delta + " ("
           + conversion + " conversion) declared for " + target.data + " in " + budget.file());
       return 0;

@@ -92,4 +92,30 @@ class ExitCodeTest {
     assertEquals(2, code, err.toString());
     assertEquals(List.of("pate: " + missing + ": no such file"), err.toString().lines().toList());
   }
+
+  private static Outcome pate(String... args) {
+    CommandLine cli = Main.commandLine();
+    StringWriter err = new StringWriter();
+    cli.setErr(new PrintWriter(err, true));
+    int code = cli.execute(args);
+    return new Outcome(code, err.toString().lines().toList());
+  }
+
+  @Test
+  void anOptionOutOfItsRangeIsBadInputNamingTheOption() {
+    assertEquals(new Outcome(2, List.of("pate: --epsilon: -1.0 is not a finite number > 0")),
+        pate("plan", "--epsilon", "-1", "--mechanism", "gnmax"));
+    assertEquals(new Outcome(2, List.of("pate: --delta: 1.5 is not in (0, 1)")),
+        pate("plan", "--epsilon", "1", "--delta", "1.5", "--mechanism", "gnmax"));
+    assertEquals(new Outcome(2, List.of("pate: --orders: 0.5 is not a finite order > 1")),
+        pate("plan", "--epsilon", "1", "--orders", "2,0.5", "--mechanism", "gnmax"));
+    assertEquals(new Outcome(2, List.of("pate: --teachers: 0 is not >= 1")),
+        pate("plan", "--epsilon", "1", "--teachers", "0", "--mechanism", "gnmax"));
+    assertEquals(new Outcome(2, List.of("pate: --conversion: 'exact' is not one of classic,"
+        + " improved")), pate("plan", "--epsilon", "1", "--conversion", "exact",
+        "--mechanism", "gnmax"));
+    assertEquals(new Outcome(2, List.of("pate: --sigma: -4.0 is not a finite number > 0")),
+        pate("analyze", "--votes", dir.resolve("v.csv").toString(), "--mechanism", "gnmax",
+            "--sigma", "-4"));
+  }
 }
