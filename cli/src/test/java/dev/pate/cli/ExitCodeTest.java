@@ -118,4 +118,20 @@ class ExitCodeTest {
         pate("analyze", "--votes", dir.resolve("v.csv").toString(), "--mechanism", "gnmax",
             "--sigma", "-4"));
   }
+
+  @Test
+  void missingInputsAreBadInputNamingTheFile() {
+    Path missing = dir.resolve("missing");
+    for (String[] args : new String[][] {
+        {"ledger", missing.toString()},
+        {"inspect", missing.toString()},
+        {"predict", "--model", missing.toString(), "--input", missing.toString()},
+        {"run", missing.toString()},
+        {"plan", "--epsilon", "1", "--mechanism", "gnmax", "--votes", missing.toString()}}) {
+      Outcome o = pate(args);
+      assertEquals(2, o.exitCode(), String.join(" ", args) + ": " + o.lines());
+      assertEquals(1, o.lines().size(), o.lines().toString());
+      assertTrue(o.lines().get(0).contains(missing.toString()), o.lines().toString());
+    }
+  }
 }
