@@ -2,7 +2,8 @@ package dev.pate.cli;
 
 import dev.pate.aggregator.rdp.Conversion;
 import dev.pate.aggregator.rdp.Orders;
-import dev.pate.pipeline.UserError;
+import dev.pate.files.DpPreconditions;
+import dev.pate.files.UserError;
 import java.util.List;
 import picocli.CommandLine.Option;
 
@@ -19,6 +20,11 @@ final class AccountingOptions {
       description = "classic or improved (default ${DEFAULT-VALUE}).")
   String conversion;
 
+  /** The delta, checked to be in (0, 1). */
+  double delta() {
+    return OptionChecks.check("--delta", delta, DpPreconditions::checkDelta);
+  }
+
   Orders orders() {
     if (orders == null) {
       return Orders.defaults();
@@ -26,10 +32,11 @@ final class AccountingOptions {
     if (orders.isEmpty()) {
       throw new UserError("--orders: the list is empty");
     }
-    return Orders.of(orders.stream().mapToDouble(Double::doubleValue).toArray());
+    return OptionChecks.parse("--orders",
+        () -> Orders.of(orders.stream().mapToDouble(Double::doubleValue).toArray()));
   }
 
   Conversion conversion() {
-    return Conversion.fromId(conversion);
+    return OptionChecks.parse("--conversion", () -> Conversion.fromId(conversion));
   }
 }

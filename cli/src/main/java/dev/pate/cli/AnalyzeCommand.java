@@ -9,8 +9,9 @@ import dev.pate.aggregator.release.GaussianSampler;
 import dev.pate.aggregator.votes.RowSelection;
 import dev.pate.aggregator.votes.VoteFiles;
 import dev.pate.aggregator.votes.VoteMatrix;
-import dev.pate.pipeline.UserError;
+import dev.pate.files.UserError;
 import dev.pate.pipeline.output.Json;
+import dev.pate.files.DpPreconditions;
 import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.List;
@@ -108,10 +109,11 @@ final class AnalyzeCommand implements Callable<Integer> {
     checkSmoothSensitivity(analysed);
     VoteMatrix all = VoteFiles.read(votes);
     VoteMatrix selected = selection.indices != null
-        ? all.rows(VoteFiles.readIndices(selection.indices))
-        : all.select(selection.rows == null ? RowSelection.all() : RowSelection.parse(selection.rows));
+        ? OptionChecks.parse("--indices", () -> all.rows(VoteFiles.readIndices(selection.indices)))
+        : OptionChecks.parse("--rows", () -> all.select(selection.rows == null
+            ? RowSelection.all() : RowSelection.parse(selection.rows)));
     AnalysisRequest request = AnalysisRequest.of(analysed)
-        .withDelta(accounting.delta)
+        .withDelta(accounting.delta())
         .withOrders(accounting.orders())
         .withConversion(accounting.conversion())
         .withNoise(noiseKind)
@@ -131,10 +133,11 @@ final class AnalyzeCommand implements Callable<Integer> {
 
   private Mechanism mechanism() {
     return switch (mechanism) {
-      case "lnmax" -> new Mechanism.Lnmax(required(gamma, "--gamma"));
-      case "gnmax" -> new Mechanism.Gnmax(required(sigma, "--sigma"));
-      case "confident-gnmax" -> new Mechanism.ConfidentGnmax(required(threshold, "--threshold"),
-          required(sigma1, "--sigma1"), required(sigma2, "--sigma2"));
+      case "lnmax" -> new Mechanism.Lnmax(positive(gamma, "--gamma"));
+      case "gnmax" -> new Mechanism.Gnmax(positive(sigma, "--sigma"));
+      case "confident-gnmax" -> new Mechanism.ConfidentGnmax(OptionChecks.check("--threshold",
+          required(threshold, "--threshold"), DpPreconditions::checkFinite),
+          positive(sigma1, "--sigma1"), positive(sigma2, "--sigma2"));
       default -> throw new UserError("--mechanism: '" + mechanism
           + "' is not one of lnmax, gnmax, confident-gnmax");
     };
@@ -162,6 +165,10 @@ final class AnalyzeCommand implements Callable<Integer> {
       case "discrete" -> NoiseKind.DISCRETE;
       default -> throw new UserError("--noise: '" + noise + "' is not one of continuous, discrete");
     };
+  }
+
+  private double positive(Double value, String option) {
+    return OptionChecks.check(option, required(value, option), DpPreconditions::checkPositive);
   }
 
   private double required(Double value, String option) {

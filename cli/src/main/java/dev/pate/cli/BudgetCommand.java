@@ -6,10 +6,11 @@ import dev.pate.aggregator.rdp.Orders;
 import dev.pate.config.RunConfig;
 import dev.pate.config.StudyLoader;
 import dev.pate.datasets.files.DataDirectory;
+import dev.pate.files.DpPreconditions;
 import dev.pate.files.Sha256;
+import dev.pate.files.UserError;
 import dev.pate.ledger.DatasetBudget;
 import dev.pate.ledger.Ledger;
-import dev.pate.pipeline.UserError;
 import dev.pate.pipeline.data.RunData;
 import dev.pate.pipeline.labelling.DatasetCharge;
 import dev.pate.pipeline.report.Provenance;
@@ -73,7 +74,7 @@ final class BudgetCommand {
       try {
         return new Resolved(Sha256.of(data), dir != null ? dir : Path.of("runs", "budgets"));
       } catch (IOException e) {
-        throw new UncheckedIOException("cannot read " + data + ": " + e.getMessage(), e);
+        throw new UserError("cannot read " + data + ": " + e.getMessage(), e);
       }
     }
 
@@ -105,7 +106,10 @@ final class BudgetCommand {
     public Integer call() {
       Target.Resolved at = target.resolve();
       DatasetBudget budget = DatasetBudget.init(at.dir(), at.sha256(),
-          new Budget(epsilon, delta, Conversion.fromId(conversion), Orders.defaults()));
+          new Budget(OptionChecks.check("--epsilon", epsilon, DpPreconditions::checkPositive),
+              OptionChecks.check("--delta", delta, DpPreconditions::checkDelta),
+              OptionChecks.parse("--conversion", () -> Conversion.fromId(conversion)),
+              Orders.defaults()));
       System.out.println("pate: budget epsilon " + epsilon + " at delta " + delta + " ("
           + conversion + " conversion) declared for " + target.data + " in " + budget.file());
       return 0;

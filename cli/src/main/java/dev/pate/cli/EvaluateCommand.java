@@ -1,6 +1,6 @@
 package dev.pate.cli;
 
-import dev.pate.pipeline.UserError;
+import dev.pate.files.UserError;
 import dev.pate.pipeline.release.ModelEvaluation;
 import dev.pate.pipeline.release.PoolRows;
 import dev.pate.pipeline.release.ReleasedModel;

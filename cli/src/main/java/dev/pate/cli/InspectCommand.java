@@ -1,7 +1,7 @@
 package dev.pate.cli;
 
 import dev.pate.datasets.csv.CsvInspector;
-import dev.pate.pipeline.UserError;
+import dev.pate.files.UserError;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Optional;

@@ -9,8 +9,8 @@ import dev.pate.aggregator.rdp.RdpConversions;
 import dev.pate.config.ConfigLoader;
 import dev.pate.config.Randomness;
 import dev.pate.config.RunConfig;
+import dev.pate.files.UserError;
 import dev.pate.ledger.Ledger;
-import dev.pate.pipeline.UserError;
 import dev.pate.pipeline.labelling.LedgerReplay;
 import dev.pate.pipeline.output.Json;
 import dev.pate.pipeline.output.NumberText;
@@ -129,7 +129,7 @@ final class LedgerCommand implements Callable<Integer> {
           .sorted()
           .toList();
     } catch (IOException e) {
-      throw new UncheckedIOException("cannot read " + dir + ": " + e.getMessage(), e);
+      throw new UserError("cannot read " + dir + ": " + e.getMessage(), e);
     }
     List<RunCharges> runs = new ArrayList<>();
     for (Path ledger : ledgers) {

@@ -7,7 +7,11 @@ import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
-/** Entry point: {@code pate <command> ...}. Exit codes: 0 done, 2 bad input, 1 internal error. */
+/**
+ * Entry point: {@code pate <command> ...}. Exit codes: 0 done, 2 bad input (a {@link
+ * dev.pate.files.UserError}, one line), 1 internal error (anything else: a bug in pate, one line;
+ * {@code --verbose} adds the stack trace).
+ */
 @Command(name = "pate",
     mixinStandardHelpOptions = true,
     versionProvider = VersionProvider.class,
@@ -88,7 +92,7 @@ public final class Main {
       printResumeHint(e, err);
       return EXIT_USER_ERROR;
     }
-    err.println("pate: internal error: " + e + (verbose ? "" : " (--verbose shows the stack trace)"));
+    err.println(Errors.internalErrorLine(e, verbose));
     if (verbose) {
       e.printStackTrace(err);
     }

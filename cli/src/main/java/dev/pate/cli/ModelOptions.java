@@ -36,8 +36,10 @@ final class ModelOptions {
   /** Reads the examples; their warnings (an unseen category, say) go to {@code err}. */
   ReleasedModel.Examples read(ReleasedModel released, Optional<Path> labels,
       java.io.PrintWriter err) {
-    RowSelection selection = rows == null ? RowSelection.all() : RowSelection.parse(rows);
-    ReleasedModel.Examples examples = released.read(input, labels, selection, skipLines);
+    RowSelection selection = rows == null ? RowSelection.all()
+        : OptionChecks.parse("--rows", () -> RowSelection.parse(rows));
+    ReleasedModel.Examples examples = released.read(input, labels, selection,
+        OptionChecks.atLeast("--skip-lines", skipLines, 0));
     examples.warnings().forEach(w -> err.println("pate: warning: " + input + ": " + w));
     err.flush();
     return examples;

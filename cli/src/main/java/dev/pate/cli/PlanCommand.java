@@ -9,7 +9,8 @@ import dev.pate.aggregator.planning.PlanRequest;
 import dev.pate.aggregator.planning.Planner;
 import dev.pate.aggregator.planning.VoteProfile;
 import dev.pate.aggregator.votes.VoteFiles;
-import dev.pate.pipeline.UserError;
+import dev.pate.files.DpPreconditions;
+import dev.pate.files.UserError;
 import dev.pate.pipeline.labelling.Queries;
 import dev.pate.pipeline.output.Json;
 import java.nio.file.Path;
@@ -79,7 +80,9 @@ final class PlanCommand implements Callable<Integer> {
 
   @Override
   public Integer call() {
-    Budget budget = Budget.of(epsilon, accounting.delta)
+    Budget budget = Budget.of(
+            OptionChecks.check("--epsilon", epsilon, DpPreconditions::checkPositive),
+            accounting.delta())
         .withConversion(accounting.conversion())
         .withOrders(accounting.orders());
     Plan plan = Planner.plan(request(budget));
@@ -105,14 +108,19 @@ final class PlanCommand implements Callable<Integer> {
   }
 
   private PlanRequest request(Budget budget) {
-    PlanMechanism m = PlanMechanism.fromId(mechanism);
+    PlanMechanism m = OptionChecks.parse("--mechanism", () -> PlanMechanism.fromId(mechanism));
     if (m == PlanMechanism.SUBSAMPLED_GAUSSIAN) {
       if (samplingRate == null || steps == null) {
         throw new UserError("--mechanism subsampled-gaussian: needs --sampling-rate and --steps");
       }
-      return PlanRequest.subsampledGaussian(budget, samplingRate, steps).withDataSize(dataSize);
+      if (!(samplingRate > 0 && samplingRate <= 1)) {
+        throw new UserError("--sampling-rate: " + samplingRate + " is not in (0, 1]");
+      }
+      return PlanRequest.subsampledGaussian(budget, samplingRate, OptionChecks.atLeast("--steps",
+          steps, 1)).withDataSize(OptionChecks.atLeast("--data-size", dataSize, 0));
     }
-    PlanRequest request = PlanRequest.pate(m, budget, queries, teachers, classes)
+    PlanRequest request = PlanRequest.pate(m, budget, OptionChecks.atLeast("--queries", queries, 1),
+        OptionChecks.atLeast("--teachers", teachers, 1), OptionChecks.atLeast("--classes", classes, 2))
         .withNoise(NoiseKind.DISCRETE);
     if (votes != null && teacherAccuracy != null) {
       throw new UserError("--votes and --teacher-accuracy: give one expected profile, not both");
@@ -120,7 +128,8 @@ final class PlanCommand implements Callable<Integer> {
     if (votes != null) {
       request = request.withProfile(VoteProfile.fromVotes(VoteFiles.read(votes)));
     } else if (teacherAccuracy != null) {
-      request = request.withProfile(VoteProfile.fromTeacherAccuracy(teacherAccuracy, teachers,
+      request = request.withProfile(VoteProfile.fromTeacherAccuracy(OptionChecks.check(
+          "--teacher-accuracy", teacherAccuracy, DpPreconditions::checkProbability), teachers,
           classes));
     }
     return request;

@@ -2,7 +2,7 @@ package dev.pate.cli;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.pate.pipeline.UserError;
+import dev.pate.files.UserError;
 import dev.pate.pipeline.output.Json;
 import dev.pate.pipeline.report.Provenance;
 import java.io.IOException;

@@ -5,7 +5,8 @@ import dev.pate.aggregator.release.ReleaseParameters;
 import dev.pate.aggregator.planning.ReleasePlanner;
 import dev.pate.aggregator.planning.VoteProfile;
 import dev.pate.aggregator.votes.VoteMatrix;
-import dev.pate.pipeline.UserError;
+import dev.pate.files.DpPreconditions;
+import dev.pate.files.UserError;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -58,9 +59,8 @@ final class ReleaseOptions {
         throw new UserError("--release-teacher-accuracy: plans " + String.join(", ", PARAMETERS)
             + "; give either it or them, not both");
       }
-      if (!(teacherAccuracy >= 0 && teacherAccuracy <= 1)) {
-        throw new UserError("--release-teacher-accuracy: " + teacherAccuracy + " is not in [0, 1]");
-      }
+      OptionChecks.check("--release-teacher-accuracy", teacherAccuracy,
+          DpPreconditions::checkProbability);
       if (teachers < 1) {
         throw new UserError("--release-teacher-accuracy: needs --teachers (the planned parameters"
             + " may not read the number of teachers off the votes)");
@@ -72,11 +72,9 @@ final class ReleaseOptions {
       throw new UserError("--smooth-sensitivity: needs " + String.join(", ", missing)
           + " (fixed in advance, not from the votes), or --release-teacher-accuracy to plan them");
     }
-    positive(beta, "--release-beta");
-    positive(sigma, "--release-sigma");
-    if (!(order > 1) || order.isInfinite()) {
-      throw new UserError("--release-order: " + order + " is not a finite order > 1");
-    }
+    OptionChecks.check("--release-beta", beta, DpPreconditions::checkPositive);
+    OptionChecks.check("--release-sigma", sigma, DpPreconditions::checkPositive);
+    OptionChecks.check("--release-order", order, DpPreconditions::checkOrder);
     if (!(order < ReleaseParameters.maxOrder(beta))) {
       throw new UserError("--release-order: " + order + " is not below 1/(1 - e^(-2"
           + " --release-beta)) = " + ReleaseParameters.maxOrder(beta) + ", where a release with"
@@ -110,11 +108,5 @@ final class ReleaseOptions {
     options.put("--release-teacher-accuracy", teacherAccuracy);
     options.values().removeIf(Objects::isNull);
     return List.copyOf(options.keySet());
-  }
-
-  private static void positive(double value, String option) {
-    if (!(value > 0) || Double.isInfinite(value)) {
-      throw new UserError(option + ": " + value + " is not a finite number > 0");
-    }
   }
 }

@@ -1,6 +1,7 @@
 package dev.pate.cli;
 
 import dev.pate.files.FileModes;
+import dev.pate.files.UserError;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.ByteBuffer;
@@ -39,7 +40,7 @@ final class RunLog implements AutoCloseable {
       file = FileChannel.open(target, java.util.Set.of(StandardOpenOption.CREATE,
           StandardOpenOption.WRITE, StandardOpenOption.APPEND), FileModes.privateFile(target));
     } catch (IOException e) {
-      throw new UncheckedIOException("cannot write " + target + ": " + e.getMessage(), e);
+      throw new UserError("cannot write " + target + ": " + e.getMessage(), e);
     }
     flush();
   }

@@ -1,6 +1,6 @@
 package dev.pate.cli;
 
-import dev.pate.pipeline.UserError;
+import dev.pate.files.UserError;
 import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;

@@ -1,14 +1,17 @@
 package dev.pate.config;
 
+import dev.pate.files.UserError;
 import java.util.List;
 
 /**
  * A configuration could not be loaded: bad YAML, unknown keys, values of the wrong type or out of
  * range. All problems found are reported at once. For a single problem the message is one line,
  * e.g. {@code exp.yaml line 7: aggregator.gamma: -0.1 is not > 0}; for several, the first line says
- * how many ({@code 3 problems in exp.yaml:}) and each problem follows on its own line.
+ * how many ({@code 3 problems in exp.yaml:}) and each problem follows on its own line. The one
+ * subclass of {@link UserError} that keeps a list: each problem has its own line, key and
+ * did-you-mean.
  */
-public final class ConfigException extends RuntimeException {
+public final class ConfigException extends UserError {
 
   private static final long serialVersionUID = 1L;
 
@@ -16,7 +19,7 @@ public final class ConfigException extends RuntimeException {
   private final List<ConfigProblem> problems;
 
   ConfigException(String source, List<ConfigProblem> problems) {
-    super(message(source, problems));
+    super(heading(source, problems), problems.stream().map(ConfigProblem::toString).toList());
     this.source = source;
     this.problems = List.copyOf(problems);
   }
@@ -31,18 +34,10 @@ public final class ConfigException extends RuntimeException {
     return problems;
   }
 
-  private static String message(String source, List<ConfigProblem> problems) {
+  private static String heading(String source, List<ConfigProblem> problems) {
     if (problems.isEmpty()) {
       throw new IllegalArgumentException("problems: empty; a ConfigException needs at least one");
     }
-    if (problems.size() == 1) {
-      return problems.get(0).toString();
-    }
-    StringBuilder text = new StringBuilder();
-    text.append(problems.size()).append(" problems in ").append(source).append(':');
-    for (ConfigProblem problem : problems) {
-      text.append("\n  ").append(problem);
-    }
-    return text.toString();
+    return problems.size() + " problems in " + source + ":";
   }
 }

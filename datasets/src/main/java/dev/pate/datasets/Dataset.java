@@ -1,5 +1,6 @@
 package dev.pate.datasets;
 
+import dev.pate.files.UserError;
 import java.util.Arrays;
 import java.util.Objects;
 
@@ -62,12 +63,12 @@ public interface Dataset {
    * private set, the held-out evaluation set).
    *
    * @param role what the set is for, for the message, e.g. {@code "the held-out evaluation set"}
-   * @throws DataException naming the set, its first unlabelled example and the role
+   * @throws UserError naming the set, its first unlabelled example and the role
    */
   default void requireLabelled(String role) {
     for (int i = 0; i < size(); i++) {
       if (!isLabelled(i)) {
-        throw new DataException(name() + ": example " + exampleId(i) + " has no label; "
+        throw new UserError(name() + ": example " + exampleId(i) + " has no label; "
             + role + " must be labelled (only the public query pool may be unlabelled)");
       }
     }

@@ -7,6 +7,7 @@ import dev.pate.datasets.files.KnownFiles;
 import dev.pate.datasets.idx.IdxImages;
 import dev.pate.datasets.idx.IdxLabels;
 import dev.pate.datasets.idx.IdxReader;
+import dev.pate.files.UserError;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -18,7 +19,7 @@ import java.util.Map;
  * <p>Each file is first checked against its pinned SHA-256 ({@link Checksums}, cached per JVM),
  * then parsed by {@link IdxReader}, and the result is checked against the published shape (60000
  * training and 10000 test images of 28x28, 10 classes, as many labels as images). Any failure is a
- * one-line {@link DataException} naming the file.
+ * one-line {@link UserError} naming the file.
  */
 public final class ImageDatasets {
   private record Spec(int trainCount, int testCount, int rows, int cols,
@@ -94,7 +95,7 @@ public final class ImageDatasets {
    * @param name {@code "mnist"} or {@code "fashion-mnist"}
    * @return the splits, named {@code "<name>/train"} and {@code "<name>/test"}
    * @throws IllegalArgumentException for an unknown name
-   * @throws DataException for missing, corrupt or unexpected files
+   * @throws UserError for missing, corrupt or unexpected files
    */
   public static TrainTest load(String name, DataDirectory dataDirectory) {
     Spec spec = spec(name);
@@ -135,11 +136,11 @@ public final class ImageDatasets {
     IdxImages images = IdxReader.readImages(imagesPath);
     IdxLabels labels = IdxReader.readLabels(labelsPath, spec.numClasses());
     if (images.count() != expectedCount) {
-      throw DataException.forFile(
+      throw UserError.forFile(
           imagesPath, images.count() + " images, expected " + expectedCount);
     }
     if (images.rows() != spec.rows() || images.cols() != spec.cols() || images.channels() != 1) {
-      throw DataException.forFile(
+      throw UserError.forFile(
           imagesPath,
           "images are "
               + images.rows()
@@ -152,7 +153,7 @@ public final class ImageDatasets {
               + spec.cols());
     }
     if (labels.count() != expectedCount) {
-      throw DataException.forFile(
+      throw UserError.forFile(
           labelsPath, labels.count() + " labels, expected " + expectedCount);
     }
     return ImageDataset.wrap(

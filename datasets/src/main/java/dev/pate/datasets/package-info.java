@@ -8,7 +8,7 @@
  * dev.pate.datasets.split}).
  *
  * <p>Every problem with input data (missing file, wrong checksum, corrupt or truncated file) is
- * reported as a {@link dev.pate.datasets.DataException} whose message is one line naming the file,
+ * reported as a {@link dev.pate.files.UserError} whose message is one line naming the file,
  * what was wrong and what was expected; the CLI prints that line and exits with status 2.
  *
  * <p>This module is plain Java (no DL4J): the network modules turn features into their own arrays

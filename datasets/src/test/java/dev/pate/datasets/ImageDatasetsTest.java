@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.pate.datasets.files.DataDirectory;
 import dev.pate.datasets.files.Downloader;
+import dev.pate.files.UserError;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -75,8 +76,8 @@ class ImageDatasetsTest {
     }
     DataDirectory dataDirectory = DataDirectory.of(List.of(dir), Downloader.DISABLED);
 
-    DataException e =
-        assertThrows(DataException.class, () -> ImageDatasets.load("mnist", dataDirectory));
+    UserError e =
+        assertThrows(UserError.class, () -> ImageDatasets.load("mnist", dataDirectory));
 
     String message = e.getMessage();
     assertTrue(message.contains(mnist.resolve("train-images-idx3-ubyte.gz").toString()), message);
@@ -94,8 +95,8 @@ class ImageDatasetsTest {
     Path b = dir.resolve("b");
     DataDirectory dataDirectory = DataDirectory.of(List.of(a, b), Downloader.DISABLED);
 
-    DataException e =
-        assertThrows(DataException.class, () -> ImageDatasets.load("fashion-mnist", dataDirectory));
+    UserError e =
+        assertThrows(UserError.class, () -> ImageDatasets.load("fashion-mnist", dataDirectory));
 
     assertEquals(
         "missing data: fashion-mnist/train-images-idx3-ubyte.gz,"

@@ -7,6 +7,7 @@ import dev.pate.ensemble.nn.InputShape;
 import dev.pate.ensemble.nn.Seeds;
 import dev.pate.ensemble.nn.Tensors;
 import dev.pate.files.FileModes;
+import dev.pate.files.UserError;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Path;
@@ -118,7 +119,7 @@ public final class EnsembleTrainer {
       return trainOne(index, partition, InputShape.of(partition), partition.numClasses(), runSeed,
           Tensors.features(evaluation), evaluation.labels(), teacherDir);
     } catch (IOException e) {
-      throw new UncheckedIOException("cannot save teacher " + index + " in " + teacherDir + ": "
+      throw new UserError("cannot save teacher " + index + " in " + teacherDir + ": "
           + e.getMessage(), e);
     }
   }
@@ -147,7 +148,7 @@ public final class EnsembleTrainer {
     } catch (IOException e) {
       // A full disk is the user's to fix: one line naming the file (an IOException from a worker
       // would reach the command line as an internal error).
-      throw new UncheckedIOException("cannot save teacher " + teacherDir.resolve(file) + ": "
+      throw new UserError("cannot save teacher " + teacherDir.resolve(file) + ": "
           + e.getMessage(), e);
     }
     return new Trained(net, new TeacherRecord(index, seed, partition.size(), accuracy, file, sha256,

@@ -3,6 +3,7 @@ package dev.pate.ensemble;
 import dev.pate.ensemble.nn.OneDnn;
 import dev.pate.files.AtomicFiles;
 import dev.pate.files.Sha256;
+import dev.pate.files.UserError;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Path;
@@ -40,7 +41,7 @@ final class TeacherFiles {
       OneDnn.enable();
       return ModelSerializer.restoreMultiLayerNetwork(file.toFile(), false);
     } catch (IOException e) {
-      throw new UncheckedIOException("cannot read teacher " + file + ": " + e.getMessage(), e);
+      throw new UserError("cannot read teacher " + file + ": " + e.getMessage(), e);
     }
   }
 
@@ -60,7 +61,7 @@ final class TeacherFiles {
       }
       return file;
     } catch (IOException e) {
-      throw new UncheckedIOException("cannot read teacher " + file + ": " + e.getMessage(), e);
+      throw new UserError("cannot read teacher " + file + ": " + e.getMessage(), e);
     }
   }
 }

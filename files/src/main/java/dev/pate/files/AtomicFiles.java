@@ -61,7 +61,7 @@ public final class AtomicFiles {
       tmp = null;
       forceFolder(dir);
     } catch (IOException e) {
-      throw new UncheckedIOException("cannot write " + target + ": " + e.getMessage(), e);
+      throw new UserError("cannot write " + target + ": " + e.getMessage(), e);
     } finally {
       if (tmp != null) {
         try {
@@ -78,7 +78,7 @@ public final class AtomicFiles {
     try (FileChannel channel = FileChannel.open(file, StandardOpenOption.WRITE)) {
       channel.force(true);
     } catch (IOException e) {
-      throw new UncheckedIOException("cannot force " + file + " to disk: " + e.getMessage(), e);
+      throw new UserError("cannot force " + file + " to disk: " + e.getMessage(), e);
     }
   }
 
@@ -92,7 +92,7 @@ public final class AtomicFiles {
       channel.force(true);
     } catch (IOException e) {
       if (!System.getProperty("os.name", "").startsWith("Windows")) {
-        throw new UncheckedIOException("cannot force " + folder + " to disk: " + e.getMessage(), e);
+        throw new UserError("cannot force " + folder + " to disk: " + e.getMessage(), e);
       }
     }
   }

@@ -70,7 +70,7 @@ public final class FileModes {
       return Files.isDirectory(folder) ? folder
           : Files.createDirectories(folder, privateFolder(folder));
     } catch (IOException e) {
-      throw new UncheckedIOException("cannot create " + folder + ": " + e.getMessage(), e);
+      throw new UserError("cannot create " + folder + ": " + e.getMessage(), e);
     }
   }
 
@@ -88,7 +88,7 @@ public final class FileModes {
         Files.setPosixFilePermissions(p, Files.isDirectory(p) ? SHARED_FOLDER : SHARED_FILE);
       }
     } catch (IOException e) {
-      throw new UncheckedIOException("cannot make " + tree + " readable: " + e.getMessage(), e);
+      throw new UserError("cannot make " + tree + " readable: " + e.getMessage(), e);
     }
   }
 }

@@ -7,7 +7,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
@@ -44,7 +43,7 @@ class AtomicFilesTest {
   void aFailedWriteLeavesTheOldContentAndNoTempFile() throws IOException {
     Path target = dir.resolve("votes.csv");
     AtomicFiles.writeString(target, "old");
-    UncheckedIOException e = assertThrows(UncheckedIOException.class,
+    UserError e = assertThrows(UserError.class,
         () -> AtomicFiles.write(target, out -> {
           out.write("half".getBytes());
           throw new IOException("disk full");

@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.pate.files.AtomicFiles;
 import dev.pate.files.FileModes;
 import dev.pate.files.Sha256;
+import dev.pate.files.UserError;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.ByteBuffer;
@@ -51,7 +52,7 @@ final class ChainedFile implements AutoCloseable {
       return new ChainedFile(file, FileChannel.open(file, StandardOpenOption.WRITE,
           StandardOpenOption.APPEND));
     } catch (IOException e) {
-      throw new UncheckedIOException("cannot open " + file + ": " + e.getMessage(), e);
+      throw new UserError("cannot open " + file + ": " + e.getMessage(), e);
     }
   }
 
@@ -95,7 +96,7 @@ final class ChainedFile implements AutoCloseable {
       } catch (IOException cannotCut) {
         kept = "; its last line may be cut short (a resumed run drops it)";
       }
-      throw new UncheckedIOException("cannot append to " + file + " (" + (e.getMessage() == null
+      throw new UserError("cannot append to " + file + " (" + (e.getMessage() == null
           ? e.getClass().getSimpleName() : e.getMessage()) + ")" + kept, e);
     }
   }
@@ -115,7 +116,7 @@ final class ChainedFile implements AutoCloseable {
     try {
       return new String(Files.readAllBytes(file), StandardCharsets.UTF_8);
     } catch (IOException e) {
-      throw new UncheckedIOException("cannot read " + file + ": " + e.getMessage(), e);
+      throw new UserError("cannot read " + file + ": " + e.getMessage(), e);
     }
   }
 
@@ -128,7 +129,7 @@ final class ChainedFile implements AutoCloseable {
     String text = text(file);
     if (!text.isEmpty() && !text.endsWith("\n")) {
       int line = (int) text.chars().filter(c -> c == '\n').count() + 1;
-      throw new LedgerException(file + " line " + line + ": truncated (no end of line): "
+      throw new UserError(file + " line " + line + ": truncated (no end of line): "
           + cutShort);
     }
     return text.lines().toList();
@@ -139,7 +140,7 @@ final class ChainedFile implements AutoCloseable {
     try {
       channel.close();
     } catch (IOException e) {
-      throw new UncheckedIOException("cannot close " + file + ": " + e.getMessage(), e);
+      throw new UserError("cannot close " + file + ": " + e.getMessage(), e);
     }
   }
 }

@@ -8,8 +8,8 @@ import dev.pate.aggregator.rdp.Conversion;
 import dev.pate.aggregator.rdp.Orders;
 import dev.pate.aggregator.rdp.RdpConversions;
 import dev.pate.files.OneLine;
+import dev.pate.files.UserError;
 import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.nio.channels.FileChannel;
 import java.nio.channels.FileLock;
 import java.nio.file.Files;
@@ -171,7 +171,7 @@ public final class DatasetBudget {
 
   /** The budget of this data in {@code dir}; a one-line error if none was declared. */
   public static DatasetBudget of(Path dir, String dataSha256) {
-    return find(dir, dataSha256).orElseThrow(() -> new LedgerException(file(dir, dataSha256)
+    return find(dir, dataSha256).orElseThrow(() -> new UserError(file(dir, dataSha256)
         + ": no budget was declared for this data (pate budget init)"));
   }
 
@@ -184,12 +184,12 @@ public final class DatasetBudget {
     try {
       Files.createDirectories(dir);
     } catch (IOException e) {
-      throw new UncheckedIOException("cannot create " + dir + ": " + e.getMessage(), e);
+      throw new UserError("cannot create " + dir + ": " + e.getMessage(), e);
     }
     DatasetBudget budget = new DatasetBudget(file);
     return budget.locked(() -> {
       if (Files.exists(file)) {
-        throw new LedgerException(file + ": this data set has a budget already (pate budget"
+        throw new UserError(file + ": this data set has a budget already (pate budget"
             + " show); it cannot be declared again");
       }
       ObjectNode header = Ledger.MAPPER.createObjectNode();
@@ -207,12 +207,12 @@ public final class DatasetBudget {
         try (lines) {
           lines.write(json(ChainedFile.signed(header)), 1);
           lines.forceFolder();
-        } catch (UncheckedIOException e) {
+        } catch (UserError e) {
           lines.discard();
           throw e;
         }
       } catch (IOException e) {
-        throw new UncheckedIOException("cannot create " + file + ": " + e.getMessage(), e);
+        throw new UserError("cannot create " + file + ": " + e.getMessage(), e);
       }
       return budget;
     });
@@ -310,7 +310,7 @@ public final class DatasetBudget {
 
   private void requireOpen(State state, String run) {
     if (!state.open().containsKey(run)) {
-      throw new LedgerException(file + ": run " + run + " holds no reservation (runs holding one: "
+      throw new UserError(file + ": run " + run + " holds no reservation (runs holding one: "
           + (state.open().isEmpty() ? "none" : String.join(", ", state.open().keySet())) + ")");
     }
   }
@@ -359,7 +359,7 @@ public final class DatasetBudget {
           StandardOpenOption.WRITE); FileLock held = channel.lock()) {
         return body.get();
       } catch (IOException e) {
-        throw new UncheckedIOException("cannot lock " + lock + ": " + e.getMessage(), e);
+        throw new UserError("cannot lock " + lock + ": " + e.getMessage(), e);
       }
     }
   }
@@ -379,14 +379,14 @@ public final class DatasetBudget {
    */
   private static State verify(Path file, List<String> lines) {
     if (lines.isEmpty()) {
-      throw new LedgerException(file + " line 1: empty, expected a budget header");
+      throw new UserError(file + " line 1: empty, expected a budget header");
     }
     int number = 1;
     try {
       JsonNode header = Ledger.MAPPER.readTree(lines.get(0));
       String where = file + " line 1: ";
       if (!(header instanceof ObjectNode) || !FORMAT.equals(header.path("ledger").asText())) {
-        throw new LedgerException(where + "not a data set's budget (expected a JSON object with"
+        throw new UserError(where + "not a data set's budget (expected a JSON object with"
             + " \"ledger\": \"" + FORMAT + "\")");
       }
       requireSigned(where, header);
@@ -401,7 +401,7 @@ public final class DatasetBudget {
         JsonNode line = Ledger.MAPPER.readTree(lines.get(i));
         if (!(line instanceof ObjectNode) || !previous.equals(line.path("previous").asText())
             || line.path("sequence").asLong() != i) {
-          throw new LedgerException(where + "does not follow line " + i
+          throw new UserError(where + "does not follow line " + i
               + " (a charge was removed, reordered or inserted)");
         }
         requireSigned(where, line);
@@ -409,14 +409,14 @@ public final class DatasetBudget {
         switch (charge.kind()) {
           case RESERVE -> {
             if (open.containsKey(charge.run())) {
-              throw new LedgerException(where + "a second reservation for " + charge.run()
+              throw new UserError(where + "a second reservation for " + charge.run()
                   + " while its first is open");
             }
             open.put(charge.run(), charge.rdp());
           }
           case SETTLE, RELEASE -> {
             if (open.remove(charge.run()) == null) {
-              throw new LedgerException(where + "a " + charge.kind().id() + " for "
+              throw new UserError(where + "a " + charge.kind().id() + " for "
                   + charge.run() + ", which holds no reservation");
             }
             add(committed, charge.rdp());
@@ -431,7 +431,7 @@ public final class DatasetBudget {
           header.path("data_sha256").asText(), total, List.copyOf(charges), open, committed,
           previous);
     } catch (JsonProcessingException e) {
-      throw new LedgerException(file + " line " + number + ": not a budget line: "
+      throw new UserError(file + " line " + number + ": not a budget line: "
           + OneLine.of(e.getOriginalMessage()));
     }
   }
@@ -445,7 +445,7 @@ public final class DatasetBudget {
   private static void requireSigned(String where, JsonNode line) {
     if (!line.path("hash").isTextual()
         || !line.get("hash").asText().equals(ChainedFile.hashOf((ObjectNode) line))) {
-      throw new LedgerException(where + "hash does not match its content (tampered)");
+      throw new UserError(where + "hash does not match its content (tampered)");
     }
   }
 
@@ -456,7 +456,7 @@ public final class DatasetBudget {
           header.path("delta").asDouble(Double.NaN),
           Conversion.fromId(header.path("conversion").asText()), orders);
     } catch (IllegalArgumentException | JsonProcessingException | NullPointerException e) {
-      throw new LedgerException(where + "not a budget's epsilon, delta, conversion and orders ("
+      throw new UserError(where + "not a budget's epsilon, delta, conversion and orders ("
           + OneLine.of(e) + ")");
     }
   }
@@ -465,13 +465,13 @@ public final class DatasetBudget {
       throws JsonProcessingException {
     Kind kind = parse(line.path("kind").asText(), Kind::valueOf);
     if (kind == null || !line.path("run").isTextual()) {
-      throw new LedgerException(where + "not a reserve, settle or release for a run");
+      throw new UserError(where + "not a reserve, settle or release for a run");
     }
     double[] rdp = line.path("rdp").isArray()
         ? Ledger.MAPPER.treeToValue(line.get("rdp"), double[].class) : null;
     if (rdp == null || rdp.length != orders
         || java.util.Arrays.stream(rdp).anyMatch(v -> !(v >= 0))) {
-      throw new LedgerException(where + "rdp: expected one cost >= 0 (or +Infinity) for each of"
+      throw new UserError(where + "rdp: expected one cost >= 0 (or +Infinity) for each of"
           + " the budget's " + orders + " orders");
     }
     return new Charge(number, kind, line.get("run").asText(), rdp, line.path("at").asText(),

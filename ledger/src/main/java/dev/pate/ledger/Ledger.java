@@ -11,8 +11,8 @@ import dev.pate.aggregator.accounting.PrivacyAccountant;
 import dev.pate.aggregator.accounting.QueryAccounting;
 import dev.pate.aggregator.rdp.Orders;
 import dev.pate.files.OneLine;
+import dev.pate.files.UserError;
 import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.nio.channels.FileChannel;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -108,14 +108,14 @@ public final class Ledger implements AutoCloseable {
       try {
         chained.write(MAPPER.writeValueAsString(header), 1);
         chained.forceFolder();
-      } catch (UncheckedIOException e) {
+      } catch (UserError e) {
         // No charge was made: remove the headless file rather than leave one no run can resume.
         chained.discard();
         throw e;
       }
       return new Ledger(chained, header.get("hash").asText(), 0);
     } catch (IOException e) {
-      throw new UncheckedIOException("cannot create " + file + ": " + e.getMessage(), e);
+      throw new UserError("cannot create " + file + ": " + e.getMessage(), e);
     }
   }
 
@@ -272,7 +272,7 @@ public final class Ledger implements AutoCloseable {
 
   private static Contents verify(Path file, List<String> lines) {
     if (lines.isEmpty()) {
-      throw new LedgerException(file + ": empty, expected a header line");
+      throw new UserError(file + ": empty, expected a header line");
     }
     int line = 1;
     try {
@@ -286,26 +286,26 @@ public final class Ledger implements AutoCloseable {
         LedgerEntry e = MAPPER.readValue(lines.get(i), LedgerEntry.class);
         String where = file + " line " + line + ": ";
         if (e == null || !previous.equals(e.previous()) || e.sequence() != i) {
-          throw new LedgerException(where + "does not follow line " + i
+          throw new UserError(where + "does not follow line " + i
               + " (a charge was removed, reordered or inserted)");
         }
         if (e.hash() == null || !e.hash().equals(hashOf(e))) {
-          throw new LedgerException(where + "hash does not match its content (tampered)");
+          throw new UserError(where + "hash does not match its content (tampered)");
         }
         if (e.spentRdp() == null || e.dataDependentRdp() == null
             || e.spentRdp().length != orders || e.dataDependentRdp().length != orders) {
-          throw new LedgerException(where + "does not have one value per order for each of its "
+          throw new UserError(where + "does not have one value per order for each of its "
               + orders + " orders");
         }
         boolean release = e.chargesRelease() && e.query() == LedgerEntry.RELEASE;
         if (!validCosts(e.spentRdp(), release) || !validCosts(e.dataDependentRdp(), release)) {
-          throw new LedgerException(where + (release
+          throw new UserError(where + (release
               ? "a release's charge that is not a cost >= 0 (or +Infinity, no bound at an order)"
               : "a charge that is not a finite cost >= 0"));
         }
         if ((e.query() < 0 && !release) || (e.chargesRelease() && !release)
             || e.answered() && e.label() < 0) {
-          throw new LedgerException(where + "query " + e.query() + (e.answered() ? " answered"
+          throw new UserError(where + "query " + e.query() + (e.answered() ? " answered"
               + " with label " + e.label() : "") + " is not a charge a run makes");
         }
         entries.add(e);
@@ -313,7 +313,7 @@ public final class Ledger implements AutoCloseable {
       }
       return new Contents(parsed, List.copyOf(entries), previous);
     } catch (JsonProcessingException e) {
-      throw new LedgerException(file + " line " + line + ": not a pate ledger line: "
+      throw new UserError(file + " line " + line + ": not a pate ledger line: "
           + OneLine.of(e.getOriginalMessage()));
     }
   }
@@ -326,13 +326,13 @@ public final class Ledger implements AutoCloseable {
   private static Header header(Path file, String text) throws JsonProcessingException {
     String where = file + " line 1: ";
     if (!(MAPPER.readTree(text) instanceof ObjectNode header)) {
-      throw new LedgerException(where + "not a ledger header (expected a JSON object)");
+      throw new UserError(where + "not a ledger header (expected a JSON object)");
     }
     if (!header.path("hash").asText().equals(ChainedFile.hashOf(header))) {
-      throw new LedgerException(where + "header hash does not match its content (tampered)");
+      throw new UserError(where + "header hash does not match its content (tampered)");
     }
     if (!header.path("mechanism").isTextual()) {
-      throw new LedgerException(where + "the header names no mechanism");
+      throw new UserError(where + "the header names no mechanism");
     }
     Orders orders;
     try {
@@ -341,28 +341,28 @@ public final class Ledger implements AutoCloseable {
       }
       orders = Orders.of(MAPPER.treeToValue(header.get("orders"), double[].class));
     } catch (IllegalArgumentException | JsonProcessingException e) {
-      throw new LedgerException(where + "orders: " + header.get("orders") + " is not a list of"
+      throw new UserError(where + "orders: " + header.get("orders") + " is not a list of"
           + " orders > 1");
     }
     OptionalInt maxQueries = OptionalInt.empty();
     if (header.has("max_queries")) {
       JsonNode max = header.get("max_queries");
       if (!max.isIntegralNumber() || !max.canConvertToInt() || max.asInt() < 0) {
-        throw new LedgerException(where + "max_queries: " + max + " is not a query count");
+        throw new UserError(where + "max_queries: " + max + " is not a query count");
       }
       maxQueries = OptionalInt.of(max.asInt());
     }
     Optional<Map<String, Object>> budget = Optional.empty();
     if (header.hasNonNull("budget")) {
       if (!header.get("budget").isObject()) {
-        throw new LedgerException(where + "budget: " + header.get("budget") + " is not a budget");
+        throw new UserError(where + "budget: " + header.get("budget") + " is not a budget");
       }
       budget = Optional.of(MAPPER.convertValue(header.get("budget"), BUDGET));
     }
     Optional<Map<String, Object>> release = Optional.empty();
     if (header.hasNonNull("release")) {
       if (!header.get("release").isObject()) {
-        throw new LedgerException(where + "release: " + header.get("release")
+        throw new UserError(where + "release: " + header.get("release")
             + " is not a release's parameters");
       }
       release = Optional.of(MAPPER.convertValue(header.get("release"), BUDGET));
@@ -399,7 +399,7 @@ public final class Ledger implements AutoCloseable {
     try {
       return MAPPER.convertValue(header.get("parameters"), PARAMETERS);
     } catch (IllegalArgumentException e) {
-      throw new LedgerException(file + " line 1: parameters: expected names with numbers, found "
+      throw new UserError(file + " line 1: parameters: expected names with numbers, found "
           + header.get("parameters"));
     }
   }
@@ -434,7 +434,7 @@ public final class Ledger implements AutoCloseable {
       }
       return bytes.length - end;
     } catch (IOException e) {
-      throw new UncheckedIOException("cannot repair " + file + ": " + e.getMessage(), e);
+      throw new UserError("cannot repair " + file + ": " + e.getMessage(), e);
     }
   }
 }

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.pate.aggregator.accounting.Budget;
 import dev.pate.aggregator.rdp.Orders;
+import dev.pate.files.UserError;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -65,14 +66,14 @@ class DatasetBudgetTest {
     DatasetBudget.State after = b.releaseReservation("killed", "the machine was lost");
     assertEquals(0, after.committedEpsilon());
     assertEquals("the machine was lost", after.charges().get(1).note());
-    assertThrows(LedgerException.class, () -> b.releaseReservation("killed", "twice"));
-    assertThrows(LedgerException.class, () -> b.settle("never-reserved", unit(b, 0)));
+    assertThrows(UserError.class, () -> b.releaseReservation("killed", "twice"));
+    assertThrows(UserError.class, () -> b.settle("never-reserved", unit(b, 0)));
   }
 
   @Test
   void aBudgetIsDeclaredOnce() {
     DatasetBudget.init(dir, DATA, Budget.of(4, 1e-5));
-    LedgerException e = assertThrows(LedgerException.class,
+    UserError e = assertThrows(UserError.class,
         () -> DatasetBudget.init(dir, DATA, Budget.of(8, 1e-5)));
     assertTrue(e.getMessage().contains("has a budget already"), e.getMessage());
   }
@@ -85,13 +86,13 @@ class DatasetBudgetTest {
     List<String> lines = new ArrayList<>(Files.readAllLines(b.file()));
     lines.set(2, lines.get(2).replaceFirst("\"at\":\"[^\"]*\"", "\"at\":\"2000-01-01T00:00:00Z\""));
     Files.write(b.file(), lines);
-    LedgerException e = assertThrows(LedgerException.class, b::read);
+    UserError e = assertThrows(UserError.class, b::read);
     assertEquals(b.file() + " line 3: hash does not match its content (tampered)",
         e.getMessage());
     // A line removed breaks the chain.
     lines.remove(1);
     Files.write(b.file(), lines);
-    e = assertThrows(LedgerException.class, () -> b.reserve("run-2", unit(b, 0.1)));
+    e = assertThrows(UserError.class, () -> b.reserve("run-2", unit(b, 0.1)));
     assertTrue(e.getMessage().startsWith(b.file() + " line 2: does not follow line 1"),
         e.getMessage());
   }

@@ -11,8 +11,8 @@ import dev.pate.aggregator.accounting.PrivacyAccountant;
 import dev.pate.aggregator.mechanism.Aggregators;
 import dev.pate.aggregator.mechanism.Answer;
 import dev.pate.aggregator.noise.RandomSources;
+import dev.pate.files.UserError;
 import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.nio.ByteBuffer;
 import java.nio.MappedByteBuffer;
 import java.nio.channels.FileChannel;
@@ -52,7 +52,7 @@ class DiskFullTest {
     Ledger ledger = new Ledger(file, full, before.lastHash(), before.entries().size());
     Labeller labeller = new Labeller(Aggregators.lnmax(LabellerTest.GAMMA), accountant, ledger,
         RandomSources.seeded(4));
-    UncheckedIOException e = assertThrows(UncheckedIOException.class,
+    UserError e = assertThrows(UserError.class,
         () -> labeller.label(votes, answers, 3, votes.length));
     ledger.close();
 

@@ -19,6 +19,7 @@ import dev.pate.aggregator.noise.RandomSources;
 import dev.pate.aggregator.rdp.Conversion;
 import dev.pate.aggregator.rdp.Orders;
 import dev.pate.files.Sha256;
+import dev.pate.files.UserError;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -125,18 +126,18 @@ class LabellerTest {
       edited.set(3, edited.get(3).replaceFirst("\"label\":\\d", "\"label\":8"));
     }
     Files.write(file, edited);
-    assertTrue(assertThrows(LedgerException.class, () -> Ledger.read(file)).getMessage()
+    assertTrue(assertThrows(UserError.class, () -> Ledger.read(file)).getMessage()
         .contains("line 4: hash does not match"));
 
     List<String> removed = new ArrayList<>(lines);
     removed.remove(2);
     Files.write(file, removed);
-    assertTrue(assertThrows(LedgerException.class, () -> Ledger.read(file)).getMessage()
+    assertTrue(assertThrows(UserError.class, () -> Ledger.read(file)).getMessage()
         .contains("line 3: does not follow line 2"));
 
     String whole = String.join("\n", lines) + "\n";
     Files.writeString(file, whole.substring(0, whole.length() - 20));
-    assertTrue(assertThrows(LedgerException.class, () -> Ledger.read(file)).getMessage()
+    assertTrue(assertThrows(UserError.class, () -> Ledger.read(file)).getMessage()
         .contains("line 6: truncated"));
     assertTrue(Ledger.dropTornLastLine(file) > 0);
     assertEquals(4, Ledger.read(file).entries().size());
@@ -152,7 +153,7 @@ class LabellerTest {
     Path file = dir.resolve(Ledger.FILE);
     for (String first : List.of("", "\"text\"", "[1]")) {
       Files.writeString(file, first + "\n");
-      assertTrue(assertThrows(LedgerException.class, () -> Ledger.read(file)).getMessage()
+      assertTrue(assertThrows(UserError.class, () -> Ledger.read(file)).getMessage()
           .startsWith(file + " line 1: not a ledger header"), first);
     }
     ObjectMapper mapper = new ObjectMapper();
@@ -161,7 +162,7 @@ class LabellerTest {
     header.put("hash", Sha256.of(mapper.writeValueAsString(header)));
     Files.writeString(file, mapper.writeValueAsString(header) + "\n");
     assertEquals(file + " line 1: orders: [] is not a list of orders > 1",
-        assertThrows(LedgerException.class, () -> Ledger.read(file)).getMessage());
+        assertThrows(UserError.class, () -> Ledger.read(file)).getMessage());
 
     PrivacyAccountant accountant = accountant();
     Path signed = dir.resolve("infinite.jsonl");
@@ -171,7 +172,7 @@ class LabellerTest {
       ledger.append(0, true, 1, infinite, infinite);
     }
     assertEquals(signed + " line 2: a charge that is not a finite cost >= 0",
-        assertThrows(LedgerException.class, () -> Ledger.read(signed)).getMessage());
+        assertThrows(UserError.class, () -> Ledger.read(signed)).getMessage());
   }
 
   @Test
@@ -232,7 +233,7 @@ class LabellerTest {
     header.put("hash", HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256")
         .digest(mapper.writeValueAsString(header).getBytes(StandardCharsets.UTF_8))));
     Files.writeString(file, mapper.writeValueAsString(header) + "\n");
-    String message = assertThrows(LedgerException.class, () -> Ledger.read(file)).getMessage();
+    String message = assertThrows(UserError.class, () -> Ledger.read(file)).getMessage();
     assertTrue(message.startsWith(file + " line 1: parameters: expected names with numbers"),
         message);
   }

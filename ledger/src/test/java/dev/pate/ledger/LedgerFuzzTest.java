@@ -7,6 +7,7 @@ import dev.pate.aggregator.lnmax.LnmaxAccounting;
 import dev.pate.aggregator.rdp.Conversion;
 import dev.pate.aggregator.rdp.Orders;
 import dev.pate.files.Sha256;
+import dev.pate.files.UserError;
 import dev.pate.fuzz.FuzzBudget;
 import dev.pate.fuzz.FuzzFiles;
 import dev.pate.fuzz.Mutations;
@@ -26,7 +27,7 @@ import net.jqwik.api.lifecycle.BeforeContainer;
 
 /**
  * The ledger reader on any bytes and on mutations of a real ledger (a header and three charges):
- * every input is read as a verified ledger or refused with a one-line {@link LedgerException}
+ * every input is read as a verified ledger or refused with a one-line {@link UserError}
  * naming the file (and line), in bounded time and allocation. A mutation that keeps every hash
  * valid is all but impossible, so nearly all are refused; none may crash the reader.
  */
@@ -58,7 +59,7 @@ class LedgerFuzzTest {
   @Property
   void read(@ForAll("ledgers") byte[] bytes) {
     Path file = write(bytes);
-    ReaderTry.of(bytes.length, PER_BYTE, LedgerException.class).run(() -> Ledger.read(file));
+    ReaderTry.of(bytes.length, PER_BYTE, UserError.class).run(() -> Ledger.read(file));
   }
 
   /**
@@ -70,7 +71,7 @@ class LedgerFuzzTest {
   void readSigned(@ForAll("ledgers") byte[] bytes) {
     byte[] signed = sign(bytes);
     Path file = write(signed);
-    ReaderTry.of(signed.length, PER_BYTE, LedgerException.class).run(() -> Ledger.read(file));
+    ReaderTry.of(signed.length, PER_BYTE, UserError.class).run(() -> Ledger.read(file));
   }
 
   /** Each line that parses signed again (a header by its JSON, a charge as an entry), chained. */

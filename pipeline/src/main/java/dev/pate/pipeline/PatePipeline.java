@@ -15,6 +15,7 @@ import dev.pate.ensemble.nn.InputShape;
 import dev.pate.ensemble.nn.NativeThreads;
 import dev.pate.ensemble.nn.NetworkSpec;
 import dev.pate.ensemble.nn.Seeds;
+import dev.pate.files.UserError;
 import dev.pate.pipeline.backend.TeacherBackend;
 import dev.pate.pipeline.baseline.NonPrivateCeiling;
 import dev.pate.pipeline.cache.CachedEnsemble;

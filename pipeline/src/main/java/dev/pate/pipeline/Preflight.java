@@ -2,6 +2,7 @@ package dev.pate.pipeline;
 
 import dev.pate.config.RunConfig;
 import dev.pate.datasets.Dataset;
+import dev.pate.files.UserError;
 import dev.pate.pipeline.backend.TeacherBackend;
 import dev.pate.pipeline.backend.TeacherBackends;
 import dev.pate.pipeline.labelling.ReleasePlan;

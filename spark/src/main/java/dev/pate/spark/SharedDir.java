@@ -2,7 +2,7 @@ package dev.pate.spark;
 
 import dev.pate.ensemble.TeacherRecord;
 import dev.pate.files.OneLine;
-import dev.pate.pipeline.UserError;
+import dev.pate.files.UserError;
 import dev.pate.pipeline.cache.TeacherCache;
 import dev.pate.pipeline.output.Json;
 import java.io.IOException;
@@ -71,7 +71,7 @@ final class SharedDir implements Serializable {
     try {
       writeString(probe, "pate");
       fs().delete(path(probe), false);
-    } catch (IOException | UncheckedIOException | IllegalArgumentException e) {
+    } catch (IOException | UncheckedIOException | IllegalArgumentException | UserError e) {
       throw new UserError(KEY + " " + root + ": cannot write there (" + OneLine.of(e) + ")", e);
     }
   }
@@ -170,8 +170,8 @@ final class SharedDir implements Serializable {
     return fs;
   }
 
-  private UncheckedIOException failure(String what, IOException e) {
-    return new UncheckedIOException(KEY + " " + folder + ": " + what + " (" + OneLine.of(e) + ")",
+  private UserError failure(String what, IOException e) {
+    return new UserError(KEY + " " + folder + ": " + what + " (" + OneLine.of(e) + ")",
         e);
   }
 

@@ -10,7 +10,7 @@ import dev.pate.ensemble.nn.InputShape;
 import dev.pate.ensemble.nn.NetworkSpec;
 import dev.pate.files.AtomicFiles;
 import dev.pate.files.OneLine;
-import dev.pate.pipeline.UserError;
+import dev.pate.files.UserError;
 import dev.pate.pipeline.backend.EnsembleVotes;
 import dev.pate.pipeline.backend.TeacherBackend;
 import dev.pate.pipeline.backend.TeacherJob;

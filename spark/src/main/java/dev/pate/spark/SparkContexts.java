@@ -2,7 +2,7 @@ package dev.pate.spark;
 
 import dev.pate.config.SparkConfig;
 import dev.pate.files.OneLine;
-import dev.pate.pipeline.UserError;
+import dev.pate.files.UserError;
 import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.net.Socket;

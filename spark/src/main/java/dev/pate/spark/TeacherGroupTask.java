@@ -9,6 +9,7 @@ import dev.pate.ensemble.TeacherTraining;
 import dev.pate.ensemble.nn.Classifiers;
 import dev.pate.ensemble.nn.NativeThreads;
 import dev.pate.ensemble.nn.Tensors;
+import dev.pate.files.UserError;
 import dev.pate.pipeline.cache.TeacherCache;
 import dev.pate.pipeline.output.Json;
 import java.io.IOException;
@@ -134,7 +135,7 @@ final class TeacherGroupTask implements Function<List<TeacherWork>, GroupResult>
         Files.deleteIfExists(file);
       }
     } catch (IOException e) {
-      throw new UncheckedIOException("cannot delete " + folder + ": " + e.getMessage(), e);
+      throw new UserError("cannot delete " + folder + ": " + e.getMessage(), e);
     }
   }
 }

@@ -9,7 +9,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.pate.pipeline.UserError;
+import dev.pate.files.UserError;
 import java.io.IOException;
 import java.net.ServerSocket;
 import java.nio.file.Files;

@@ -6,9 +6,9 @@ import dev.pate.aggregator.accounting.QueryCharge;
 import dev.pate.aggregator.rdp.Conversion;
 import dev.pate.config.RunConfig;
 import dev.pate.files.AtomicFiles;
+import dev.pate.files.UserError;
 import dev.pate.ledger.Ledger;
 import dev.pate.ledger.LedgerEntry;
-import dev.pate.pipeline.UserError;
 import dev.pate.pipeline.labelling.LedgerReplay;
 import dev.pate.pipeline.labelling.Mechanisms;
 import java.io.IOException;
@@ -97,7 +97,7 @@ final class EpsilonCurves {
       }
       return points;
     } catch (IOException e) {
-      throw new UncheckedIOException("cannot read " + file + ": " + e.getMessage(), e);
+      throw new UserError("cannot read " + file + ": " + e.getMessage(), e);
     }
   }
 

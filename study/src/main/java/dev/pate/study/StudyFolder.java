@@ -8,8 +8,8 @@ import dev.pate.config.SweepAxis;
 import dev.pate.files.AtomicFiles;
 import dev.pate.files.Sha256;
 import dev.pate.pipeline.output.Json;
+import dev.pate.files.UserError;
 import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -57,7 +57,7 @@ public final class StudyFolder {
     try {
       return Json.mapper().readTree(file.toFile());
     } catch (IOException e) {
-      throw new UncheckedIOException("cannot read " + file + ": " + e.getMessage(), e);
+      throw new UserError("cannot read " + file + ": " + e.getMessage(), e);
     }
   }
 

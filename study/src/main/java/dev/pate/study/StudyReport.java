@@ -4,8 +4,8 @@ import dev.pate.config.Study;
 import dev.pate.config.StudyPoint;
 import dev.pate.config.SweepAxis;
 import dev.pate.pipeline.output.NumberText;
+import dev.pate.files.UserError;
 import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -93,7 +93,7 @@ final class StudyReport {
     try {
       Files.deleteIfExists(file);
     } catch (IOException e) {
-      throw new UncheckedIOException("cannot delete the stale " + file, e);
+      throw new UserError("cannot delete the stale " + file, e);
     }
   }
 }

@@ -1,6 +1,7 @@
 package dev.pate.study;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.pate.files.UserError;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -94,7 +95,7 @@ public record StudyRow(int point, String folder, Map<String, String> coordinates
     JsonNode at(String pointer) {
       JsonNode node = report.at(pointer);
       if (node.isMissingNode() || node.isNull()) {
-        throw new IllegalArgumentException(folder + "/report.json: no " + pointer
+        throw new UserError(folder + "/report.json: no " + pointer
             + " (a report of an older pate; delete the point's folder to run it again)");
       }
       return node;

@@ -4,6 +4,7 @@ import dev.pate.config.Randomness;
 import dev.pate.config.Study;
 import dev.pate.config.StudyPoint;
 import dev.pate.files.OneLine;
+import dev.pate.files.UserError;
 import dev.pate.ledger.BudgetRefusal;
 import dev.pate.ledger.Ledger;
 import dev.pate.pipeline.PatePipeline;
@@ -136,7 +137,7 @@ public final class StudyRunner {
       Files.deleteIfExists(pointFolder.resolve("labels.csv"));
       Files.deleteIfExists(pointFolder.resolve("votes.csv"));
     } catch (IOException e) {
-      throw new UncheckedIOException("cannot restart " + pointFolder + ": " + e.getMessage(), e);
+      throw new UserError("cannot restart " + pointFolder + ": " + e.getMessage(), e);
     }
   }
 

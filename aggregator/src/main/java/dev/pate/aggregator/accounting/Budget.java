@@ -3,6 +3,7 @@ package dev.pate.aggregator.accounting;
 import dev.pate.aggregator.rdp.Conversion;
 import dev.pate.aggregator.rdp.EpsilonBound;
 import dev.pate.aggregator.rdp.Orders;
+import dev.pate.files.DpPreconditions;
 import java.util.Objects;
 
 /**
@@ -15,12 +16,8 @@ import java.util.Objects;
  */
 public record Budget(double epsilon, double delta, Conversion conversion, Orders orders) {
   public Budget {
-    if (!(epsilon > 0) || Double.isInfinite(epsilon)) {
-      throw new IllegalArgumentException("epsilon: " + epsilon + " is not a finite number > 0");
-    }
-    if (!(delta > 0 && delta < 1)) {
-      throw new IllegalArgumentException("delta: " + delta + " is not in (0, 1)");
-    }
+    DpPreconditions.checkPositive(epsilon, "epsilon");
+    DpPreconditions.checkDelta(delta, "delta");
     Objects.requireNonNull(conversion, "conversion");
     Objects.requireNonNull(orders, "orders");
   }

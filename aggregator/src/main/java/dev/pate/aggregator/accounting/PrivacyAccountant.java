@@ -4,6 +4,7 @@ import dev.pate.aggregator.rdp.Conversion;
 import dev.pate.aggregator.rdp.EpsilonBound;
 import dev.pate.aggregator.rdp.RdpConversions;
 import dev.pate.aggregator.rdp.RdpLedger;
+import dev.pate.files.DpPreconditions;
 import java.util.Locale;
 import java.util.Objects;
 import java.util.Optional;
@@ -85,9 +86,7 @@ public final class PrivacyAccountant {
     this.accounting = Objects.requireNonNull(accounting, "accounting");
     this.reserved = Objects.requireNonNull(reserved, "reserved").clone();
     this.budget = Objects.requireNonNull(budget, "budget");
-    if (maxQueries < 0) {
-      throw new IllegalArgumentException("maxQueries: " + maxQueries + " is not >= 0");
-    }
+    DpPreconditions.checkAtLeast(maxQueries, 0, "maxQueries");
     this.maxQueries = maxQueries;
     this.worstCase = accounting.dataIndependentRdp();
     this.spent = new RdpLedger(accounting.orders());

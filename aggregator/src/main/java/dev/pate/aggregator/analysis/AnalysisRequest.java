@@ -5,6 +5,7 @@ import dev.pate.aggregator.release.ReleaseParameters;
 import dev.pate.aggregator.release.ReleaseTarget;
 import dev.pate.aggregator.rdp.Conversion;
 import dev.pate.aggregator.rdp.Orders;
+import dev.pate.files.DpPreconditions;
 import java.util.Objects;
 import java.util.Optional;
 
@@ -43,9 +44,7 @@ public record AnalysisRequest(
     Objects.requireNonNull(conversion, "conversion");
     Objects.requireNonNull(release, "release");
     Objects.requireNonNull(noise, "noise");
-    if (!(delta > 0 && delta < 1)) {
-      throw new IllegalArgumentException("delta: " + delta + " is not in (0, 1)");
-    }
+    DpPreconditions.checkDelta(delta, "delta");
     if (teachers < 0) {
       throw new IllegalArgumentException("teachers: " + teachers + " is not >= 0 (0: from votes)");
     }

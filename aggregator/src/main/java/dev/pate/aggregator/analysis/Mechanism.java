@@ -1,5 +1,7 @@
 package dev.pate.aggregator.analysis;
 
+import dev.pate.files.DpPreconditions;
+
 /** The aggregation mechanism whose privacy cost an analysis computes, with its noise parameters. */
 public sealed interface Mechanism
     permits Mechanism.Lnmax, Mechanism.Gnmax, Mechanism.ConfidentGnmax {
@@ -14,7 +16,7 @@ public sealed interface Mechanism
    */
   record Lnmax(double gamma) implements Mechanism {
     public Lnmax {
-      checkPositive(gamma, "gamma");
+      DpPreconditions.checkPositive(gamma, "gamma");
     }
 
     @Override
@@ -30,7 +32,7 @@ public sealed interface Mechanism
    */
   record Gnmax(double sigma) implements Mechanism {
     public Gnmax {
-      checkPositive(sigma, "sigma");
+      DpPreconditions.checkPositive(sigma, "sigma");
     }
 
     @Override
@@ -45,22 +47,14 @@ public sealed interface Mechanism
    */
   record ConfidentGnmax(double threshold, double sigma1, double sigma2) implements Mechanism {
     public ConfidentGnmax {
-      if (!Double.isFinite(threshold)) {
-        throw new IllegalArgumentException("threshold: " + threshold + " is not a finite number");
-      }
-      checkPositive(sigma1, "sigma1");
-      checkPositive(sigma2, "sigma2");
+      DpPreconditions.checkFinite(threshold, "threshold");
+      DpPreconditions.checkPositive(sigma1, "sigma1");
+      DpPreconditions.checkPositive(sigma2, "sigma2");
     }
 
     @Override
     public String id() {
       return "confident-gnmax";
-    }
-  }
-
-  private static void checkPositive(double value, String name) {
-    if (!(value > 0) || Double.isInfinite(value)) {
-      throw new IllegalArgumentException(name + ": " + value + " is not a finite number > 0");
     }
   }
 }

@@ -1,5 +1,7 @@
 package dev.pate.aggregator.gnmax;
 
+import dev.pate.files.DpPreconditions;
+
 /**
  * Tails of the Gaussian distribution, accurate in log space far into the tail: the Java
  * counterpart of {@code scipy.special.erfc}, {@code erfcinv} and {@code scipy.stats.norm.logsf},
@@ -148,9 +150,7 @@ public final class GaussianTail {
    * scale=scale)}, as {@code log(erfc(x / (scale sqrt 2)) / 2)}.
    */
   public static double logSf(double x, double scale) {
-    if (!(scale > 0) || Double.isInfinite(scale)) {
-      throw new IllegalArgumentException("scale: " + scale + " is not a finite number > 0");
-    }
+    DpPreconditions.checkPositive(scale, "scale");
     double z = x / scale / SQRT_2;
     if (z < 0) {
       // Pr = 1 - erfc(|z|)/2: log1p keeps the digits that log 2 + log1p(...) - log 2 would lose.

@@ -2,6 +2,7 @@ package dev.pate.aggregator.gnmax;
 
 import dev.pate.aggregator.rdp.LogMath;
 import dev.pate.aggregator.rdp.Orders;
+import dev.pate.files.DpPreconditions;
 
 /**
  * Renyi-DP of the Gaussian noisy arg-max (GNMax) of PATE 2018 (Papernot, Song, Mironov,
@@ -236,9 +237,7 @@ public final class GnmaxRdp {
 
   /** Rejects a noise parameter {@code name} that is not a finite number > 0. */
   public static void checkSigma(double sigma, String name) {
-    if (!(sigma > 0) || Double.isInfinite(sigma)) {
-      throw new IllegalArgumentException(name + ": " + sigma + " is not a finite number > 0");
-    }
+    DpPreconditions.checkPositive(sigma, name);
   }
 
   /** At least two classes, every count finite and >= 0. */

@@ -1,6 +1,7 @@
 package dev.pate.aggregator.gnmax;
 
 import dev.pate.aggregator.rdp.Orders;
+import dev.pate.files.DpPreconditions;
 
 /**
  * Renyi-DP of the threshold check of Confident-GNMax (PATE 2018, Algorithm 1 step 1): answer only
@@ -83,9 +84,7 @@ public final class ThresholdRdp {
 
   /** Rejects a threshold that is not a finite number. */
   public static void checkThreshold(double threshold) {
-    if (!Double.isFinite(threshold)) {
-      throw new IllegalArgumentException("threshold: " + threshold + " is not a finite number");
-    }
+    DpPreconditions.checkFinite(threshold, "threshold");
   }
 
   /** {@link #dataDependent} at one order for a max count {@code v}: the threshold's cost table. */

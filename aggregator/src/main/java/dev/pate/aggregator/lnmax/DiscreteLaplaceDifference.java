@@ -1,6 +1,7 @@
 package dev.pate.aggregator.lnmax;
 
 import dev.pate.aggregator.rdp.LogMath;
+import dev.pate.files.DpPreconditions;
 
 /**
  * Tail of {@code D = Z1 - Z2} for independent discrete Laplace variables with
@@ -27,12 +28,8 @@ public final class DiscreteLaplaceDifference {
    * {@code D >= gap} iff {@code D >= ceil(gap)}).
    */
   public static double logSurvival(double gap, double gamma) {
-    if (Double.isNaN(gap) || Double.isInfinite(gap)) {
-      throw new IllegalArgumentException("gap: " + gap + " is not a finite number");
-    }
-    if (!(gamma > 0) || Double.isInfinite(gamma)) {
-      throw new IllegalArgumentException("gamma: " + gamma + " is not a finite number > 0");
-    }
+    DpPreconditions.checkFinite(gap, "gap");
+    DpPreconditions.checkPositive(gamma, "gamma");
     double g = Math.ceil(gap);
     if (g >= 1) {
       return logUpperTail(g, gamma);

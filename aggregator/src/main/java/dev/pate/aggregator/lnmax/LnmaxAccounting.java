@@ -5,6 +5,7 @@ import dev.pate.aggregator.accounting.QueryAccounting;
 import dev.pate.aggregator.rdp.LogMath;
 import dev.pate.aggregator.rdp.Orders;
 import dev.pate.aggregator.rdp.RdpCurves;
+import dev.pate.files.DpPreconditions;
 import java.util.Map;
 import java.util.Objects;
 
@@ -52,9 +53,7 @@ public final class LnmaxAccounting implements QueryAccounting {
    * @param kind the noise the runs draw
    */
   public LnmaxAccounting(double gamma, Orders orders, NoiseKind kind) {
-    if (!(gamma > 0) || Double.isInfinite(gamma)) {
-      throw new IllegalArgumentException("gamma: " + gamma + " is not a finite number > 0");
-    }
+    DpPreconditions.checkPositive(gamma, "gamma");
     this.gamma = gamma;
     this.orders = Objects.requireNonNull(orders, "orders");
     this.kind = Objects.requireNonNull(kind, "kind");

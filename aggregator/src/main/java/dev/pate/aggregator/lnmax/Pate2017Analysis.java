@@ -4,6 +4,7 @@ import dev.pate.aggregator.rdp.Conversion;
 import dev.pate.aggregator.rdp.Orders;
 import dev.pate.aggregator.rdp.RdpConversions;
 import dev.pate.aggregator.rdp.RdpLedger;
+import dev.pate.files.DpPreconditions;
 
 /**
  * The PATE 2017 privacy analysis of a set of LNMax queries, as {@code analysis.py main()} does it
@@ -25,12 +26,8 @@ public final class Pate2017Analysis {
   public static Pate2017Report analyse(double[][] queries, double gamma, double delta,
       double beta, Pate2017Variant variant) {
     Pate2017Moments.checkNoiseEps(gamma);
-    if (!(beta > 0) || Double.isInfinite(beta)) {
-      throw new IllegalArgumentException("beta: " + beta + " is not a finite number > 0");
-    }
-    if (!(delta > 0 && delta < 1)) {
-      throw new IllegalArgumentException("delta: " + delta + " is not in (0, 1)");
-    }
+    DpPreconditions.checkPositive(beta, "beta");
+    DpPreconditions.checkDelta(delta, "delta");
     Orders orders = Orders.moments2017();
     RdpLedger ledger = new RdpLedger(orders);
     double[] smoothSens = new double[MOMENTS];

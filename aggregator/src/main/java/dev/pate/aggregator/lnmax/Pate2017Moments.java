@@ -1,5 +1,7 @@
 package dev.pate.aggregator.lnmax;
 
+import dev.pate.files.DpPreconditions;
+
 /**
  * The PATE 2017 moments accountant for LNMax ("Semi-supervised Knowledge Transfer for Deep
  * Learning from Private Training Data", tensorflow/privacy research/pate_2017/analysis.py).
@@ -125,15 +127,11 @@ public final class Pate2017Moments {
   }
 
   private static void checkPrivEps(double privEps) {
-    if (!(privEps >= 0) || Double.isInfinite(privEps)) {
-      throw new IllegalArgumentException("privEps: " + privEps + " is not a finite number >= 0");
-    }
+    DpPreconditions.checkNonNegative(privEps, "privEps");
   }
 
   static void checkNoiseEps(double noiseEps) {
-    if (!(noiseEps > 0) || Double.isInfinite(noiseEps)) {
-      throw new IllegalArgumentException("noiseEps: " + noiseEps + " is not a finite number > 0");
-    }
+    DpPreconditions.checkPositive(noiseEps, "noiseEps");
   }
 
   static void checkMoment(int l) {

@@ -1,5 +1,6 @@
 package dev.pate.aggregator.lnmax;
 
+import dev.pate.files.DpPreconditions;
 import java.util.Arrays;
 
 /**
@@ -55,9 +56,7 @@ public final class Pate2017SmoothSensitivity {
    */
   public static double smoothedSens(double[] counts, double noiseEps, int l, double beta,
       Pate2017Variant variant) {
-    if (!(beta > 0) || Double.isInfinite(beta)) {
-      throw new IllegalArgumentException("beta: " + beta + " is not a finite number > 0");
-    }
+    DpPreconditions.checkPositive(beta, "beta");
     int k = 0;
     double smoothed = sensAtK(counts, noiseEps, l, k, variant);
     double maxCount = Counts.max(counts);
@@ -77,9 +76,7 @@ public final class Pate2017SmoothSensitivity {
    * smooth sensitivity, as {@code main()} prints it: {@code 2 beta ln(1/delta)}.
    */
   public static double ssEps(double beta, double delta) {
-    if (!(delta > 0 && delta < 1)) {
-      throw new IllegalArgumentException("delta: " + delta + " is not in (0, 1)");
-    }
+    DpPreconditions.checkDelta(delta, "delta");
     return 2.0 * beta * Math.log(1 / delta);
   }
 

@@ -2,6 +2,7 @@ package dev.pate.aggregator.lnmax;
 
 import dev.pate.aggregator.rdp.LogMath;
 import dev.pate.aggregator.rdp.Orders;
+import dev.pate.files.DpPreconditions;
 
 /**
  * LNMax as analysed by PATE 2018 ("Scalable Private Learning with PATE", tensorflow/privacy
@@ -21,9 +22,7 @@ public final class Pate2018Lnmax {
    */
   public static double computeLogqLaplace(double[] counts, double lambda) {
     Counts.check(counts);
-    if (!(lambda > 0) || Double.isInfinite(lambda)) {
-      throw new IllegalArgumentException("lambda: " + lambda + " is not a finite number > 0");
-    }
+    DpPreconditions.checkPositive(lambda, "lambda");
     int winner = Counts.argmax(counts);
     double[] terms = new double[counts.length - 1];
     int n = 0;
@@ -53,9 +52,7 @@ public final class Pate2018Lnmax {
    */
   public static double rdpPureEps(double logq, double pureEps, double order) {
     checkArguments(logq, pureEps);
-    if (!(order > 1) || Double.isInfinite(order)) {
-      throw new IllegalArgumentException("order: " + order + " is not a finite order > 1");
-    }
+    DpPreconditions.checkOrder(order, "order");
     double logT = Double.POSITIVE_INFINITY;
     if (theorem3Applies(logq, pureEps)) {
       double log1mq = Math.log1p(-Math.exp(logq));
@@ -88,8 +85,6 @@ public final class Pate2018Lnmax {
     if (!(logq <= 0)) {
       throw new IllegalArgumentException("logq: " + logq + " is not a log-probability (<= 0)");
     }
-    if (!(pureEps >= 0) || Double.isInfinite(pureEps)) {
-      throw new IllegalArgumentException("pureEps: " + pureEps + " is not a finite number >= 0");
-    }
+    DpPreconditions.checkNonNegative(pureEps, "pureEps");
   }
 }

@@ -1,6 +1,7 @@
 package dev.pate.aggregator.planning;
 
 import dev.pate.aggregator.rdp.EpsilonBound;
+import dev.pate.files.DpPreconditions;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Objects;
@@ -47,12 +48,8 @@ public record ClosedFormComparison(
 
   /** {@code sqrt(2 (eps + ln(1/delta)) / eps)}. */
   public static double sigma(double epsilon, double delta) {
-    if (!(epsilon > 0) || Double.isInfinite(epsilon)) {
-      throw new IllegalArgumentException("epsilon: " + epsilon + " is not a finite number > 0");
-    }
-    if (!(delta > 0 && delta < 1)) {
-      throw new IllegalArgumentException("delta: " + delta + " is not in (0, 1)");
-    }
+    DpPreconditions.checkPositive(epsilon, "epsilon");
+    DpPreconditions.checkDelta(delta, "delta");
     return Math.sqrt(2 * (epsilon - Math.log(delta)) / epsilon);
   }
 

@@ -1,5 +1,6 @@
 package dev.pate.aggregator.planning;
 
+import dev.pate.files.DpPreconditions;
 import java.util.Arrays;
 
 /**
@@ -40,9 +41,7 @@ public record ConfidentGrid(double[] thresholdFractions, double[] sigma1Fraction
       throw new IllegalArgumentException(name + ": the list is empty; give at least one value");
     }
     for (double v : values) {
-      if (!(v > 0) || Double.isInfinite(v)) {
-        throw new IllegalArgumentException(name + ": " + v + " is not a finite number > 0");
-      }
+      DpPreconditions.checkPositive(v, name);
     }
     return values.clone();
   }

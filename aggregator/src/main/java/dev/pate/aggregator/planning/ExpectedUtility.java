@@ -1,6 +1,7 @@
 package dev.pate.aggregator.planning;
 
 import dev.pate.aggregator.rdp.EpsilonBound;
+import dev.pate.files.DpPreconditions;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Objects;
@@ -26,9 +27,7 @@ public record ExpectedUtility(
 
   public ExpectedUtility {
     for (double v : new double[] {answered, accuracy, correct}) {
-      if (!(v >= 0) || Double.isInfinite(v)) {
-        throw new IllegalArgumentException("utility: " + v + " is not a finite number >= 0");
-      }
+      DpPreconditions.checkNonNegative(v, "utility");
     }
     Objects.requireNonNull(dataDependentEpsilon, "dataDependentEpsilon");
   }

@@ -2,6 +2,7 @@ package dev.pate.aggregator.planning;
 
 import dev.pate.aggregator.accounting.Budget;
 import dev.pate.aggregator.accounting.NoiseKind;
+import dev.pate.files.DpPreconditions;
 import java.util.Objects;
 import java.util.Optional;
 
@@ -46,9 +47,7 @@ public record PlanRequest(
       if (!(samplingRate > 0 && samplingRate <= 1)) {
         throw new IllegalArgumentException("samplingRate: " + samplingRate + " is not in (0, 1]");
       }
-      if (steps < 1) {
-        throw new IllegalArgumentException("steps: " + steps + " is not >= 1");
-      }
+      DpPreconditions.checkAtLeast(steps, 1, "steps");
       if (dataSize < 0) {
         throw new IllegalArgumentException("dataSize: " + dataSize + " is not >= 0 (0: unknown)");
       }
@@ -57,15 +56,9 @@ public record PlanRequest(
             "profile: vote profiles apply to PATE mechanisms, not subsampled-gaussian");
       }
     } else {
-      if (queries < 1) {
-        throw new IllegalArgumentException("queries: " + queries + " is not >= 1");
-      }
-      if (teachers < 1) {
-        throw new IllegalArgumentException("teachers: " + teachers + " is not >= 1");
-      }
-      if (classes < 2) {
-        throw new IllegalArgumentException("classes: " + classes + " is not >= 2");
-      }
+      DpPreconditions.checkAtLeast(queries, 1, "queries");
+      DpPreconditions.checkAtLeast(teachers, 1, "teachers");
+      DpPreconditions.checkAtLeast(classes, 2, "classes");
       if (profile.isPresent()) {
         VoteProfile p = profile.get();
         if (p.classes() != classes) {

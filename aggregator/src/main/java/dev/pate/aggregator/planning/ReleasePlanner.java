@@ -6,6 +6,7 @@ import dev.pate.aggregator.release.SmoothSensitivityRelease;
 import dev.pate.aggregator.rdp.Conversion;
 import dev.pate.aggregator.rdp.Orders;
 import dev.pate.aggregator.rdp.RdpConversions;
+import dev.pate.files.DpPreconditions;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -71,9 +72,7 @@ public final class ReleasePlanner {
       throw new IllegalArgumentException("profile: rows of " + profile.maxRowSum()
           + " votes, more than the target's " + target.teachers() + " teachers");
     }
-    if (queries < 1) {
-      throw new IllegalArgumentException("queries: " + queries + " is not >= 1");
-    }
+    DpPreconditions.checkAtLeast(queries, 1, "queries");
     // The releases at the possible orders, kept: their C5/C6 checks are not cheap.
     List<SmoothSensitivityRelease> possible = new ArrayList<>();
     int start = -1;

@@ -1,6 +1,7 @@
 package dev.pate.aggregator.planning;
 
 import dev.pate.aggregator.votes.VoteMatrix;
+import dev.pate.files.DpPreconditions;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
@@ -80,18 +81,10 @@ public final class VoteProfile {
    */
   public static VoteProfile fromTeacherAccuracy(double accuracy, int teachers, int classes,
       int samples, long seed) {
-    if (!(accuracy >= 0 && accuracy <= 1)) {
-      throw new IllegalArgumentException("accuracy: " + accuracy + " is not in [0, 1]");
-    }
-    if (teachers < 1) {
-      throw new IllegalArgumentException("teachers: " + teachers + " is not >= 1");
-    }
-    if (classes < 2) {
-      throw new IllegalArgumentException("classes: " + classes + " is not >= 2");
-    }
-    if (samples < 1) {
-      throw new IllegalArgumentException("samples: " + samples + " is not >= 1");
-    }
+    DpPreconditions.checkProbability(accuracy, "accuracy");
+    DpPreconditions.checkAtLeast(teachers, 1, "teachers");
+    DpPreconditions.checkAtLeast(classes, 2, "classes");
+    DpPreconditions.checkAtLeast(samples, 1, "samples");
     SplittableRandom random = new SplittableRandom(seed);
     Builder builder = new Builder();
     double[] counts = new double[classes];

@@ -1,5 +1,6 @@
 package dev.pate.aggregator.rdp;
 
+import dev.pate.files.DpPreconditions;
 import java.util.Objects;
 
 /**
@@ -9,15 +10,9 @@ import java.util.Objects;
  */
 public record DeltaBound(double delta, double epsilon, double order, Conversion conversion) {
   public DeltaBound {
-    if (!(delta >= 0 && delta <= 1)) {
-      throw new IllegalArgumentException("delta: " + delta + " is not in [0, 1]");
-    }
-    if (!(epsilon >= 0) || Double.isInfinite(epsilon)) {
-      throw new IllegalArgumentException("epsilon: " + epsilon + " is not a finite number >= 0");
-    }
-    if (!(order > 1) || Double.isInfinite(order)) {
-      throw new IllegalArgumentException("order: " + order + " is not a finite order > 1");
-    }
+    DpPreconditions.checkProbability(delta, "delta");
+    DpPreconditions.checkNonNegative(epsilon, "epsilon");
+    DpPreconditions.checkOrder(order, "order");
     Objects.requireNonNull(conversion, "conversion");
   }
 }

@@ -1,5 +1,6 @@
 package dev.pate.aggregator.rdp;
 
+import dev.pate.files.DpPreconditions;
 import java.util.Objects;
 
 /**
@@ -12,15 +13,9 @@ import java.util.Objects;
  */
 public record EpsilonBound(double epsilon, double delta, double order, Conversion conversion) {
   public EpsilonBound {
-    if (!(epsilon >= 0) || Double.isInfinite(epsilon)) {
-      throw new IllegalArgumentException("epsilon: " + epsilon + " is not a finite number >= 0");
-    }
-    if (!(delta > 0 && delta < 1)) {
-      throw new IllegalArgumentException("delta: " + delta + " is not in (0, 1)");
-    }
-    if (!(order > 1) || Double.isInfinite(order)) {
-      throw new IllegalArgumentException("order: " + order + " is not a finite order > 1");
-    }
+    DpPreconditions.checkNonNegative(epsilon, "epsilon");
+    DpPreconditions.checkDelta(delta, "delta");
+    DpPreconditions.checkOrder(order, "order");
     Objects.requireNonNull(conversion, "conversion");
   }
 }

@@ -1,5 +1,6 @@
 package dev.pate.aggregator.rdp;
 
+import dev.pate.files.DpPreconditions;
 import java.util.Arrays;
 import java.util.StringJoiner;
 
@@ -18,9 +19,7 @@ public final class Orders {
       throw new IllegalArgumentException("orders: the list is empty; give at least one order > 1");
     }
     for (double a : values) {
-      if (!(a > 1.0) || Double.isInfinite(a)) {
-        throw new IllegalArgumentException("orders: " + a + " is not a finite order > 1");
-      }
+      DpPreconditions.checkOrder(a, "orders");
     }
     this.values = values.clone();
   }

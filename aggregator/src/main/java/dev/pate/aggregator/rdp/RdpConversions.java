@@ -1,5 +1,6 @@
 package dev.pate.aggregator.rdp;
 
+import dev.pate.files.DpPreconditions;
 import java.util.Objects;
 
 /**
@@ -31,7 +32,7 @@ public final class RdpConversions {
   public static EpsilonBound epsilon(Orders orders, double[] rdp, double delta,
       Conversion conversion) {
     checkInputs(orders, rdp, conversion);
-    checkDelta(delta);
+    DpPreconditions.checkDelta(delta, "delta");
     double best = Double.POSITIVE_INFINITY;
     int bestIndex = -1;
     for (int i = 0; i < orders.size(); i++) {
@@ -57,9 +58,9 @@ public final class RdpConversions {
    */
   public static double epsilonAtOrder(double order, double rdp, double delta,
       Conversion conversion) {
-    checkOrder(order);
+    DpPreconditions.checkOrder(order, "order");
     checkRdp(order, rdp);
-    checkDelta(delta);
+    DpPreconditions.checkDelta(delta, "delta");
     return switch (Objects.requireNonNull(conversion, "conversion")) {
       case CLASSIC -> rdp - Math.log(delta) / (order - 1);
       case IMPROVED -> improvedEpsilon(order, rdp, delta);
@@ -82,7 +83,7 @@ public final class RdpConversions {
   public static DeltaBound delta(Orders orders, double[] rdp, double epsilon,
       Conversion conversion) {
     checkInputs(orders, rdp, conversion);
-    checkEpsilon(epsilon);
+    DpPreconditions.checkNonNegative(epsilon, "epsilon");
     double bestLog = Double.POSITIVE_INFINITY;
     int bestIndex = 0;
     for (int i = 0; i < orders.size(); i++) {
@@ -99,9 +100,9 @@ public final class RdpConversions {
   /** Natural log of the delta one order gives for this epsilon ({@code +inf}: unusable). */
   public static double logDeltaAtOrder(double order, double rdp, double epsilon,
       Conversion conversion) {
-    checkOrder(order);
+    DpPreconditions.checkOrder(order, "order");
     checkRdp(order, rdp);
-    checkEpsilon(epsilon);
+    DpPreconditions.checkNonNegative(epsilon, "epsilon");
     return switch (Objects.requireNonNull(conversion, "conversion")) {
       case CLASSIC -> rdp == Double.POSITIVE_INFINITY
           ? Double.POSITIVE_INFINITY
@@ -131,28 +132,10 @@ public final class RdpConversions {
     }
   }
 
-  private static void checkOrder(double order) {
-    if (!(order > 1) || Double.isInfinite(order)) {
-      throw new IllegalArgumentException("order: " + order + " is not a finite order > 1");
-    }
-  }
-
   private static void checkRdp(double order, double rdp) {
     if (!(rdp >= 0)) {
       throw new IllegalArgumentException(
           "rdp: value " + rdp + " at order " + order + " is not a non-negative number");
-    }
-  }
-
-  private static void checkDelta(double delta) {
-    if (!(delta > 0 && delta < 1)) {
-      throw new IllegalArgumentException("delta: " + delta + " is not in (0, 1)");
-    }
-  }
-
-  private static void checkEpsilon(double epsilon) {
-    if (!(epsilon >= 0) || Double.isInfinite(epsilon)) {
-      throw new IllegalArgumentException("epsilon: " + epsilon + " is not a finite number >= 0");
     }
   }
 }

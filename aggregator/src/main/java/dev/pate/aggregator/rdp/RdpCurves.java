@@ -1,5 +1,7 @@
 package dev.pate.aggregator.rdp;
 
+import dev.pate.files.DpPreconditions;
+
 /**
  * Data-independent RDP of basic mechanisms, one value per order. All are exact or valid upper
  * bounds at every real order > 1.
@@ -95,14 +97,10 @@ public final class RdpCurves {
   }
 
   private static void checkEps(double eps) {
-    if (!(eps >= 0) || Double.isInfinite(eps)) {
-      throw new IllegalArgumentException("eps: " + eps + " is not a finite number >= 0");
-    }
+    DpPreconditions.checkNonNegative(eps, "eps");
   }
 
   private static void checkOrder(double order) {
-    if (!(order > 1) || Double.isInfinite(order)) {
-      throw new IllegalArgumentException("order: " + order + " is not a finite order > 1");
-    }
+    DpPreconditions.checkOrder(order, "order");
   }
 }

@@ -6,6 +6,7 @@ import dev.pate.aggregator.gnmax.GaussianTail;
 import dev.pate.aggregator.gnmax.GnmaxAccounting;
 import dev.pate.aggregator.gnmax.GnmaxRdp;
 import dev.pate.aggregator.rdp.Orders;
+import dev.pate.files.DpPreconditions;
 import java.util.Arrays;
 import java.util.concurrent.ConcurrentHashMap;
 
@@ -124,9 +125,7 @@ final class DiscreteGnmaxSensitivity {
   DiscreteGnmaxSensitivity(double sigma, int classes, int teachers, double order) {
     SmoothSensitivity.checkOrder(order);
     SmoothSensitivity.checkClasses(classes);
-    if (teachers < 1) {
-      throw new IllegalArgumentException("teachers: " + teachers + " is not >= 1");
-    }
+    DpPreconditions.checkAtLeast(teachers, 1, "teachers");
     this.teachers = teachers;
     this.classes = classes;
     this.sigma = sigma;

@@ -2,6 +2,8 @@ package dev.pate.aggregator.release;
 
 import dev.pate.aggregator.gnmax.GnmaxRdp;
 
+import dev.pate.files.DpPreconditions;
+
 /**
  * The Renyi-DP cost of the GNSS mechanism (PATE 2018 Sec. 4.2), which publishes {@code f(D) +
  * S(D) Z}, {@code Z ~ N(0, sigma^2)}, with S a beta-smooth upper bound on f's local sensitivity:
@@ -178,8 +180,6 @@ public final class GnssCost {
   }
 
   private static void checkBeta(double beta) {
-    if (!(beta >= 0) || Double.isInfinite(beta)) {
-      throw new IllegalArgumentException("beta: " + beta + " is not a finite number >= 0");
-    }
+    DpPreconditions.checkNonNegative(beta, "beta");
   }
 }

@@ -6,6 +6,7 @@ import dev.pate.aggregator.gnmax.GaussianTail;
 import dev.pate.aggregator.gnmax.GnmaxRdp;
 import dev.pate.aggregator.gnmax.ThresholdRdp;
 import dev.pate.aggregator.rdp.Orders;
+import dev.pate.files.DpPreconditions;
 import java.util.Arrays;
 import java.util.function.IntToDoubleFunction;
 
@@ -306,9 +307,7 @@ final class QuerySensitivity {
   }
 
   private static void checkAnswered(double answered) {
-    if (!(answered >= 0 && answered <= 1)) {
-      throw new IllegalArgumentException("answered: " + answered + " is not in [0, 1]");
-    }
+    DpPreconditions.checkProbability(answered, "answered");
   }
 
   /**

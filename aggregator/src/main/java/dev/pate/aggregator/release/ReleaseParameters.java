@@ -2,6 +2,8 @@ package dev.pate.aggregator.release;
 
 import dev.pate.aggregator.gnmax.GnmaxRdp;
 
+import dev.pate.files.DpPreconditions;
+
 /**
  * The parameters of a smooth-sensitivity release (GNSS, PATE 2018 Sec. 4.2): the Renyi order at
  * which the data-dependent RDP is released, the smoothness beta and the noise multiplier sigma_ss.
@@ -24,9 +26,7 @@ public record ReleaseParameters(double order, double beta, double sigmaSs) {
 
   public ReleaseParameters {
     SmoothSensitivity.checkOrder(order);
-    if (!(beta > 0) || Double.isInfinite(beta)) {
-      throw new IllegalArgumentException("beta: " + beta + " is not a finite number > 0");
-    }
+    DpPreconditions.checkPositive(beta, "beta");
     GnmaxRdp.checkSigma(sigmaSs, "sigmaSs");
     if (!(order < maxOrder(beta))) {
       throw new IllegalArgumentException("order: " + order + " is not below 1/(1 - e^(-2 beta))"

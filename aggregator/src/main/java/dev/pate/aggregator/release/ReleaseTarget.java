@@ -6,6 +6,7 @@ import dev.pate.aggregator.gnmax.ConfidentGnmaxAccounting;
 import dev.pate.aggregator.gnmax.GnmaxAccounting;
 import dev.pate.aggregator.gnmax.GnmaxRdp;
 import dev.pate.aggregator.gnmax.ThresholdRdp;
+import dev.pate.files.DpPreconditions;
 import java.util.LinkedHashMap;
 import java.util.Locale;
 import java.util.Map;
@@ -63,9 +64,7 @@ public record ReleaseTarget(
     if (noise == null) {
       throw new IllegalArgumentException("noise: null");
     }
-    if (teachers < 1) {
-      throw new IllegalArgumentException("teachers: " + teachers + " is not >= 1");
-    }
+    DpPreconditions.checkAtLeast(teachers, 1, "teachers");
     SmoothSensitivity.checkClasses(classes);
     GnmaxRdp.checkSigma(sigma2, "sigma2");
     if (accounting != Accounting.GNMAX) {

@@ -4,6 +4,7 @@ import dev.pate.aggregator.gnmax.GaussianTail;
 import dev.pate.aggregator.gnmax.GnmaxRdp;
 import dev.pate.aggregator.gnmax.ThresholdRdp;
 import dev.pate.aggregator.rdp.Orders;
+import dev.pate.files.DpPreconditions;
 import java.util.Arrays;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.DoubleUnaryOperator;
@@ -211,9 +212,7 @@ public final class SmoothSensitivity {
         throw new IllegalArgumentException(
             "votes: " + votes.length + " classes, expected " + numClasses);
       }
-      if (numTeachers < 1) {
-        throw new IllegalArgumentException("numTeachers: " + numTeachers + " is not >= 1");
-      }
+      DpPreconditions.checkAtLeast(numTeachers, 1, "numTeachers");
       double logq = GnmaxRdp.logq(votes, sigma);
       double[] res = new double[numTeachers];
       Arrays.fill(res, plateau);
@@ -291,9 +290,7 @@ public final class SmoothSensitivity {
    */
   static double[] thresholdRdpByMax(
       int numTeachers, double threshold, double sigma1, double order) {
-    if (numTeachers < 1) {
-      throw new IllegalArgumentException("numTeachers: " + numTeachers + " is not >= 1");
-    }
+    DpPreconditions.checkAtLeast(numTeachers, 1, "numTeachers");
     ThresholdRdp.checkThreshold(threshold);
     GnmaxRdp.checkSigma(sigma1, "sigma1");
     checkOrder(order);
@@ -314,9 +311,7 @@ public final class SmoothSensitivity {
 
   /** {@code smooth_sensitivity.compute_discounted_max}: {@code max_d ls[d] exp(-beta d)}. */
   public static double discountedMax(double beta, double[] ls) {
-    if (!(beta >= 0) || Double.isInfinite(beta)) {
-      throw new IllegalArgumentException("beta: " + beta + " is not a finite number >= 0");
-    }
+    DpPreconditions.checkNonNegative(beta, "beta");
     double max = Double.NEGATIVE_INFINITY;
     for (int d = 0; d < ls.length; d++) {
       max = Math.max(max, ls[d] * Math.exp(-beta * d));
@@ -398,14 +393,10 @@ public final class SmoothSensitivity {
   }
 
   static void checkOrder(double order) {
-    if (!(order > 1) || Double.isInfinite(order)) {
-      throw new IllegalArgumentException("order: " + order + " is not a finite order > 1");
-    }
+    DpPreconditions.checkOrder(order, "order");
   }
 
   static void checkClasses(int numClasses) {
-    if (numClasses < 2) {
-      throw new IllegalArgumentException("numClasses: " + numClasses + " is not >= 2");
-    }
+    DpPreconditions.checkAtLeast(numClasses, 2, "numClasses");
   }
 }

@@ -2,6 +2,7 @@ package dev.pate.aggregator.release;
 
 import dev.pate.aggregator.rdp.Conversion;
 import dev.pate.aggregator.rdp.RdpConversions;
+import dev.pate.files.DpPreconditions;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.function.DoubleUnaryOperator;
@@ -161,10 +162,7 @@ public final class SmoothSensitivityRelease {
   }
 
   private static void checkMultiplicity(double multiplicity) {
-    if (!(multiplicity > 0) || Double.isInfinite(multiplicity)) {
-      throw new IllegalArgumentException(
-          "multiplicity: " + multiplicity + " is not a finite number > 0");
-    }
+    DpPreconditions.checkPositive(multiplicity, "multiplicity");
   }
 
   private void accumulate(double queryRdp, double[] ls, double multiplicity) {

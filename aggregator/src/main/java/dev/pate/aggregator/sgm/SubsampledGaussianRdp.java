@@ -6,6 +6,7 @@ import dev.pate.aggregator.rdp.EpsilonBound;
 import dev.pate.aggregator.rdp.LogMath;
 import dev.pate.aggregator.rdp.Orders;
 import dev.pate.aggregator.rdp.RdpConversions;
+import dev.pate.files.DpPreconditions;
 
 /**
  * RDP of the Poisson-subsampled Gaussian mechanism (sampling rate q, noise multiplier sigma = noise
@@ -166,21 +167,14 @@ public final class SubsampledGaussianRdp {
   }
 
   static void checkSamplingRate(double q) {
-    if (!(q >= 0 && q <= 1)) {
-      throw new IllegalArgumentException("samplingRate: " + q + " is not in [0, 1]");
-    }
+    DpPreconditions.checkProbability(q, "samplingRate");
   }
 
   static void checkNoiseMultiplier(double sigma) {
-    if (!(sigma >= 0) || Double.isInfinite(sigma)) {
-      throw new IllegalArgumentException(
-          "noiseMultiplier: " + sigma + " is not a finite number >= 0");
-    }
+    DpPreconditions.checkNonNegative(sigma, "noiseMultiplier");
   }
 
   static void checkSteps(long steps) {
-    if (steps < 1) {
-      throw new IllegalArgumentException("steps: " + steps + " is not >= 1");
-    }
+    DpPreconditions.checkAtLeast(steps, 1, "steps");
   }
 }

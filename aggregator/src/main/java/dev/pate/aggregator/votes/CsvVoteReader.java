@@ -1,5 +1,6 @@
 package dev.pate.aggregator.votes;
 
+import dev.pate.files.UserError;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.charset.CharacterCodingException;
@@ -40,9 +41,9 @@ public final class CsvVoteReader {
       text = StandardCharsets.UTF_8.newDecoder()
           .decode(ByteBuffer.wrap(Files.readAllBytes(file))).toString();
     } catch (CharacterCodingException e) {
-      throw new VoteFileException(file, null, "not UTF-8 text (expected a CSV of numbers)");
+      throw new UserError(file, null, "not UTF-8 text (expected a CSV of numbers)");
     } catch (IOException e) {
-      throw VoteFileException.unreadable(file, e);
+      throw UserError.unreadable(file, e);
     }
     return parse(file, text);
   }
@@ -70,14 +71,14 @@ public final class CsvVoteReader {
         indexColumn = header[0].equalsIgnoreCase("index");
         classes = header.length - (indexColumn ? 1 : 0);
         if (classes < 2) {
-          throw new VoteFileException(file, "line " + lineNumber, "the header has " + classes
+          throw new UserError(file, "line " + lineNumber, "the header has " + classes
               + " count column(s), expected at least 2 (e.g. index,count_0,count_1 or"
               + " count_0,count_1; comma-separated)");
         }
         continue;
       }
       if (fields.length != header.length) {
-        throw new VoteFileException(file, "line " + lineNumber, fields.length + " field(s), expected "
+        throw new UserError(file, "line " + lineNumber, fields.length + " field(s), expected "
             + header.length + " as in the header (line " + headerLine + ")");
       }
       double[] row = new double[classes];
@@ -92,11 +93,11 @@ public final class CsvVoteReader {
       rows.add(row);
     }
     if (header == null) {
-      throw new VoteFileException(file, null,
+      throw new UserError(file, null,
           "empty file (expected a header line such as index,count_0,count_1,... and rows)");
     }
     if (rows.isEmpty()) {
-      throw new VoteFileException(file, null, "no rows after the header (line " + headerLine
+      throw new UserError(file, null, "no rows after the header (line " + headerLine
           + "), expected at least one query");
     }
     double[] data = new double[rows.size() * classes];
@@ -111,7 +112,7 @@ public final class CsvVoteReader {
     for (int f = 0; f < fields.length; f++) {
       fields[f] = fields[f].strip();
       if (fields[f].indexOf('"') >= 0 || fields[f].indexOf('\'') >= 0) {
-        throw new VoteFileException(file, "line " + lineNumber + ", field " + (f + 1),
+        throw new UserError(file, "line " + lineNumber + ", field " + (f + 1),
             "quoted fields are not supported (a votes CSV holds plain numbers and names)");
       }
     }
@@ -122,40 +123,40 @@ public final class CsvVoteReader {
     boolean allNumbers = true;
     for (int f = 0; f < header.length; f++) {
       if (header[f].isEmpty()) {
-        throw new VoteFileException(file, "line " + lineNumber + ", field " + (f + 1),
+        throw new UserError(file, "line " + lineNumber + ", field " + (f + 1),
             "empty column name in the header");
       }
       allNumbers &= NUMBER.matcher(header[f]).matches();
     }
     if (allNumbers) {
-      throw new VoteFileException(file, "line " + lineNumber, "expected a header line (e.g."
+      throw new UserError(file, "line " + lineNumber, "expected a header line (e.g."
           + " index,count_0,count_1,...) but found numbers");
     }
   }
 
   private static void checkIndex(Path file, String location, String field) {
     if (!NON_NEGATIVE_INTEGER.matcher(field).matches()) {
-      throw new VoteFileException(file, location,
+      throw new UserError(file, location,
           (field.isEmpty() ? "empty" : "'" + field + "'") + ", expected a non-negative integer");
     }
   }
 
   private static double count(Path file, String location, String field) {
     if (field.isEmpty()) {
-      throw new VoteFileException(file, location, "empty, expected a count");
+      throw new UserError(file, location, "empty, expected a count");
     }
     String lower = field.toLowerCase(Locale.ROOT);
     if (lower.matches("[+-]?(nan|inf|infinity)")) {
-      throw new VoteFileException(file, location,
+      throw new UserError(file, location,
           "'" + field + "' is not a count (expected a finite number >= 0)");
     }
     if (!NUMBER.matcher(field).matches()) {
-      throw new VoteFileException(file, location, "'" + field + "' is not a number");
+      throw new UserError(file, location, "'" + field + "' is not a number");
     }
     double v = Double.parseDouble(field);
     String problem = VoteMatrix.recordedCountProblem(v);
     if (problem != null) {
-      throw new VoteFileException(file, location, problem);
+      throw new UserError(file, location, problem);
     }
     return v;
   }

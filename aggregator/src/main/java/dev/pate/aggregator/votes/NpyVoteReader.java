@@ -1,16 +1,16 @@
 package dev.pate.aggregator.votes;
 
+import dev.pate.files.UserError;
 import dev.pate.files.npy.NpyData;
-import dev.pate.files.npy.NpyFormatException;
 import dev.pate.files.npy.NpyReader;
 import java.io.IOException;
 import java.nio.file.Path;
 
 /**
  * Reads vote matrices and index lists from NumPy {@code .npy} files, through the one npy reader
- * of module files ({@link NpyReader}: versions 1.0 to 3.0, float and integer dtypes, either byte
- * order, C or Fortran order), whose format problems become {@link VoteFileException}s with the
- * same one-line message.
+ * of module files ({@link NpyReader}: versions 1.0 to 3.0, float and integer
+ * dtypes, either byte order, C or Fortran order), whose format problems are {@link
+ * UserError}s naming the file and the header field.
  */
 public final class NpyVoteReader {
   private NpyVoteReader() {}
@@ -20,22 +20,22 @@ public final class NpyVoteReader {
     NpyData array = read(file);
     int[] shape = array.shape();
     if (shape.length != 2) {
-      throw new VoteFileException(file, "header field 'shape'", "shape " + array.shapeText()
+      throw new UserError(file, "header field 'shape'", "shape " + array.shapeText()
           + " has " + shape.length + " dimension(s), expected 2 (queries, classes)");
     }
     if (shape[0] < 1) {
-      throw new VoteFileException(file, "header field 'shape'",
+      throw new UserError(file, "header field 'shape'",
           "shape " + array.shapeText() + " has no queries, expected at least one row");
     }
     if (shape[1] < 2) {
-      throw new VoteFileException(file, "header field 'shape'", "shape " + array.shapeText()
+      throw new UserError(file, "header field 'shape'", "shape " + array.shapeText()
           + " has " + shape[1] + " class(es), expected at least 2");
     }
     double[] values = array.values();
     for (int i = 0; i < values.length; i++) {
       String problem = VoteMatrix.recordedCountProblem(values[i]);
       if (problem != null) {
-        throw new VoteFileException(
+        throw new UserError(
             file, "row " + i / shape[1] + ", column " + i % shape[1], problem);
       }
     }
@@ -50,11 +50,11 @@ public final class NpyVoteReader {
   public static int[] readIndices(Path file) {
     NpyData array = read(file);
     if (array.shape().length != 1) {
-      throw new VoteFileException(file, "header field 'shape'", "shape " + array.shapeText()
+      throw new UserError(file, "header field 'shape'", "shape " + array.shapeText()
           + " has " + array.shape().length + " dimension(s), expected 1 (a list of row indices)");
     }
     if (!array.integerType()) {
-      throw new VoteFileException(file, "header field 'descr'", "dtype '" + array.descr()
+      throw new UserError(file, "header field 'descr'", "dtype '" + array.descr()
           + "' is not an integer type, expected row indices (e.g. <i8)");
     }
     double[] values = array.values();
@@ -62,7 +62,7 @@ public final class NpyVoteReader {
     for (int i = 0; i < values.length; i++) {
       double v = values[i];
       if (v < 0 || v >= Integer.MAX_VALUE) {
-        throw new VoteFileException(file, "element [" + i + "]",
+        throw new UserError(file, "element [" + i + "]",
             (long) v + " is not a row index (expected 0 <= index < " + Integer.MAX_VALUE + ")");
       }
       indices[i] = (int) v;
@@ -70,16 +70,12 @@ public final class NpyVoteReader {
     return indices;
   }
 
-  /** Any supported array, its format problems as {@link VoteFileException}s. */
+  /** Any supported array, its format problems reported by the npy reader as {@link UserError}s. */
   private static NpyData read(Path file) {
     try {
       return NpyReader.read(file);
     } catch (IOException e) {
-      throw VoteFileException.unreadable(file, e);
-    } catch (NpyFormatException e) {
-      VoteFileException vote = new VoteFileException(file, e.location(), e.problem());
-      vote.initCause(e);
-      throw vote;
+      throw UserError.unreadable(file, e);
     }
   }
 }

@@ -1,5 +1,6 @@
 package dev.pate.aggregator.votes;
 
+import dev.pate.files.UserError;
 import java.nio.file.Path;
 import java.util.Locale;
 
@@ -17,14 +18,14 @@ public final class VoteFiles {
     if (lower.endsWith(".csv")) {
       return CsvVoteReader.read(file);
     }
-    throw new VoteFileException(file, null, "unknown file type, expected a .npy or .csv file");
+    throw new UserError(file, null, "unknown file type, expected a .npy or .csv file");
   }
 
   /** Row indices from a 1-D integer {@code .npy} file. */
   public static int[] readIndices(Path file) {
     String name = file.getFileName() == null ? "" : file.getFileName().toString();
     if (!name.toLowerCase(Locale.ROOT).endsWith(".npy")) {
-      throw new VoteFileException(file, null,
+      throw new UserError(file, null,
           "unknown file type for indices, expected a 1-D integer .npy file");
     }
     return NpyVoteReader.readIndices(file);

@@ -4,6 +4,7 @@ import static dev.pate.aggregator.votes.NpyVoteReaderTest.assertMessage;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
+import dev.pate.files.UserError;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -23,22 +24,22 @@ class CsvVoteReaderTest {
     return file;
   }
 
-  private VoteFileException failure(String text) throws IOException {
+  private UserError failure(String text) throws IOException {
     Path file = write("votes.csv", text);
-    return assertThrows(VoteFileException.class, () -> CsvVoteReader.read(file));
+    return assertThrows(UserError.class, () -> CsvVoteReader.read(file));
   }
 
   @Test
   void aFileThatCannotBeReadIsSaidOnceInAFewWords() throws IOException {
     for (String name : new String[] {"missing.csv", "missing.npy"}) {
       Path missing = dir.resolve(name);
-      VoteFileException e =
-          assertThrows(VoteFileException.class, () -> VoteFiles.read(missing));
+      UserError e =
+          assertThrows(UserError.class, () -> VoteFiles.read(missing));
       assertEquals(missing + ": no such file", e.getMessage());
     }
     Path folder = Files.createDirectory(dir.resolve("folder.npy"));
-    assertEquals(folder + ": is a directory, expected a vote file",
-        assertThrows(VoteFileException.class, () -> VoteFiles.read(folder)).getMessage());
+    assertEquals(folder + ": is a directory, expected a file",
+        assertThrows(UserError.class, () -> VoteFiles.read(folder)).getMessage());
   }
 
   @Test
@@ -110,7 +111,7 @@ class CsvVoteReaderTest {
   @Test
   void unknownExtensionsAreRejected() throws IOException {
     Path file = write("votes.txt", "a,b\n1,2\n");
-    assertMessage(assertThrows(VoteFileException.class, () -> VoteFiles.read(file)),
+    assertMessage(assertThrows(UserError.class, () -> VoteFiles.read(file)),
         "votes.txt", ".npy or .csv");
   }
 }

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.pate.files.UserError;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -83,8 +84,7 @@ class NpyVoteReaderTest {
   void rejectsTruncatedData() throws IOException {
     byte[] full = NpyWriter.npy(1, "<f8", false, SHAPE, COUNTS);
     Path file = write("short.npy", Arrays.copyOf(full, full.length - 3));
-    VoteFileException e =
-        assertThrows(VoteFileException.class, () -> NpyVoteReader.readVotes(file));
+    UserError e = assertThrows(UserError.class, () -> NpyVoteReader.readVotes(file));
     assertMessage(e, "short.npy", "truncated", "48 bytes", "45");
   }
 
@@ -92,10 +92,10 @@ class NpyVoteReaderTest {
   void rejectsTruncatedHeaderAndBadMagic() throws IOException {
     byte[] full = NpyWriter.npy(1, "<f8", false, SHAPE, COUNTS);
     Path header = write("header.npy", Arrays.copyOf(full, 30));
-    assertMessage(assertThrows(VoteFileException.class, () -> NpyVoteReader.readVotes(header)),
+    assertMessage(assertThrows(UserError.class, () -> NpyVoteReader.readVotes(header)),
         "header.npy", "truncated");
     Path csv = write("notnpy.npy", "index,count_0\n".getBytes());
-    assertMessage(assertThrows(VoteFileException.class, () -> NpyVoteReader.readVotes(csv)),
+    assertMessage(assertThrows(UserError.class, () -> NpyVoteReader.readVotes(csv)),
         "notnpy.npy", "\\x93NUMPY");
   }
 
@@ -103,20 +103,20 @@ class NpyVoteReaderTest {
   void rejectsTrailingBytes() throws IOException {
     byte[] full = NpyWriter.npy(1, "<f8", false, SHAPE, COUNTS);
     Path file = write("long.npy", Arrays.copyOf(full, full.length + 8));
-    assertMessage(assertThrows(VoteFileException.class, () -> NpyVoteReader.readVotes(file)),
+    assertMessage(assertThrows(UserError.class, () -> NpyVoteReader.readVotes(file)),
         "8 bytes after");
   }
 
   @Test
   void rejectsWrongShapes() throws IOException {
     Path oneD = write("1d.npy", NpyWriter.npy(1, "<f8", false, new int[] {6}, COUNTS));
-    assertMessage(assertThrows(VoteFileException.class, () -> NpyVoteReader.readVotes(oneD)),
+    assertMessage(assertThrows(UserError.class, () -> NpyVoteReader.readVotes(oneD)),
         "1d.npy", "shape (6,)", "expected 2");
     Path threeD = write("3d.npy", NpyWriter.npy(1, "<f8", false, new int[] {1, 3, 2}, COUNTS));
-    assertMessage(assertThrows(VoteFileException.class, () -> NpyVoteReader.readVotes(threeD)),
+    assertMessage(assertThrows(UserError.class, () -> NpyVoteReader.readVotes(threeD)),
         "shape (1, 3, 2)", "expected 2");
     Path oneClass = write("1c.npy", NpyWriter.npy(1, "<f8", false, new int[] {6, 1}, COUNTS));
-    assertMessage(assertThrows(VoteFileException.class, () -> NpyVoteReader.readVotes(oneClass)),
+    assertMessage(assertThrows(UserError.class, () -> NpyVoteReader.readVotes(oneClass)),
         "1 class", "at least 2");
   }
 
@@ -125,17 +125,17 @@ class NpyVoteReaderTest {
     double[] nan = COUNTS.clone();
     nan[3] = Double.NaN;
     Path nanFile = write("nan.npy", NpyWriter.npy(1, "<f8", false, SHAPE, nan));
-    assertMessage(assertThrows(VoteFileException.class, () -> NpyVoteReader.readVotes(nanFile)),
+    assertMessage(assertThrows(UserError.class, () -> NpyVoteReader.readVotes(nanFile)),
         "nan.npy", "row 1, column 1", "NaN");
     double[] negative = COUNTS.clone();
     negative[4] = -1;
     Path negFile = write("neg.npy", NpyWriter.npy(1, "<i8", false, SHAPE, negative));
-    assertMessage(assertThrows(VoteFileException.class, () -> NpyVoteReader.readVotes(negFile)),
+    assertMessage(assertThrows(UserError.class, () -> NpyVoteReader.readVotes(negFile)),
         "row 2, column 0", "negative");
     double[] infinite = COUNTS.clone();
     infinite[0] = Double.POSITIVE_INFINITY;
     Path infFile = write("inf.npy", NpyWriter.npy(1, "<f8", false, SHAPE, infinite));
-    assertMessage(assertThrows(VoteFileException.class, () -> NpyVoteReader.readVotes(infFile)),
+    assertMessage(assertThrows(UserError.class, () -> NpyVoteReader.readVotes(infFile)),
         "row 0, column 0", "Infinity");
   }
 
@@ -145,10 +145,10 @@ class NpyVoteReaderTest {
     double[] half = COUNTS.clone();
     half[5] = 0.5;
     Path halfFile = write("half.npy", NpyWriter.npy(1, "<f8", false, SHAPE, half));
-    assertMessage(assertThrows(VoteFileException.class, () -> NpyVoteReader.readVotes(halfFile)),
+    assertMessage(assertThrows(UserError.class, () -> NpyVoteReader.readVotes(halfFile)),
         "half.npy, row 2, column 1: 0.5 is not a whole number of votes");
     Path f4 = write("half4.npy", NpyWriter.npy(1, "<f4", true, SHAPE, half));
-    assertMessage(assertThrows(VoteFileException.class, () -> NpyVoteReader.readVotes(f4)),
+    assertMessage(assertThrows(UserError.class, () -> NpyVoteReader.readVotes(f4)),
         "row 2, column 1", "0.5");
     Path whole = write("whole.npy", NpyWriter.npy(1, "<f8", false, SHAPE, COUNTS));
     assertEquals(250, NpyVoteReader.readVotes(whole).count(1, 1));
@@ -160,45 +160,45 @@ class NpyVoteReaderTest {
     String text = new String(bytes, java.nio.charset.StandardCharsets.ISO_8859_1);
     Path object = write("object.npy", text.replace("'<f8'", "'|O8'")
         .getBytes(java.nio.charset.StandardCharsets.ISO_8859_1));
-    assertMessage(assertThrows(VoteFileException.class, () -> NpyVoteReader.readVotes(object)),
+    assertMessage(assertThrows(UserError.class, () -> NpyVoteReader.readVotes(object)),
         "'descr'", "|O8", "not supported");
     Path complex = write("complex.npy", text.replace("'<f8'", "'<c8'")
         .getBytes(java.nio.charset.StandardCharsets.ISO_8859_1));
-    assertMessage(assertThrows(VoteFileException.class, () -> NpyVoteReader.readVotes(complex)),
+    assertMessage(assertThrows(UserError.class, () -> NpyVoteReader.readVotes(complex)),
         "<c8");
     Path structured = write("struct.npy", text.replace("'<f8'", "[('a', '<f4')]")
         .getBytes(java.nio.charset.StandardCharsets.ISO_8859_1));
-    assertMessage(assertThrows(VoteFileException.class, () -> NpyVoteReader.readVotes(structured)),
+    assertMessage(assertThrows(UserError.class, () -> NpyVoteReader.readVotes(structured)),
         "structured");
     // Found by fuzzing: a size too long for an int threw NumberFormatException, and a descr
     // holding a line break made a message of two lines.
     Path huge = write("huge.npy", text.replace("'<f8'", "'<f8999999999999'")
         .getBytes(java.nio.charset.StandardCharsets.ISO_8859_1));
-    assertMessage(assertThrows(VoteFileException.class, () -> NpyVoteReader.readVotes(huge)),
+    assertMessage(assertThrows(UserError.class, () -> NpyVoteReader.readVotes(huge)),
         "<f8999999999999", "not supported");
     Path broken = write("broken.npy", text.replace("'<f8'", "'<\nf8'")
         .getBytes(java.nio.charset.StandardCharsets.ISO_8859_1));
-    String message = assertThrows(VoteFileException.class, () -> NpyVoteReader.readVotes(broken))
+    String message = assertThrows(UserError.class, () -> NpyVoteReader.readVotes(broken))
         .getMessage();
     assertTrue(!message.contains("\n") && message.contains("dtype '< f8'"), message);
     byte[] v9 = bytes.clone();
     v9[6] = 9;
     Path version = write("v9.npy", v9);
-    assertMessage(assertThrows(VoteFileException.class, () -> NpyVoteReader.readVotes(version)),
+    assertMessage(assertThrows(UserError.class, () -> NpyVoteReader.readVotes(version)),
         "version 9.0");
   }
 
   @Test
   void indicesMustBeOneDimensionalIntegers() throws IOException {
     Path floats = write("idx.npy", NpyWriter.npy(1, "<f8", false, new int[] {3}, new double[] {1, 2, 3}));
-    assertMessage(assertThrows(VoteFileException.class, () -> NpyVoteReader.readIndices(floats)),
+    assertMessage(assertThrows(UserError.class, () -> NpyVoteReader.readIndices(floats)),
         "idx.npy", "not an integer type");
     Path matrix = write("idx2.npy", NpyWriter.npy(1, "<i8", false, SHAPE, COUNTS));
-    assertMessage(assertThrows(VoteFileException.class, () -> NpyVoteReader.readIndices(matrix)),
+    assertMessage(assertThrows(UserError.class, () -> NpyVoteReader.readIndices(matrix)),
         "expected 1");
     Path negative = write("idx3.npy",
         NpyWriter.npy(1, "<i4", false, new int[] {2}, new double[] {4, -2}));
-    assertMessage(assertThrows(VoteFileException.class, () -> NpyVoteReader.readIndices(negative)),
+    assertMessage(assertThrows(UserError.class, () -> NpyVoteReader.readIndices(negative)),
         "element [1]", "-2");
     assertArrayEquals(new int[] {4, 2}, NpyVoteReader.readIndices(write("idx4.npy",
         NpyWriter.npy(2, ">i2", false, new int[] {2}, new double[] {4, 2}))));

@@ -2,6 +2,7 @@ package dev.pate.aggregator.votes;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import dev.pate.files.UserError;
 import dev.pate.fuzz.FuzzBudget;
 import dev.pate.fuzz.FuzzFiles;
 import dev.pate.fuzz.Mutations;
@@ -17,7 +18,7 @@ import net.jqwik.api.lifecycle.AddLifecycleHook;
 
 /**
  * The vote-file readers on any bytes and on mutations of valid files: every input gives a vote
- * matrix (of whole, finite, non-negative counts) or a one-line {@link VoteFileException}, in
+ * matrix (of whole, finite, non-negative counts) or a one-line {@link UserError}, in
  * bounded time and with allocation bounded by the file's length (a shape claiming 10^12 rows must
  * be refused before anything is allocated for it).
  */
@@ -78,7 +79,7 @@ class VoteFileFuzzTest {
 
   private static <T> T read(String name, byte[] bytes, Reader<T> reader) {
     Path file = FuzzFiles.write(name, bytes);
-    return ReaderTry.of(bytes.length, PER_BYTE, VoteFileException.class)
+    return ReaderTry.of(bytes.length, PER_BYTE, UserError.class)
         .run(() -> reader.read(file));
   }
 

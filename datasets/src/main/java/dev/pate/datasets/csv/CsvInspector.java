@@ -1,6 +1,6 @@
 package dev.pate.datasets.csv;
 
-import dev.pate.datasets.DataException;
+import dev.pate.files.UserError;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.StringReader;
@@ -50,7 +50,7 @@ public final class CsvInspector {
    *
    * @param delimiter the delimiter to use instead of guessing one
    * @param names column names to use instead of the header or {@code column_<k>}
-   * @throws DataException if a file is missing, empty or not UTF-8 text
+   * @throws UserError if a file is missing, empty or not UTF-8 text
    */
   public static CsvProfile inspect(Path file, Optional<Path> publicFile,
       Optional<String> delimiter, Optional<List<String>> names) {
@@ -62,7 +62,7 @@ public final class CsvInspector {
     List<String> columnNames = names.orElseGet(() -> header ? scan.first
         : defaultNames(scan.first.size()));
     if (columnNames.size() != scan.first.size()) {
-      throw DataException.forFile(file, "has " + scan.first.size() + " columns but "
+      throw UserError.forFile(file, "has " + scan.first.size() + " columns but "
           + columnNames.size() + " names were given");
     }
     List<ColumnProfile> columns = new ArrayList<>();
@@ -105,10 +105,10 @@ public final class CsvInspector {
         lines.add(line);
       }
     } catch (IOException e) {
-      throw DataException.forFile(file, CsvText.describe(e), e);
+      throw UserError.forFile(file, CsvText.describe(e), e);
     }
     if (lines.stream().allMatch(String::isBlank)) {
-      throw DataException.forFile(file, "is empty");
+      throw UserError.forFile(file, "is empty");
     }
     return lines;
   }
@@ -247,10 +247,10 @@ public final class CsvInspector {
         }
       }
     } catch (IOException | UncheckedIOException e) {
-      throw DataException.forFile(file, CsvText.describe(e), e);
+      throw UserError.forFile(file, CsvText.describe(e), e);
     }
     if (scan.first == null) {
-      throw DataException.forFile(file, "has no records");
+      throw UserError.forFile(file, "has no records");
     }
     return scan;
   }

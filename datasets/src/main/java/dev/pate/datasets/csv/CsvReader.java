@@ -1,7 +1,7 @@
 package dev.pate.datasets.csv;
 
-import dev.pate.datasets.DataException;
 import dev.pate.datasets.files.Checksums;
+import dev.pate.files.UserError;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -20,7 +20,7 @@ import org.apache.commons.csv.CSVRecord;
 /**
  * Reads one CSV file as a {@link CsvSchema} describes it into a {@link RawTable}.
  *
- * <p>Anything the schema does not allow stops reading with a one-line {@link DataException} naming
+ * <p>Anything the schema does not allow stops reading with a one-line {@link UserError} naming
  * the file and line: a row with the wrong number of fields, a value that is not a number in a
  * numeric column, a label that is not one of the classes, a header that does not match the schema,
  * an empty file, malformed quoting, text that is not UTF-8. Rows with missing values are dropped or
@@ -49,7 +49,7 @@ public final class CsvReader {
   /**
    * Reads {@code csv} as {@code schema} says; a row whose label is missing is dropped.
    *
-   * @throws DataException naming the file and line of the first problem
+   * @throws UserError naming the file and line of the first problem
    */
   static RawTable read(CsvFile csv, CsvSchema schema) {
     return new CsvReader(csv, schema, true).read();
@@ -76,7 +76,7 @@ public final class CsvReader {
       OptionalInt line = CsvText.lineOf(e);
       String at = line.isPresent() ? path + " line " + (csv.skipLines() + line.getAsInt())
           : where();
-      throw new DataException(at + ": " + CsvText.describe(e), e);
+      throw new UserError(at + ": " + CsvText.describe(e), e);
     }
   }
 
@@ -85,7 +85,7 @@ public final class CsvReader {
     boolean header = schema.columns().isEmpty();
     if (header) {
       if (!records.hasNext()) {
-        throw DataException.forFile(path, "is empty: no header line" + afterSkipped());
+        throw UserError.forFile(path, "is empty: no header line" + afterSkipped());
       }
       names = headerNames(records.next());
     } else {
@@ -107,7 +107,7 @@ public final class CsvReader {
     for (; records.hasNext(); record++) {
       CSVRecord row = records.next();
       if (row.size() != names.size()) {
-        throw new DataException(where() + ": " + row.size() + " fields, expected " + names.size()
+        throw new UserError(where() + ": " + row.size() + " fields, expected " + names.size()
             + (row.size() > names.size()
                 ? " (a value holding the delimiter must be quoted with \")" : ""));
       }
@@ -134,11 +134,11 @@ public final class CsvReader {
       kept.add(record);
     }
     if (record == 0) {
-      throw DataException.forFile(path, "has no data rows"
+      throw UserError.forFile(path, "has no data rows"
           + (header ? " after the header" : "") + afterSkipped());
     }
     if (kept.size() == 0) {
-      throw DataException.forFile(path, "all " + record + " rows have a missing value and were"
+      throw UserError.forFile(path, "all " + record + " rows have a missing value and were"
           + " dropped (missing values: " + schema.missing() + ")");
     }
     Map<String, Integer> missingByColumn = new LinkedHashMap<>();
@@ -174,21 +174,21 @@ public final class CsvReader {
     for (int c = 0; c < names.size(); c++) {
       String name = names.get(c);
       if (name.isEmpty()) {
-        throw new DataException(where() + ": header column " + (c + 1) + " has no name");
+        throw new UserError(where() + ": header column " + (c + 1) + " has no name");
       }
       if (names.indexOf(name) != c) {
-        throw new DataException(where() + ": header names column '" + name + "' twice");
+        throw new UserError(where() + ": header names column '" + name + "' twice");
       }
     }
     for (String name : names) {
       if (!schema.namedColumns().contains(name)) {
-        throw new DataException(where() + ": header column '" + name + "' is neither the label"
+        throw new UserError(where() + ": header column '" + name + "' is neither the label"
             + " nor in categorical, numeric or ignored");
       }
     }
     for (String name : schema.namedColumns()) {
       if (!names.contains(name)) {
-        throw new DataException(where() + ": header has no column '" + name + "' (columns: "
+        throw new UserError(where() + ": header has no column '" + name + "' (columns: "
             + names + ")");
       }
     }
@@ -202,7 +202,7 @@ public final class CsvReader {
     }
     Integer k = classIndex.get(label);
     if (k == null) {
-      throw new DataException(where() + ": label '" + labelText + "' in column '"
+      throw new UserError(where() + ": label '" + labelText + "' in column '"
           + schema.label() + "' is not one of the classes " + schema.classes()
           + headerHint(labelText));
     }
@@ -226,14 +226,14 @@ public final class CsvReader {
       return Double.NaN;
     }
     if (!CsvText.isNumber(text)) {
-      throw new DataException(where() + ": column '" + column + "': '" + text + "' is not a"
+      throw new UserError(where() + ": column '" + column + "': '" + text + "' is not a"
           + " number" + (text.isEmpty() ? " (list \"\" in missing if empty means missing)"
           : headerHint(text).isEmpty() ? " (if it marks a missing value, list it in missing)"
           : headerHint(text)));
     }
     double value = Double.parseDouble(text);
     if (!Double.isFinite(value)) {
-      throw new DataException(where() + ": column '" + column + "': '" + text
+      throw new UserError(where() + ": column '" + column + "': '" + text
           + "' is too large");
     }
     return value;
@@ -255,7 +255,7 @@ public final class CsvReader {
     try {
       return path.toRealPath().toString().replace('#', '_');
     } catch (IOException e) {
-      throw DataException.forFile(path, "file not found", e);
+      throw UserError.forFile(path, "file not found", e);
     }
   }
 

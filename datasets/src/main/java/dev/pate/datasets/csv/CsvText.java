@@ -1,6 +1,6 @@
 package dev.pate.datasets.csv;
 
-import dev.pate.datasets.DataException;
+import dev.pate.files.UserError;
 import java.io.BufferedInputStream;
 import java.io.BufferedReader;
 import java.io.IOException;
@@ -41,7 +41,7 @@ final class CsvText {
   /**
    * Opens {@code file} as strict UTF-8 text, past a UTF-8 byte-order mark if there is one.
    *
-   * @throws DataException if the file is missing or starts with a UTF-16/32 byte-order mark
+   * @throws UserError if the file is missing or starts with a UTF-16/32 byte-order mark
    */
   static BufferedReader open(Path file) {
     InputStream in;
@@ -53,16 +53,16 @@ final class CsvText {
       if (head.length >= 2 && ((head[0] == (byte) 0xFE && head[1] == (byte) 0xFF)
           || (head[0] == (byte) 0xFF && head[1] == (byte) 0xFE))) {
         in.close();
-        throw DataException.forFile(file, "starts with a UTF-16 byte-order mark; save it as UTF-8");
+        throw UserError.forFile(file, "starts with a UTF-16 byte-order mark; save it as UTF-8");
       }
       if (head.length == 3 && head[0] == (byte) 0xEF && head[1] == (byte) 0xBB
           && head[2] == (byte) 0xBF) {
         in.skipNBytes(3);
       }
     } catch (NoSuchFileException e) {
-      throw DataException.forFile(file, "file not found", e);
+      throw UserError.forFile(file, "file not found", e);
     } catch (IOException e) {
-      throw DataException.forFile(file, "cannot read (" + DataException.describe(e) + ")", e);
+      throw UserError.forFile(file, "cannot read (" + UserError.describe(e) + ")", e);
     }
     return new BufferedReader(new InputStreamReader(in, StandardCharsets.UTF_8.newDecoder()
         .onMalformedInput(CodingErrorAction.REPORT)
@@ -72,12 +72,12 @@ final class CsvText {
   /**
    * Reads past the first {@code lines} lines.
    *
-   * @throws DataException if the file has fewer lines
+   * @throws UserError if the file has fewer lines
    */
   static void skipLines(BufferedReader in, int lines, Path file) throws IOException {
     for (int i = 0; i < lines; i++) {
       if (in.readLine() == null) {
-        throw DataException.forFile(file, "has only " + i + " lines, fewer than the " + lines
+        throw UserError.forFile(file, "has only " + i + " lines, fewer than the " + lines
             + " to skip");
       }
     }
@@ -99,7 +99,7 @@ final class CsvText {
   }
 
   /** Whether {@code text} is a plain decimal number. */
-  static boolean isNumber(String text) {
+  static boolean isNumber(CharSequence text) {
     return DECIMAL.matcher(text).matches();
   }
 

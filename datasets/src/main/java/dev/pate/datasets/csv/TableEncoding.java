@@ -1,6 +1,6 @@
 package dev.pate.datasets.csv;
 
-import dev.pate.datasets.DataException;
+import dev.pate.files.UserError;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
@@ -66,7 +66,7 @@ public final class TableEncoding {
    * Fits the encoding: fixed vocabularies and ranges from {@code schema}, everything else from the
    * rows of {@code pool}.
    *
-   * @throws DataException if a numeric column without a fixed range has no value in the pool
+   * @throws UserError if a numeric column without a fixed range has no value in the pool
    */
   static TableEncoding fit(CsvSchema schema, RawTable pool) {
     List<ColumnEncoding.Numeric> numeric = new ArrayList<>();
@@ -114,7 +114,7 @@ public final class TableEncoding {
       }
     }
     if (n == 0) {
-      throw DataException.forFile(java.nio.file.Path.of(pool.summary().file()), "column '"
+      throw UserError.forFile(java.nio.file.Path.of(pool.summary().file()), "column '"
           + column + "' has no value in the public pool to fit its scaling; fix its range in"
           + " the schema (ranges)");
     }

@@ -1,8 +1,8 @@
 package dev.pate.datasets.csv;
 
-import dev.pate.datasets.DataException;
 import dev.pate.datasets.TableDataset;
 import dev.pate.datasets.split.PublicSplit;
+import dev.pate.files.UserError;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Optional;
@@ -32,7 +32,7 @@ public final class TableLoader {
    * @param evalFile the held-out rows' own file; empty: the public file's rows after the pool
    * @param poolSize the first {@code poolSize} kept rows of the public file are the query pool
    *     (with an evaluation file, all of them if it keeps fewer)
-   * @throws DataException for any problem with the files, naming the file and line or record: an
+   * @throws UserError for any problem with the files, naming the file and line or record: an
    *     unlabelled held-out row, or a public file that keeps no more than {@code poolSize} rows
    *     and has no evaluation file beside it
    */
@@ -43,7 +43,7 @@ public final class TableLoader {
     }
     RawTable publicRows = CsvReader.readUnlabelled(publicFile, schema);
     if (evalFile.isEmpty() && poolSize >= publicRows.rows()) {
-      throw DataException.forFile(publicFile.path(), "keeps " + publicRows.rows()
+      throw UserError.forFile(publicFile.path(), "keeps " + publicRows.rows()
           + " rows, not more than the query pool of " + poolSize
           + "; nothing would be left for the held-out evaluation set (lower the query pool, or"
           + " give dataset.csv.eval_file)");
@@ -81,7 +81,7 @@ public final class TableLoader {
   private static void requireLabelled(RawTable heldOut, CsvFile file, boolean ownFile) {
     for (int r = 0; r < heldOut.rows(); r++) {
       if (heldOut.labels()[r] == CsvReader.NO_LABEL) {
-        throw DataException.forFile(file.path(), "record " + heldOut.records()[r]
+        throw UserError.forFile(file.path(), "record " + heldOut.records()[r]
             + " (counting from 0 after the skipped lines and the header) has no label; "
             + (ownFile ? "the evaluation file's rows" : "the held-out rows (the kept rows after"
                 + " the first dataset.query_pool)") + " must be labelled, only the query pool"
@@ -96,7 +96,7 @@ public final class TableLoader {
    * missing are kept (label -1); rows with another missing value are dropped under the schema's
    * {@code drop} policy and counted.
    *
-   * @throws DataException for any problem with the file
+   * @throws UserError for any problem with the file
    */
   public static EncodedRows encode(CsvSchema schema, CsvFile file, TableEncoding encoding) {
     RawTable rows = CsvReader.readUnlabelled(file, schema);

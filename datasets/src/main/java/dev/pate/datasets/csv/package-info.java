@@ -8,7 +8,7 @@
  *       ranges).
  *   <li>{@link dev.pate.datasets.csv.CsvReader}: reads a file; anything the schema does not allow
  *       (a ragged row, a non-number in a numeric column, an unknown label, an empty file, broken
- *       quoting, text that is not UTF-8) is a one-line {@link dev.pate.datasets.DataException}
+ *       quoting, text that is not UTF-8) is a one-line {@link dev.pate.files.UserError}
  *       naming the file and line; dropped rows are counted in a {@link
  *       dev.pate.datasets.csv.FileSummary}.
  *   <li>{@link dev.pate.datasets.csv.TableEncoding}: numbers scaled and categories one-hot, with

@@ -1,7 +1,7 @@
 package dev.pate.datasets.files;
 
-import dev.pate.datasets.DataException;
 import dev.pate.files.Sha256;
+import dev.pate.files.UserError;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
@@ -37,9 +37,9 @@ public final class Checksums {
     try {
       hash = Sha256.of(file);
     } catch (NoSuchFileException e) {
-      throw DataException.forFile(file, "file not found", e);
+      throw UserError.forFile(file, "file not found", e);
     } catch (IOException e) {
-      throw DataException.forFile(file, "cannot read (" + DataException.describe(e) + ")", e);
+      throw UserError.forFile(file, "cannot read (" + UserError.describe(e) + ")", e);
     }
     HASHES_COMPUTED.incrementAndGet();
     return hash;
@@ -48,7 +48,7 @@ public final class Checksums {
   /**
    * Verifies that {@code file} has the size and SHA-256 of the published {@code expected} file.
    *
-   * @throws DataException naming the file, the expected and the actual hash (and sizes if they
+   * @throws UserError naming the file, the expected and the actual hash (and sizes if they
    *     differ)
    */
   public static void verify(Path file, DataFile expected) {
@@ -58,7 +58,7 @@ public final class Checksums {
   /**
    * Verifies that {@code file} has the given SHA-256 (64 hex digits, any case).
    *
-   * @throws DataException naming the file, the expected and the actual hash
+   * @throws UserError naming the file, the expected and the actual hash
    */
   public static void verify(Path file, String expectedSha256) {
     verify(file, expectedSha256, -1);
@@ -82,7 +82,7 @@ public final class Checksums {
                 + (key.size() < expectedSize ? ": truncated or incomplete download?" : "")
                 + ")";
       }
-      throw DataException.forFile(
+      throw UserError.forFile(
           file, "wrong checksum: sha256 is " + actual + ", expected " + expected + size);
     }
     VERIFIED.put(key, expected);
@@ -98,9 +98,9 @@ public final class Checksums {
       BasicFileAttributes attributes = Files.readAttributes(file, BasicFileAttributes.class);
       return new Key(file.toRealPath(), attributes.size(), attributes.lastModifiedTime());
     } catch (NoSuchFileException e) {
-      throw DataException.forFile(file, "file not found", e);
+      throw UserError.forFile(file, "file not found", e);
     } catch (IOException e) {
-      throw DataException.forFile(file, "cannot read (" + DataException.describe(e) + ")", e);
+      throw UserError.forFile(file, "cannot read (" + UserError.describe(e) + ")", e);
     }
   }
 }

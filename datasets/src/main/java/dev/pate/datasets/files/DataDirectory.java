@@ -1,6 +1,6 @@
 package dev.pate.datasets.files;
 
-import dev.pate.datasets.DataException;
+import dev.pate.files.UserError;
 import java.io.IOException;
 import java.net.URI;
 import java.nio.file.AtomicMoveNotSupportedException;
@@ -137,7 +137,7 @@ public final class DataDirectory {
    * is the loader's job (see {@link Checksums}).
    *
    * @param files files of one dataset (all with the same {@link DataFile#dataset()})
-   * @throws DataException one line: missing files, directories searched, why downloading failed
+   * @throws UserError one line: missing files, directories searched, why downloading failed
    */
   public Path locate(List<DataFile> files) {
     if (files.isEmpty()) {
@@ -175,7 +175,7 @@ public final class DataDirectory {
       removeIfEmpty(created);
       failure = "download failed: " + error.get();
     }
-    throw new DataException(
+    throw new UserError(
         "missing data: "
             + missing.stream().map(DataFile::relativePath).collect(Collectors.joining(", "))
             + " (searched: "
@@ -191,13 +191,13 @@ public final class DataDirectory {
    * known published file (e.g. {@code adult/adult.data}) not in the working directory is located
    * like a dataset (downloaded if no candidate has it) and verified against its pinned SHA-256.
    *
-   * @throws DataException one line naming the file and the directories searched
+   * @throws UserError one line naming the file and the directories searched
    */
   public Path resolveFile(Path file) {
     requireFileIfPresent(file);
     if (file.isAbsolute() || Files.isRegularFile(file)) {
       if (!Files.isRegularFile(file)) {
-        throw DataException.forFile(file, "file not found");
+        throw UserError.forFile(file, "file not found");
       }
       return file;
     }
@@ -218,7 +218,7 @@ public final class DataDirectory {
         return inCandidate;
       }
     }
-    throw DataException.forFile(file, "file not found (searched: the working directory "
+    throw UserError.forFile(file, "file not found (searched: the working directory "
         + Path.of("").toAbsolutePath() + ", "
         + candidates.stream().map(Path::toString).collect(Collectors.joining(", ")) + ")");
   }
@@ -227,12 +227,12 @@ public final class DataDirectory {
    * A folder named by the user (of images, say): an absolute path as is; a relative one in the
    * working directory, else in the first candidate directory that has it.
    *
-   * @throws DataException one line naming the folder and the directories searched
+   * @throws UserError one line naming the folder and the directories searched
    */
   public Path resolveFolder(Path folder) {
     if (folder.isAbsolute() || Files.exists(folder)) {
       if (!Files.isDirectory(folder)) {
-        throw DataException.forFile(folder, Files.exists(folder) ? "is not a folder, expected a"
+        throw UserError.forFile(folder, Files.exists(folder) ? "is not a folder, expected a"
             + " folder of images" : "folder not found");
       }
       return folder;
@@ -245,10 +245,10 @@ public final class DataDirectory {
       // As for files: a folder's name taken by something else is an error, never passed over
       // for another data directory's folder of that name.
       if (Files.exists(inCandidate)) {
-        throw DataException.forFile(inCandidate, "is not a folder, expected a folder of images");
+        throw UserError.forFile(inCandidate, "is not a folder, expected a folder of images");
       }
     }
-    throw DataException.forFile(folder, "folder not found (searched: the working directory "
+    throw UserError.forFile(folder, "folder not found (searched: the working directory "
         + Path.of("").toAbsolutePath() + ", "
         + candidates.stream().map(Path::toString).collect(Collectors.joining(", ")) + ")");
   }
@@ -259,7 +259,7 @@ public final class DataDirectory {
    */
   private static void requireFileIfPresent(Path path) {
     if (Files.exists(path) && !Files.isRegularFile(path)) {
-      throw DataException.forFile(path, (Files.isDirectory(path) ? "is a folder" : "is not a"
+      throw UserError.forFile(path, (Files.isDirectory(path) ? "is a folder" : "is not a"
           + " regular file") + ", expected a data file (remove or rename it; other data"
           + " directories are not searched past it)");
     }
@@ -333,7 +333,7 @@ public final class DataDirectory {
       Files.createDirectories(folder);
       temporary = Files.createTempFile(folder, "." + file.fileName() + ".", ".part");
     } catch (IOException e) {
-      return Optional.of("cannot write to " + folder + " (" + DataException.describe(e) + ")");
+      return Optional.of("cannot write to " + folder + " (" + UserError.describe(e) + ")");
     }
     List<String> reasons = new ArrayList<>();
     try {
@@ -341,12 +341,12 @@ public final class DataDirectory {
         try {
           downloader.fetch(source, temporary);
         } catch (IOException | RuntimeException e) {
-          reasons.add(source.getHost() + " " + DataException.describe(e));
+          reasons.add(source.getHost() + " " + UserError.describe(e));
           continue;
         }
         try {
           Checksums.verify(temporary, file);
-        } catch (DataException e) {
+        } catch (UserError e) {
           reasons.add(source.getHost() + " served a file with the wrong checksum");
           continue;
         }
@@ -355,7 +355,7 @@ public final class DataDirectory {
       }
       return Optional.of(String.join(", ", reasons));
     } catch (IOException e) {
-      return Optional.of("cannot write to " + folder + " (" + DataException.describe(e) + ")");
+      return Optional.of("cannot write to " + folder + " (" + UserError.describe(e) + ")");
     } finally {
       try {
         Files.deleteIfExists(temporary);

@@ -1,6 +1,6 @@
 package dev.pate.datasets.idx;
 
-import dev.pate.datasets.DataException;
+import dev.pate.files.UserError;
 import java.io.BufferedInputStream;
 import java.io.EOFException;
 import java.io.IOException;
@@ -17,7 +17,7 @@ import java.util.zip.ZipException;
 /**
  * Reads gzip-compressed IDX files, validating everything the format promises.
  *
- * <p>Checks, each reported as a one-line {@link DataException} naming the file: valid gzip; magic
+ * <p>Checks, each reported as a one-line {@link UserError} naming the file: valid gzip; magic
  * number ({@value #IMAGES_MAGIC} for images, {@value #COLOUR_IMAGES_MAGIC} for images with a
  * channel dimension, {@value #LABELS_MAGIC} for labels, i.e. unsigned-byte data with 3, 4 or 1
  * dimensions); positive dimensions; exactly the promised number of payload bytes
@@ -115,7 +115,7 @@ public final class IdxReader {
           for (int i = 0; i < count; i++) {
             int label = raw[i] & 0xFF;
             if (label >= numClasses) {
-              throw DataException.forFile(
+              throw UserError.forFile(
                   file,
                   "label "
                       + label
@@ -150,18 +150,18 @@ public final class IdxReader {
         return body.read(new Source(in, Files.size(file), gzip));
       }
     } catch (NoSuchFileException e) {
-      throw DataException.forFile(file, "file not found", e);
+      throw UserError.forFile(file, "file not found", e);
     } catch (ZipException e) {
-      throw DataException.forFile(
+      throw UserError.forFile(
           file,
-          "corrupt gzip data (" + DataException.describe(e) + "), expected a gzip IDX file",
+          "corrupt gzip data (" + UserError.describe(e) + "), expected a gzip IDX file",
           e);
     } catch (EOFException e) {
       // Thrown by the GZIPInputStream constructor when the file ends inside the gzip header.
-      throw DataException.forFile(
-          file, "truncated gzip stream (" + DataException.describe(e) + ")", e);
+      throw UserError.forFile(
+          file, "truncated gzip stream (" + UserError.describe(e) + ")", e);
     } catch (IOException e) {
-      throw DataException.forFile(file, "cannot read (" + DataException.describe(e) + ")", e);
+      throw UserError.forFile(file, "cannot read (" + UserError.describe(e) + ")", e);
     }
   }
 
@@ -183,7 +183,7 @@ public final class IdxReader {
     byte[] word = new byte[4];
     int got = readAsMuchAsPossible(in, word, 0, 4);
     if (got < 4) {
-      throw DataException.forFile(
+      throw UserError.forFile(
           file, "truncated IDX header: expected at least 4 bytes, got " + got);
     }
     int magic = ByteBuffer.wrap(word).getInt(); // big-endian by default, as IDX is
@@ -202,7 +202,7 @@ public final class IdxReader {
     byte[] sizes = new byte[4 * dimensions];
     int got = readAsMuchAsPossible(in, sizes, 0, sizes.length);
     if (got < sizes.length) {
-      throw DataException.forFile(file, "truncated IDX header: expected " + (4 + sizes.length)
+      throw UserError.forFile(file, "truncated IDX header: expected " + (4 + sizes.length)
           + " bytes, got " + (4 + got));
     }
     return ByteBuffer.wrap(sizes);
@@ -218,7 +218,7 @@ public final class IdxReader {
     } else if (magic == LABELS_MAGIC) {
       hint = "; this looks like a label file";
     }
-    throw DataException.forFile(
+    throw UserError.forFile(
         file,
         String.format(
             "bad magic number 0x%08X (%d), expected 0x%08X (%d) for IDX %s%s",
@@ -235,7 +235,7 @@ public final class IdxReader {
       product = product.multiply(BigInteger.valueOf(size));
     }
     if (product.compareTo(BigInteger.valueOf(MAX_ARRAY_LENGTH)) > 0) {
-      throw DataException.forFile(file, "bad IDX header: " + promise + " is " + product
+      throw UserError.forFile(file, "bad IDX header: " + promise + " is " + product
           + " bytes, expected at most " + MAX_ARRAY_LENGTH);
     }
     return product.longValueExact();
@@ -243,14 +243,14 @@ public final class IdxReader {
 
   private static void checkNonNegative(Path file, String what, int value) {
     if (value < 0) {
-      throw DataException.forFile(
+      throw UserError.forFile(
           file, "bad IDX header: " + what + " " + value + ", expected >= 0");
     }
   }
 
   private static void checkPositive(Path file, String what, int value) {
     if (value < 1) {
-      throw DataException.forFile(
+      throw UserError.forFile(
           file, "bad IDX header: " + what + " " + value + ", expected >= 1");
     }
   }
@@ -269,7 +269,7 @@ public final class IdxReader {
     long room = source.gzip() ? source.fileBytes() * MAX_INFLATION
         : source.fileBytes() - headerBytes;
     if (total > room) {
-      throw DataException.forFile(
+      throw UserError.forFile(
           file,
           "truncated: the header promises "
               + promise
@@ -287,7 +287,7 @@ public final class IdxReader {
       int n = readAsMuchAsPossible(in, data, got, data.length - got);
       got += n;
       if (got < data.length) {
-        throw DataException.forFile(
+        throw UserError.forFile(
             file,
             "truncated: the header promises "
                 + promise
@@ -304,7 +304,7 @@ public final class IdxReader {
     }
     long trailing = countRemaining(in);
     if (trailing > 0) {
-      throw DataException.forFile(
+      throw UserError.forFile(
           file,
           trailing
               + " unexpected bytes after the "

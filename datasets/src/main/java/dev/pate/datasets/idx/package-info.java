@@ -4,6 +4,6 @@
  * header {@code int magic, int count[, int rows, int cols]} followed by one unsigned byte per pixel
  * or label. The reader trusts nothing: magic number, dimensions, the exact number of payload bytes
  * (no more, no less) and label ranges are all checked, and every failure is a one-line {@link
- * dev.pate.datasets.DataException} naming the file.
+ * dev.pate.files.UserError} naming the file.
  */
 package dev.pate.datasets.idx;

@@ -1,13 +1,12 @@
 package dev.pate.datasets.images;
 
-import dev.pate.datasets.DataException;
 import dev.pate.datasets.Dataset;
 import dev.pate.datasets.ImageDataset;
 import dev.pate.datasets.ImageShape;
 import dev.pate.datasets.idx.IdxImages;
 import dev.pate.datasets.idx.IdxReader;
+import dev.pate.files.UserError;
 import dev.pate.files.npy.NpyData;
-import dev.pate.files.npy.NpyFormatException;
 import dev.pate.files.npy.NpyReader;
 import java.io.IOException;
 import java.io.InputStream;
@@ -33,7 +32,7 @@ final class ArrayImages {
   static LoadedImages load(Path file, Optional<Path> labelFile, List<String> classes,
       boolean labelsRequired, String role, ImageShaper shaper) {
     if (labelsRequired && labelFile.isEmpty()) {
-      throw DataException.forFile(file, "has no labels file; " + role + " must be labelled");
+      throw UserError.forFile(file, "has no labels file; " + role + " must be labelled");
     }
     Raw raw = isNpy(file) ? npy(file) : idx(file);
     int[] labels = labelFile.isPresent()
@@ -52,7 +51,7 @@ final class ArrayImages {
       names.add(name);
     }
     if (pixels == null) {
-      throw DataException.forFile(file, "holds no images");
+      throw UserError.forFile(file, "holds no images");
     }
     ImageDataset data = ImageDataset.wrap(ImageSource.sourceName(file),
         shaper.target().orElseThrow(), classes.size(), pixels, labels);
@@ -64,8 +63,8 @@ final class ArrayImages {
     try (InputStream in = Files.newInputStream(file)) {
       return in.readNBytes(start, 0, 6) == 6 && NpyReader.startsWithMagic(start);
     } catch (IOException e) {
-      throw DataException.forFile(file, Files.isDirectory(file) ? "is a folder, expected an"
-          + " array file (.npy or IDX)" : "cannot be read (" + DataException.describe(e) + ")", e);
+      throw UserError.forFile(file, Files.isDirectory(file) ? "is a folder, expected an"
+          + " array file (.npy or IDX)" : "cannot be read (" + UserError.describe(e) + ")", e);
     }
   }
 
@@ -73,9 +72,7 @@ final class ArrayImages {
     try {
       return NpyReader.read(file);
     } catch (IOException e) {
-      throw DataException.forFile(file, "cannot be read (" + DataException.describe(e) + ")", e);
-    } catch (NpyFormatException e) {
-      throw new DataException(e.getMessage(), e);
+      throw UserError.forFile(file, "cannot be read (" + UserError.describe(e) + ")", e);
     }
   }
 
@@ -84,23 +81,18 @@ final class ArrayImages {
     int[] shape = array.shape();
     boolean grey = shape.length == 3;
     if (!grey && !(shape.length == 4 && (shape[3] == 1 || shape[3] == 3))) {
-      throw DataException.forFile(file, "shape " + array.shapeText() + ", expected images as"
+      throw UserError.forFile(file, "shape " + array.shapeText() + ", expected images as"
           + " (count, height, width) or (count, height, width, channels) with 1 or 3 channels");
     }
     if (shape[1] < 1 || shape[2] < 1) {
-      throw DataException.forFile(file, "shape " + array.shapeText() + " has empty images");
+      throw UserError.forFile(file, "shape " + array.shapeText() + " has empty images");
     }
-    byte[] bytes;
-    try {
-      bytes = array.bytes();
-    } catch (NpyFormatException e) {
-      throw new DataException(e.getMessage(), e);
-    }
+    byte[] bytes = array.bytes();
     ImageShape imageShape;
     try {
       imageShape = new ImageShape(grey ? 1 : shape[3], shape[1], shape[2]);
     } catch (IllegalArgumentException e) {
-      throw DataException.forFile(file, "shape " + array.shapeText() + ": " + e.getMessage(), e);
+      throw UserError.forFile(file, "shape " + array.shapeText() + ": " + e.getMessage(), e);
     }
     return new Raw(shape[0], imageShape, bytes);
   }
@@ -108,7 +100,7 @@ final class ArrayImages {
   private static Raw idx(Path file) {
     IdxImages images = IdxReader.readImages(file);
     if (images.channels() != 1 && images.channels() != 3) {
-      throw DataException.forFile(file, images.channels() + " channels, expected 1 or 3");
+      throw UserError.forFile(file, images.channels() + " channels, expected 1 or 3");
     }
     return new Raw(images.count(),
         new ImageShape(images.channels(), images.rows(), images.cols()), images.pixels());
@@ -121,7 +113,7 @@ final class ArrayImages {
     if (npy) {
       NpyData array = readNpy(file);
       if (array.shape().length != 1 || !array.integerType()) {
-        throw DataException.forFile(file, "shape " + array.shapeText() + " of " + array.descr()
+        throw UserError.forFile(file, "shape " + array.shapeText() + " of " + array.descr()
             + ", expected labels: a 1-dimensional integer array");
       }
       double[] values = array.values();
@@ -130,7 +122,7 @@ final class ArrayImages {
         double v = values[i];
         boolean none = v == Dataset.UNLABELLED;
         if (!none && (v < 0 || v >= classes) || none && labelsRequired) {
-          throw DataException.forFile(file, "label " + (long) v + " at index " + i
+          throw UserError.forFile(file, "label " + (long) v + " at index " + i
               + ", expected a class in 0.." + (classes - 1) + (labelsRequired
                   ? " (" + role + " must be labelled)" : " or -1 for an unlabelled image"));
         }
@@ -140,7 +132,7 @@ final class ArrayImages {
       labels = IdxReader.readLabels(file, classes).labels();
     }
     if (labels.length != count) {
-      throw DataException.forFile(file, labels.length + " labels for " + count
+      throw UserError.forFile(file, labels.length + " labels for " + count
           + " images, expected one label per image");
     }
     return labels;

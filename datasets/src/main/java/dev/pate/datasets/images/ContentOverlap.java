@@ -1,7 +1,7 @@
 package dev.pate.datasets.images;
 
-import dev.pate.datasets.DataException;
 import dev.pate.datasets.ImageDataset;
+import dev.pate.files.UserError;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
@@ -20,7 +20,7 @@ final class ContentOverlap {
   /**
    * @param earlierRole names {@code earlier} in the message, e.g. {@code "the private set"}
    * @param laterRole names {@code later}, e.g. {@code "the public images"}
-   * @throws DataException naming both files
+   * @throws UserError naming both files
    */
   static void refuse(LoadedImages earlier, String earlierRole, LoadedImages later,
       String laterRole) {
@@ -42,7 +42,7 @@ final class ContentOverlap {
       for (int i : byHash.getOrDefault(Arrays.hashCode(b), List.of())) {
         first.copyPixels(i, a, 0);
         if (Arrays.equals(a, b)) {
-          throw new DataException(later.names().get(j) + ": the same image as "
+          throw new UserError(later.names().get(j) + ": the same image as "
               + earlier.names().get(i) + "; " + laterRole + " must not hold an image of "
               + earlierRole + " (remove one of them)");
         }

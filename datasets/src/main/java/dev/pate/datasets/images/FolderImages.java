@@ -1,8 +1,8 @@
 package dev.pate.datasets.images;
 
-import dev.pate.datasets.DataException;
 import dev.pate.datasets.Dataset;
 import dev.pate.datasets.ImageDataset;
+import dev.pate.files.UserError;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -30,15 +30,15 @@ final class FolderImages {
     // Decoding is the slow part and independent per file; the first bad file in order is the one
     // reported, and shaping stays in order, so the image that sets the shape is always the same.
     ImageDecoder.Decoded[] decoded = new ImageDecoder.Decoded[files.size()];
-    DataException[] problems = new DataException[files.size()];
+    UserError[] problems = new UserError[files.size()];
     IntStream.range(0, files.size()).parallel().forEach(i -> {
       try {
         decoded[i] = ImageDecoder.decode(files.get(i));
-      } catch (DataException e) {
+      } catch (UserError e) {
         problems[i] = e;
       }
     });
-    for (DataException problem : problems) {
+    for (UserError problem : problems) {
       if (problem != null) {
         throw problem;
       }
@@ -62,14 +62,14 @@ final class FolderImages {
   private static void list(Path folder, List<String> classes, boolean labelsRequired,
       String role, List<Path> files, List<Integer> labels) {
     if (!Files.isDirectory(folder)) {
-      throw DataException.forFile(folder, Files.exists(folder) ? "is not a folder, expected a"
+      throw UserError.forFile(folder, Files.exists(folder) ? "is not a folder, expected a"
           + " folder of images" : "not found, expected a folder of images");
     }
     List<Path> entries = entries(folder);
     List<Path> folders = entries.stream().filter(Files::isDirectory).toList();
     if (folders.isEmpty()) {
       if (labelsRequired) {
-        throw DataException.forFile(folder, "holds images but no class sub-folders; " + role
+        throw UserError.forFile(folder, "holds images but no class sub-folders; " + role
             + " must be labelled: expected one sub-folder per class, named as in " + classes);
       }
       for (Path file : entries) {
@@ -79,19 +79,19 @@ final class FolderImages {
     } else {
       if (folders.size() != entries.size()) {
         Path stray = entries.stream().filter(e -> !Files.isDirectory(e)).findFirst().orElseThrow();
-        throw DataException.forFile(stray, "is a file beside class sub-folders; expected either"
+        throw UserError.forFile(stray, "is a file beside class sub-folders; expected either"
             + " one sub-folder per class or images alone in " + folder);
       }
       for (Path classFolder : folders) {
         String name = classFolder.getFileName().toString();
         int label = classes.indexOf(name);
         if (label < 0) {
-          throw DataException.forFile(classFolder, "class folder '" + name + "' is not one of the"
+          throw UserError.forFile(classFolder, "class folder '" + name + "' is not one of the"
               + " classes " + classes + " (dataset.images.classes)");
         }
         for (Path file : entries(classFolder)) {
           if (Files.isDirectory(file)) {
-            throw DataException.forFile(file, "is a folder inside class folder '" + name
+            throw UserError.forFile(file, "is a folder inside class folder '" + name
                 + "', expected image files only");
           }
           files.add(requireImage(file));
@@ -100,7 +100,7 @@ final class FolderImages {
       }
     }
     if (files.isEmpty()) {
-      throw DataException.forFile(folder, "holds no images, expected PNG or JPEG files");
+      throw UserError.forFile(folder, "holds no images, expected PNG or JPEG files");
     }
   }
 
@@ -113,7 +113,7 @@ final class FolderImages {
               false).noneMatch(part -> part.toString().startsWith(".")))
           .sorted().toList();
     } catch (IOException e) {
-      throw DataException.forFile(folder, "cannot be listed (" + DataException.describe(e) + ")",
+      throw UserError.forFile(folder, "cannot be listed (" + UserError.describe(e) + ")",
           e);
     }
   }
@@ -124,7 +124,7 @@ final class FolderImages {
       return stream.filter(p -> !p.getFileName().toString().startsWith("."))
           .sorted().toList();
     } catch (IOException e) {
-      throw DataException.forFile(folder, "cannot be listed (" + DataException.describe(e) + ")",
+      throw UserError.forFile(folder, "cannot be listed (" + UserError.describe(e) + ")",
           e);
     }
   }
@@ -132,7 +132,7 @@ final class FolderImages {
   private static Path requireImage(Path file) {
     String name = file.getFileName().toString().toLowerCase(Locale.ROOT);
     if (!(name.endsWith(".png") || name.endsWith(".jpg") || name.endsWith(".jpeg"))) {
-      throw DataException.forFile(file, "is not a PNG or JPEG file (expected a name ending in"
+      throw UserError.forFile(file, "is not a PNG or JPEG file (expected a name ending in"
           + " .png, .jpg or .jpeg)");
     }
     return file;

@@ -1,7 +1,7 @@
 package dev.pate.datasets.images;
 
-import dev.pate.datasets.DataException;
 import dev.pate.datasets.ImageShape;
+import dev.pate.files.UserError;
 import java.awt.image.BufferedImage;
 import java.awt.image.ColorModel;
 import java.awt.image.IndexColorModel;
@@ -22,18 +22,18 @@ final class ImageDecoder {
   /** A decoded image: its shape and planar pixels. */
   record Decoded(ImageShape shape, byte[] pixels) {}
 
-  /** @throws DataException one line naming the file if it is not a PNG or JPEG ImageIO can read */
+  /** @throws UserError one line naming the file if it is not a PNG or JPEG ImageIO can read */
   static Decoded decode(Path file) {
     BufferedImage image;
     try {
       // From the file, not a stream: ImageIO would copy a stream to a temporary file first.
       image = ImageIO.read(file.toFile());
     } catch (IOException | RuntimeException e) {
-      throw DataException.forFile(file, "cannot be decoded (" + DataException.describe(e)
+      throw UserError.forFile(file, "cannot be decoded (" + UserError.describe(e)
           + "), expected a PNG or JPEG image", e);
     }
     if (image == null) {
-      throw DataException.forFile(file, "is not an image ImageIO can read, expected a PNG or JPEG"
+      throw UserError.forFile(file, "is not an image ImageIO can read, expected a PNG or JPEG"
           + " image");
     }
     ColorModel model = image.getColorModel();
@@ -44,7 +44,7 @@ final class ImageDecoder {
     }
     int colours = model.getNumColorComponents();
     if (colours != 1 && colours != 3) {
-      throw DataException.forFile(file, "has " + colours + " colour components (a CMYK or other"
+      throw UserError.forFile(file, "has " + colours + " colour components (a CMYK or other"
           + " colour space), expected grey or RGB");
     }
     ImageShape shape = new ImageShape(colours, height, width);

@@ -1,7 +1,7 @@
 package dev.pate.datasets.images;
 
-import dev.pate.datasets.DataException;
 import dev.pate.datasets.ImageShape;
+import dev.pate.files.UserError;
 import java.nio.file.Path;
 import java.util.Optional;
 
@@ -46,7 +46,7 @@ public final class ImageShaper {
   static int total(Path source, int count, int imageBytes) {
     long total = (long) count * imageBytes;
     if (total > Integer.MAX_VALUE - 8) {
-      throw DataException.forFile(source, count + " images of " + imageBytes + " bytes are "
+      throw UserError.forFile(source, count + " images of " + imageBytes + " bytes are "
           + total + " bytes, more than one array holds; resize them smaller"
           + " (dataset.images.resize) or use fewer");
     }
@@ -67,7 +67,7 @@ public final class ImageShaper {
    * One planar image of {@code shape} in the target shape.
    *
    * @param what names the image in a message: its file, or an index in an array file
-   * @throws DataException naming {@code what} if it has another shape that nothing converts
+   * @throws UserError naming {@code what} if it has another shape that nothing converts
    */
   byte[] shape(byte[] image, ImageShape shape, String what) {
     int channels = conversion.channels().orElse(target != null ? target.channels()
@@ -81,13 +81,13 @@ public final class ImageShaper {
       firstImage = what;
     }
     if (conversion.channels().isEmpty() && shape.channels() != target.channels()) {
-      throw new DataException(what + ": " + describe(shape.channels()) + ", expected "
+      throw new UserError(what + ": " + describe(shape.channels()) + ", expected "
           + describe(target.channels()) + " like " + firstImage + (configHints
               ? " (set dataset.images.channels to convert them)" : ""));
     }
     if (conversion.size().isEmpty()
         && (shape.height() != target.height() || shape.width() != target.width())) {
-      throw new DataException(what + ": " + shape.height() + "x" + shape.width() + " pixels,"
+      throw new UserError(what + ": " + shape.height() + "x" + shape.width() + " pixels,"
           + " expected " + target.height() + "x" + target.width() + " like " + firstImage
           + (configHints ? " (set dataset.images.resize to resize them)" : ""));
     }

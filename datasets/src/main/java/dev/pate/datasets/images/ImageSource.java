@@ -1,8 +1,8 @@
 package dev.pate.datasets.images;
 
-import dev.pate.datasets.DataException;
 import dev.pate.datasets.files.Checksums;
 import dev.pate.files.Sha256;
+import dev.pate.files.UserError;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.List;
@@ -22,7 +22,7 @@ public sealed interface ImageSource {
    * @param classes the class names, in label order: a folder's sub-folders must be among them
    * @param labelsRequired whether every image must have a label (the private and held-out sets)
    * @param role what the images are for, for messages, e.g. {@code "the private set"}
-   * @throws DataException one line naming the file (or folder) at fault
+   * @throws UserError one line naming the file (or folder) at fault
    */
   LoadedImages load(List<String> classes, boolean labelsRequired, String role,
       ImageShaper shaper);
@@ -99,7 +99,7 @@ public sealed interface ImageSource {
     try {
       return path.toRealPath().toString().replace('#', '_');
     } catch (IOException e) {
-      throw DataException.forFile(path, "not found", e);
+      throw UserError.forFile(path, "not found", e);
     }
   }
 }

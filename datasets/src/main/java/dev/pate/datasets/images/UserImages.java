@@ -1,9 +1,9 @@
 package dev.pate.datasets.images;
 
-import dev.pate.datasets.DataException;
 import dev.pate.datasets.Dataset;
 import dev.pate.datasets.ImageDataset;
 import dev.pate.datasets.split.PublicSplit;
+import dev.pate.files.UserError;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
@@ -40,7 +40,7 @@ public record UserImages(ImageDataset privateSet, PublicSplit publicSplit, Image
    *
    * @param poolSize the pool is the first {@code poolSize} public images; without an evaluation
    *     source the rest are held out (there must be some), with one the pool is at most this
-   * @throws DataException one line naming the file at fault
+   * @throws UserError one line naming the file at fault
    */
   public static UserImages load(ImageSource privateSource, ImageSource publicSource,
       Optional<ImageSource> evalSource, List<String> classes, ImageConversion conversion,
@@ -58,7 +58,7 @@ public record UserImages(ImageDataset privateSet, PublicSplit publicSplit, Image
           heldOut.data().range(heldOut.data().name() + "/holdout", 0, heldOut.data().size()));
     } else {
       if (poolSize >= publicSet.size()) {
-        throw DataException.forFile(publicSource.path(), publicSet.size() + " images, not more"
+        throw UserError.forFile(publicSource.path(), publicSet.size() + " images, not more"
             + " than the query pool of " + poolSize + "; nothing would be left for the held-out"
             + " evaluation set (lower dataset.query_pool, or give dataset.images.eval_dir or"
             + " eval_file)");
@@ -81,7 +81,7 @@ public record UserImages(ImageDataset privateSet, PublicSplit publicSplit, Image
       String role) {
     for (int i = 0; i < holdout.size(); i++) {
       if (!holdout.isLabelled(i)) {
-        throw new DataException(source.names().get(offset + i) + ": no label; " + role
+        throw new UserError(source.names().get(offset + i) + ": no label; " + role
             + " must be labelled (only the query pool, the first dataset.query_pool public"
             + " images, may be unlabelled)");
       }

@@ -9,7 +9,7 @@
  * checks that the private and held-out images are labelled (the pool need not be) and refuses an
  * image found in two of them.
  *
- * <p>Every bad input is one {@link dev.pate.datasets.DataException} line naming the file: an image
+ * <p>Every bad input is one {@link dev.pate.files.UserError} line naming the file: an image
  * that cannot be decoded, one of another shape where nothing converts it, a class folder that is
  * not a class, a file beside class folders, labels that do not match the images.
  */

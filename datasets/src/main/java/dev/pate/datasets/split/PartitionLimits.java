@@ -1,5 +1,7 @@
 package dev.pate.datasets.split;
 
+import dev.pate.files.DpPreconditions;
+
 /**
  * Optional caps on how much private data the teachers get, e.g. for quick runs or for reproducing a
  * paper setting that used fewer examples per teacher.
@@ -22,12 +24,8 @@ public record PartitionLimits(int maxPerTeacher, int maxTotal) {
       new PartitionLimits(Integer.MAX_VALUE, Integer.MAX_VALUE);
 
   public PartitionLimits {
-    if (maxPerTeacher < 1) {
-      throw new IllegalArgumentException("maxPerTeacher: " + maxPerTeacher + " is not >= 1");
-    }
-    if (maxTotal < 1) {
-      throw new IllegalArgumentException("maxTotal: " + maxTotal + " is not >= 1");
-    }
+    DpPreconditions.checkAtLeast(maxPerTeacher, 1, "maxPerTeacher");
+    DpPreconditions.checkAtLeast(maxTotal, 1, "maxTotal");
   }
 
   /** These limits with each teacher's first {@code max} examples (by position) only. */

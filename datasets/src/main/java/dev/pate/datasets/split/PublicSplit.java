@@ -1,6 +1,7 @@
 package dev.pate.datasets.split;
 
 import dev.pate.datasets.Dataset;
+import dev.pate.files.DpPreconditions;
 import java.util.Objects;
 
 /**
@@ -33,9 +34,7 @@ public record PublicSplit(Dataset pool, Dataset holdout) {
    */
   public static PublicSplit of(Dataset publicSet, int poolSize) {
     int size = publicSet.size();
-    if (poolSize < 1) {
-      throw new IllegalArgumentException("poolSize: " + poolSize + " is not >= 1");
-    }
+    DpPreconditions.checkAtLeast(poolSize, 1, "poolSize");
     if (poolSize >= size) {
       throw new IllegalArgumentException(
           "poolSize: "

@@ -1,5 +1,6 @@
 package dev.pate.datasets.split;
 
+import dev.pate.files.DpPreconditions;
 import java.util.Random;
 
 /**
@@ -39,9 +40,7 @@ public final class TeacherAssignment {
    * @throws IllegalArgumentException if {@code teachers < 1}
    */
   public TeacherAssignment(long seed, int teachers) {
-    if (teachers < 1) {
-      throw new IllegalArgumentException("teachers.count: " + teachers + " is not >= 1");
-    }
+    DpPreconditions.checkAtLeast(teachers, 1, "teachers.count");
     this.seed = seed;
     this.teachers = teachers;
   }
@@ -57,9 +56,7 @@ public final class TeacherAssignment {
    * @throws IllegalArgumentException if {@code position < 0}
    */
   public int teacherOf(int position) {
-    if (position < 0) {
-      throw new IllegalArgumentException("position: " + position + " is not >= 0");
-    }
+    DpPreconditions.checkAtLeast(position, 0, "position");
     return permutation(position / teachers)[position % teachers];
   }
 
@@ -70,9 +67,7 @@ public final class TeacherAssignment {
    * @throws IllegalArgumentException if {@code block < 0}
    */
   public int[] permutation(int block) {
-    if (block < 0) {
-      throw new IllegalArgumentException("block: " + block + " is not >= 0");
-    }
+    DpPreconditions.checkAtLeast(block, 0, "block");
     int[] pi = new int[teachers];
     for (int i = 0; i < teachers; i++) {
       pi[i] = i;

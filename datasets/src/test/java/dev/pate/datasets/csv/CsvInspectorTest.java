@@ -5,7 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.pate.datasets.DataException;
+import dev.pate.files.UserError;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Optional;
@@ -77,7 +77,7 @@ class CsvInspectorTest {
     CsvProfile p = CsvInspector.inspect(file, Optional.empty(), Optional.empty(),
         Optional.of(List.of("n", "letter")));
     assertEquals(List.of("n", "letter"), p.columnNames());
-    DataException e = assertThrows(DataException.class, () -> CsvInspector.inspect(file,
+    UserError e = assertThrows(UserError.class, () -> CsvInspector.inspect(file,
         Optional.empty(), Optional.empty(), Optional.of(List.of("only"))));
     assertEquals(file + ": has 2 columns but 1 names were given", e.getMessage());
   }
@@ -85,7 +85,7 @@ class CsvInspectorTest {
   @Test
   void anEmptyFileIsAnError() {
     Path file = CsvFiles.write(dir, "empty.csv", "", " ");
-    DataException e = assertThrows(DataException.class, () -> CsvInspector.inspect(file,
+    UserError e = assertThrows(UserError.class, () -> CsvInspector.inspect(file,
         Optional.empty(), Optional.empty(), Optional.empty()));
     assertEquals(file + ": is empty", e.getMessage());
   }

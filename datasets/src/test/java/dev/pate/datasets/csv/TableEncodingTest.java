@@ -4,8 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
-import dev.pate.datasets.DataException;
 import dev.pate.datasets.TableDataset;
+import dev.pate.files.UserError;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
@@ -120,7 +120,7 @@ class TableEncodingTest {
     Path pub = CsvFiles.write(dir, "public.csv", "age,job,id,y", "?,clerk,1,no", "?,clerk,2,no",
         "3,clerk,3,no");
     CsvSchema s = CsvFiles.schema(MissingPolicy.CATEGORY);
-    DataException e = assertThrows(DataException.class, () -> TableLoader.load(s,
+    UserError e = assertThrows(UserError.class, () -> TableLoader.load(s,
         new CsvFile(privateFile(), 0), new CsvFile(pub, 0), 2));
     assertEquals(pub.toAbsolutePath() + ": column 'age' has no value in the public pool to fit"
         + " its scaling; fix its range in the schema (ranges)", e.getMessage());
@@ -128,7 +128,7 @@ class TableEncodingTest {
 
   @Test
   void aPoolThatLeavesNothingHeldOutIsRefused() {
-    DataException e = assertThrows(DataException.class, () -> TableLoader.load(
+    UserError e = assertThrows(UserError.class, () -> TableLoader.load(
         CsvFiles.schema(), new CsvFile(privateFile(), 0), new CsvFile(publicFile(), 0), 6));
     assertEquals(dir.resolve("public.csv") + ": keeps 6 rows, not more than the query pool of 6;"
         + " nothing would be left for the held-out evaluation set (lower the query pool, or give"

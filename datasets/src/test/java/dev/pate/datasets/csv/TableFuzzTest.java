@@ -1,6 +1,6 @@
 package dev.pate.datasets.csv;
 
-import dev.pate.datasets.DataException;
+import dev.pate.files.UserError;
 import dev.pate.fuzz.FuzzBudget;
 import dev.pate.fuzz.FuzzFiles;
 import dev.pate.fuzz.Mutations;
@@ -17,7 +17,7 @@ import net.jqwik.api.lifecycle.AddLifecycleHook;
 /**
  * The CSV table reader, through {@link TableLoader} as a run loads its private and public files,
  * on any bytes and on mutations of valid files: every input gives tables or a one-line {@link
- * DataException}, in bounded time and with allocation bounded by the files' length.
+ * UserError}, in bounded time and with allocation bounded by the files' length.
  */
 @AddLifecycleHook(FuzzBudget.class)
 class TableFuzzTest {
@@ -38,7 +38,7 @@ class TableFuzzTest {
   @Property
   void privateFile(@ForAll("csvFiles") byte[] bytes, @ForAll("skips") int skip) {
     Path file = FuzzFiles.write("private.csv", bytes);
-    ReaderTry.of(bytes.length + PUBLIC.length(), PER_BYTE, DataException.class)
+    ReaderTry.of(bytes.length + PUBLIC.length(), PER_BYTE, UserError.class)
         .run(() -> TableLoader.load(CsvFiles.schema(), new CsvFile(file, skip),
             new CsvFile(VALID, 0), 2));
   }
@@ -46,7 +46,7 @@ class TableFuzzTest {
   @Property
   void publicFileWithKeptMissingValues(@ForAll("csvFiles") byte[] bytes) {
     Path file = FuzzFiles.write("public-fuzzed.csv", bytes);
-    ReaderTry.of(bytes.length + PUBLIC.length(), PER_BYTE, DataException.class)
+    ReaderTry.of(bytes.length + PUBLIC.length(), PER_BYTE, UserError.class)
         .run(() -> TableLoader.load(CsvFiles.schema(MissingPolicy.CATEGORY),
             new CsvFile(VALID, 0), new CsvFile(file, 0), 1));
   }

@@ -4,7 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.pate.datasets.DataException;
+import dev.pate.files.UserError;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -35,7 +35,7 @@ class ChecksumsTest {
     assertEquals(1, Checksums.hashesComputed() - before);
 
     Files.writeString(file, "abcd");
-    DataException e = assertThrows(DataException.class, () -> Checksums.verify(file, ABC_SHA256));
+    UserError e = assertThrows(UserError.class, () -> Checksums.verify(file, ABC_SHA256));
     assertTrue(e.getMessage().contains("expected " + ABC_SHA256), e.getMessage());
   }
 
@@ -45,7 +45,7 @@ class ChecksumsTest {
     String wanted = "0".repeat(64);
     DataFile spec = new DataFile("toy", "abc.txt", 10, wanted, List.of());
 
-    DataException e = assertThrows(DataException.class, () -> Checksums.verify(file, spec));
+    UserError e = assertThrows(UserError.class, () -> Checksums.verify(file, spec));
 
     assertEquals(
         file
@@ -58,9 +58,9 @@ class ChecksumsTest {
   }
 
   @Test
-  void missingFileIsADataException() {
+  void missingFileIsAUserError() {
     Path file = dir.resolve("none");
-    DataException e = assertThrows(DataException.class, () -> Checksums.verify(file, ABC_SHA256));
+    UserError e = assertThrows(UserError.class, () -> Checksums.verify(file, ABC_SHA256));
     assertEquals(file + ": file not found", e.getMessage());
   }
 }

@@ -7,8 +7,8 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
-import dev.pate.datasets.DataException;
 import dev.pate.datasets.SharedData;
+import dev.pate.files.UserError;
 import java.io.IOException;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
@@ -139,7 +139,7 @@ class DataDirectoryTest {
     Path second = tmp.resolve("second");
     writeToy(second, true);
 
-    DataException e = assertThrows(DataException.class,
+    UserError e = assertThrows(UserError.class,
         () -> DataDirectory.of(List.of(first, second), MUST_NOT_DOWNLOAD).locate(TOY));
     assertEquals(folder.resolve("b.bin") + ": is a folder, expected a data file (remove or"
         + " rename it; other data directories are not searched past it)", e.getMessage());
@@ -147,7 +147,7 @@ class DataDirectoryTest {
     Files.createDirectories(first.resolve("tables/mine.csv"));
     Files.createDirectories(second.resolve("tables"));
     Files.writeString(second.resolve("tables/mine.csv"), "a,b\n");
-    DataException file = assertThrows(DataException.class,
+    UserError file = assertThrows(UserError.class,
         () -> DataDirectory.of(List.of(first, second), MUST_NOT_DOWNLOAD)
             .resolveFile(Path.of("tables/mine.csv")));
     assertTrue(file.getMessage().startsWith(first.resolve("tables/mine.csv") + ": is a folder"),
@@ -156,7 +156,7 @@ class DataDirectoryTest {
     // And the other way round: a file where an image folder is looked up.
     Files.writeString(first.resolve("scans"), "not a folder");
     Files.createDirectories(second.resolve("scans"));
-    DataException notFolder = assertThrows(DataException.class,
+    UserError notFolder = assertThrows(UserError.class,
         () -> DataDirectory.of(List.of(first, second), MUST_NOT_DOWNLOAD)
             .resolveFolder(Path.of("scans")));
     assertEquals(first.resolve("scans") + ": is not a folder, expected a folder of images",
@@ -202,9 +202,9 @@ class DataDirectoryTest {
     FakeDownloader downloader =
         new FakeDownloader().serve("https://mirror-two.example/a.bin", BETA);
 
-    DataException e =
+    UserError e =
         assertThrows(
-            DataException.class,
+            UserError.class,
             () -> DataDirectory.of(List.of(first, second), downloader).locate(TOY));
 
     assertEquals(
@@ -223,9 +223,9 @@ class DataDirectoryTest {
   @Test
   void disabledDownloaderSaysSo() {
     Path only = tmp.resolve("only");
-    DataException e =
+    UserError e =
         assertThrows(
-            DataException.class,
+            UserError.class,
             () -> DataDirectory.of(List.of(only), Downloader.DISABLED).locate(TOY));
     assertEquals(
         "missing data: toy/a.bin, toy/b.bin (searched: " + only + "; download disabled)",
@@ -252,8 +252,8 @@ class DataDirectoryTest {
     Path absolute = candidate.resolve("mine.csv").toAbsolutePath();
     assertEquals(absolute, dirs.resolveFile(absolute));
 
-    DataException missing =
-        assertThrows(DataException.class, () -> dirs.resolveFile(Path.of("tables/none.csv")));
+    UserError missing =
+        assertThrows(UserError.class, () -> dirs.resolveFile(Path.of("tables/none.csv")));
     assertTrue(missing.getMessage().startsWith("tables/none.csv: file not found (searched: the"
         + " working directory "), missing.getMessage());
     assertTrue(missing.getMessage().contains(tmp.resolve("data").toString()));
@@ -261,8 +261,8 @@ class DataDirectoryTest {
     // A known published file is verified: a truncated copy of adult.data is refused.
     Path adult = Files.createDirectories(tmp.resolve("data/adult"));
     Files.writeString(adult.resolve("adult.data"), "39, State-gov\n");
-    DataException corrupt =
-        assertThrows(DataException.class, () -> dirs.resolveFile(Path.of("adult/adult.data")));
+    UserError corrupt =
+        assertThrows(UserError.class, () -> dirs.resolveFile(Path.of("adult/adult.data")));
     assertTrue(corrupt.getMessage().startsWith(adult.resolve("adult.data").toString()),
         corrupt.getMessage());
     DataDirectory shared = DataDirectory.of(List.of(SharedData.dir()), MUST_NOT_DOWNLOAD);

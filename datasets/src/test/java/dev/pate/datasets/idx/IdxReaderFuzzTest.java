@@ -1,6 +1,6 @@
 package dev.pate.datasets.idx;
 
-import dev.pate.datasets.DataException;
+import dev.pate.files.UserError;
 import dev.pate.fuzz.FuzzBudget;
 import dev.pate.fuzz.FuzzFiles;
 import dev.pate.fuzz.Mutations;
@@ -24,7 +24,7 @@ import net.jqwik.api.lifecycle.AddLifecycleHook;
 
 /**
  * The IDX reader on any bytes and on mutations of valid image and label files, gzipped or not:
- * every input gives images or labels, or a one-line {@link DataException}, in bounded time, and
+ * every input gives images or labels, or a one-line {@link UserError}, in bounded time, and
  * allocates no more than the bytes the file holds (or inflates to) justify. A header promising
  * 10^9 images in a file of a hundred bytes must be refused before anything is allocated for them.
  */
@@ -36,14 +36,14 @@ class IdxReaderFuzzTest {
   @Property
   void images(@ForAll("imageFiles") byte[] bytes) {
     Path file = FuzzFiles.write("images", bytes);
-    ReaderTry.of(justified(bytes), PER_BYTE, DataException.class)
+    ReaderTry.of(justified(bytes), PER_BYTE, UserError.class)
         .run(() -> IdxReader.readImages(file));
   }
 
   @Property
   void labels(@ForAll("labelFiles") byte[] bytes) {
     Path file = FuzzFiles.write("labels", bytes);
-    ReaderTry.of(justified(bytes), PER_BYTE, DataException.class)
+    ReaderTry.of(justified(bytes), PER_BYTE, UserError.class)
         .run(() -> IdxReader.readLabels(file, 10));
   }
 

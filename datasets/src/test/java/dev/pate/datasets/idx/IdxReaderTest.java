@@ -5,8 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.pate.datasets.DataException;
 import dev.pate.datasets.SharedData;
+import dev.pate.files.UserError;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.nio.ByteBuffer;
@@ -82,7 +82,7 @@ class IdxReaderTest {
   void labelFileAsImagesIsABadMagicNumber() throws IOException {
     Path file = gzFile("lab.gz", concat(header(2049, 3), bytes(1, 2, 3)));
 
-    DataException e = assertThrows(DataException.class, () -> IdxReader.readImages(file));
+    UserError e = assertThrows(UserError.class, () -> IdxReader.readImages(file));
 
     assertEquals(
         file
@@ -95,7 +95,7 @@ class IdxReaderTest {
   void truncatedPayloadReportsExpectedAndActualBytes() throws IOException {
     Path file = gzFile("short.gz", concat(header(2051, 3, 2, 2), new byte[10]));
 
-    DataException e = assertThrows(DataException.class, () -> IdxReader.readImages(file));
+    UserError e = assertThrows(UserError.class, () -> IdxReader.readImages(file));
 
     assertEquals(
         file
@@ -111,7 +111,7 @@ class IdxReaderTest {
     byte[] compressed = gzip(concat(header(2051, 5, 20, 50), noise));
     Path file = write("cut.gz", Arrays.copyOf(compressed, compressed.length / 2));
 
-    DataException e = assertThrows(DataException.class, () -> IdxReader.readImages(file));
+    UserError e = assertThrows(UserError.class, () -> IdxReader.readImages(file));
 
     assertTrue(
         e.getMessage().startsWith(file + ": truncated: the header promises 5 images"),
@@ -123,7 +123,7 @@ class IdxReaderTest {
   void trailingBytesAreAnError() throws IOException {
     Path file = gzFile("long.gz", concat(header(2049, 2), bytes(1, 2, 3, 4, 5)));
 
-    DataException e = assertThrows(DataException.class, () -> IdxReader.readLabels(file, 10));
+    UserError e = assertThrows(UserError.class, () -> IdxReader.readLabels(file, 10));
 
     assertEquals(
         file
@@ -135,7 +135,7 @@ class IdxReaderTest {
   @Test
   void truncatedHeader() throws IOException {
     Path file = gzFile("hdr.gz", bytes(0, 0, 8, 3, 0, 0, 0));
-    DataException e = assertThrows(DataException.class, () -> IdxReader.readImages(file));
+    UserError e = assertThrows(UserError.class, () -> IdxReader.readImages(file));
     assertEquals(file + ": truncated IDX header: expected 16 bytes, got 7", e.getMessage());
   }
 
@@ -145,30 +145,30 @@ class IdxReaderTest {
     assertArrayEquals(new int[] {1, 7}, IdxReader.readLabels(plain, 10).labels());
     // The gzip magic bytes, then garbage: a gzip file that is broken, said so.
     Path broken = write("broken.gz", bytes(0x1f, 0x8b, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10));
-    DataException e = assertThrows(DataException.class, () -> IdxReader.readLabels(broken, 10));
+    UserError e = assertThrows(UserError.class, () -> IdxReader.readLabels(broken, 10));
     assertTrue(e.getMessage().startsWith(broken + ": corrupt gzip data ("), e.getMessage());
   }
 
   @Test
   void labelOutOfRange() throws IOException {
     Path file = gzFile("lab.gz", concat(header(2049, 3), bytes(1, 10, 2)));
-    DataException e = assertThrows(DataException.class, () -> IdxReader.readLabels(file, 10));
+    UserError e = assertThrows(UserError.class, () -> IdxReader.readLabels(file, 10));
     assertEquals(file + ": label 10 at index 1, expected a class in 0..9", e.getMessage());
   }
 
   @Test
   void badDimensions() throws IOException {
     Path negative = gzFile("neg.gz", header(2051, -1, 28, 28));
-    DataException e = assertThrows(DataException.class, () -> IdxReader.readImages(negative));
+    UserError e = assertThrows(UserError.class, () -> IdxReader.readImages(negative));
     assertEquals(negative + ": bad IDX header: image count -1, expected >= 0", e.getMessage());
 
     Path zeroRows = gzFile("zero.gz", header(2051, 1, 0, 28));
-    e = assertThrows(DataException.class, () -> IdxReader.readImages(zeroRows));
+    e = assertThrows(UserError.class, () -> IdxReader.readImages(zeroRows));
     assertEquals(zeroRows + ": bad IDX header: rows 0, expected >= 1", e.getMessage());
 
     // Found by fuzzing: the sizes' product wrapped round a long to a negative array size.
     Path wraps = gzFile("wraps.gz", header(2051, Integer.MAX_VALUE, Integer.MAX_VALUE, 4));
-    e = assertThrows(DataException.class, () -> IdxReader.readImages(wraps));
+    e = assertThrows(UserError.class, () -> IdxReader.readImages(wraps));
     assertEquals(wraps + ": bad IDX header: 2147483647 images of 2147483647x4 is"
         + " 18446744056529682436 bytes, expected at most 2147483639", e.getMessage());
   }
@@ -177,26 +177,26 @@ class IdxReaderTest {
   void absurdCountFailsAsTruncatedWithoutAllocatingIt() throws IOException {
     // 2.5 million 28x28 images = 1.96 GB promised, 100 bytes present.
     Path file = gzFile("huge.gz", concat(header(2051, 2_500_000, 28, 28), new byte[100]));
-    DataException e = assertThrows(DataException.class, () -> IdxReader.readImages(file));
+    UserError e = assertThrows(UserError.class, () -> IdxReader.readImages(file));
     assertTrue(e.getMessage().endsWith("(1960000000 bytes after the header), but a gzip file of "
         + Files.size(file) + " bytes cannot hold that many"), e.getMessage());
     Path raw = write("huge", concat(header(2051, 2_500_000, 28, 28), new byte[100]));
-    e = assertThrows(DataException.class, () -> IdxReader.readImages(raw));
+    e = assertThrows(UserError.class, () -> IdxReader.readImages(raw));
     assertTrue(e.getMessage().endsWith("but the file has 100 bytes after it"), e.getMessage());
     // Within what the file could hold, but not there: the array grows only as data arrives.
     Path cut = gzFile("short.gz", concat(header(2051, 10, 28, 28), new byte[100]));
-    e = assertThrows(DataException.class, () -> IdxReader.readImages(cut));
+    e = assertThrows(UserError.class, () -> IdxReader.readImages(cut));
     assertTrue(e.getMessage().contains("but the data ends after 100 bytes"), e.getMessage());
 
     Path tooBig = gzFile("toobig.gz", header(2051, 3_000_000, 28, 28));
-    e = assertThrows(DataException.class, () -> IdxReader.readImages(tooBig));
+    e = assertThrows(UserError.class, () -> IdxReader.readImages(tooBig));
     assertTrue(e.getMessage().contains("expected at most"), e.getMessage());
   }
 
   @Test
   void missingFile() {
     Path file = dir.resolve("nope.gz");
-    DataException e = assertThrows(DataException.class, () -> IdxReader.readImages(file));
+    UserError e = assertThrows(UserError.class, () -> IdxReader.readImages(file));
     assertEquals(file + ": file not found", e.getMessage());
   }
 

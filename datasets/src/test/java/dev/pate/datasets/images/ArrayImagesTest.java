@@ -5,10 +5,10 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.pate.datasets.DataException;
 import dev.pate.datasets.Dataset;
 import dev.pate.datasets.ImageDataset;
 import dev.pate.datasets.ImageShape;
+import dev.pate.files.UserError;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.file.Files;
@@ -75,7 +75,7 @@ class ArrayImagesTest {
     Path labels = TestImages.labelsNpy(dir.resolve("y.npy"), -1, 1);
     ImageDataset pool = load(new ImageSource.Arrays(images, Optional.of(labels)), false).data();
     assertEquals(1, pool.labelledCount());
-    String message = assertThrows(DataException.class,
+    String message = assertThrows(UserError.class,
         () -> load(new ImageSource.Arrays(images, Optional.of(labels)), true)).getMessage();
     assertTrue(message.contains("y.npy: label -1 at index 0, expected a class in 0..2 (the"
         + " private set must be labelled)"), message);
@@ -84,19 +84,19 @@ class ArrayImagesTest {
   @Test
   void badArraysAreOneLineNamingTheFile() {
     Path floats = TestImages.npy(dir.resolve("f.npy"), "<f4", "(1, 1, 1)", new byte[4]);
-    assertTrue(assertThrows(DataException.class,
+    assertTrue(assertThrows(UserError.class,
         () -> load(new ImageSource.Arrays(floats, Optional.empty()), false)).getMessage()
         .contains("f.npy, header field 'descr': dtype '<f4' is not one byte per element"));
     Path rgba = TestImages.npy(dir.resolve("rgba.npy"), "|u1", "(1, 1, 1, 4)", new byte[4]);
-    assertTrue(assertThrows(DataException.class,
+    assertTrue(assertThrows(UserError.class,
         () -> load(new ImageSource.Arrays(rgba, Optional.empty()), false)).getMessage()
         .contains("rgba.npy: shape (1, 1, 1, 4), expected images"));
     Path images = TestImages.npy(dir.resolve("x.npy"), "|u1", "(2, 2, 2)", new byte[8]);
     Path three = TestImages.labelsNpy(dir.resolve("three.npy"), 0, 1, 2);
-    assertTrue(assertThrows(DataException.class,
+    assertTrue(assertThrows(UserError.class,
         () -> load(new ImageSource.Arrays(images, Optional.of(three)), true)).getMessage()
         .contains("three.npy: 3 labels for 2 images"));
-    assertTrue(assertThrows(DataException.class,
+    assertTrue(assertThrows(UserError.class,
         () -> load(new ImageSource.Arrays(images, Optional.empty()), true)).getMessage()
         .contains("x.npy: has no labels file; the private set must be labelled"));
   }

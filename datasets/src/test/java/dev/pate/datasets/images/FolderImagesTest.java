@@ -6,10 +6,10 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.pate.datasets.DataException;
 import dev.pate.datasets.Dataset;
 import dev.pate.datasets.ImageDataset;
 import dev.pate.datasets.ImageShape;
+import dev.pate.files.UserError;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -30,7 +30,7 @@ class FolderImagesTest {
   }
 
   private static String message(Path folder, boolean labelsRequired, ImageConversion c) {
-    String message = assertThrows(DataException.class, () -> load(folder, labelsRequired, c))
+    String message = assertThrows(UserError.class, () -> load(folder, labelsRequired, c))
         .getMessage();
     assertFalse(message.contains("\n"), message);
     return message;

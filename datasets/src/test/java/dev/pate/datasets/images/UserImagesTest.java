@@ -4,9 +4,9 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.pate.datasets.DataException;
 import dev.pate.datasets.split.Disjointness;
 import dev.pate.datasets.split.TeacherPartitions;
+import dev.pate.files.UserError;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -80,7 +80,7 @@ class UserImagesTest {
 
   @Test
   void withoutAnEvaluationSourceTheImagesAfterThePoolMustBeLabelled() {
-    String message = assertThrows(DataException.class, () -> load(labelled("private", 0, 2),
+    String message = assertThrows(UserError.class, () -> load(labelled("private", 0, 2),
         unlabelled("pool", 100, 5), Optional.empty(), 3)).getMessage();
     assertTrue(message.contains("3.png: no label; the held-out evaluation set (the public images"
         + " after the query pool) must be labelled"), message);
@@ -91,7 +91,7 @@ class UserImagesTest {
     Path privateDir = labelled("private", 0, 2);
     Path pool = unlabelled("pool", 100, 3);
     Files.copy(privateDir.resolve("dog/1.png"), pool.resolve("copy.png"));
-    String message = assertThrows(DataException.class,
+    String message = assertThrows(UserError.class,
         () -> load(privateDir, pool, Optional.of(labelled("eval", 200, 1)), 10)).getMessage();
     assertTrue(message.contains("copy.png: the same image as ") && message.contains("dog/1.png")
         && message.contains("the public images must not hold an image of the private set"),
@@ -101,7 +101,7 @@ class UserImagesTest {
   @Test
   void theSameFolderAsPrivateAndPublicIsOneSourceToTheDisjointnessCheck() {
     Path privateDir = labelled("private", 0, 2);
-    String message = assertThrows(DataException.class,
+    String message = assertThrows(UserError.class,
         () -> load(privateDir, privateDir, Optional.of(labelled("eval", 200, 1)), 2))
         .getMessage();
     assertTrue(message.contains("the same image as"), message);

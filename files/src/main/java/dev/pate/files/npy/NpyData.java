@@ -1,5 +1,6 @@
 package dev.pate.files.npy;
 
+import dev.pate.files.UserError;
 import java.nio.ByteBuffer;
 import java.nio.file.Path;
 import java.util.Arrays;
@@ -70,11 +71,11 @@ public record NpyData(Path file, String descr, char kind, int elementSize, boole
   /**
    * The elements of a {@code |u1} (or {@code |i1}) array in C order, as they are stored.
    *
-   * @throws NpyFormatException for any other dtype
+   * @throws UserError for any other dtype
    */
   public byte[] bytes() {
     if (elementSize != 1 || kind == 'f') {
-      throw new NpyFormatException(file, "header field 'descr'", "dtype '" + descr
+      throw new UserError(file, "header field 'descr'", "dtype '" + descr
           + "' is not one byte per element, expected unsigned bytes (|u1, numpy.uint8)");
     }
     byte[] out = new byte[count()];

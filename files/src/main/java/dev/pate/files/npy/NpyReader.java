@@ -1,6 +1,7 @@
 package dev.pate.files.npy;
 
 import dev.pate.files.OneLine;
+import dev.pate.files.UserError;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
@@ -20,7 +21,7 @@ import java.util.regex.Pattern;
  * <p>Supported element types: float64/32/16 and signed or unsigned integers of 1, 2, 4 and 8
  * bytes, in either byte order; C or Fortran order. Structured, object (pickled), complex, string
  * and boolean arrays are rejected, as are files whose data is shorter or longer than the header
- * promises, each with a one-line {@link NpyFormatException}.
+ * promises, each with a one-line {@link UserError}.
  */
 public final class NpyReader {
   private NpyReader() {}
@@ -40,14 +41,14 @@ public final class NpyReader {
    * Reads and checks {@code file}.
    *
    * @throws IOException if the file cannot be read at all
-   * @throws NpyFormatException if it is not a supported, complete npy array
+   * @throws UserError if it is not a supported, complete npy array
    */
   public static NpyData read(Path file) throws IOException {
     // Checked before reading: a Java array holds at most 2^31 - 1 bytes, and a larger file would
     // end in an OutOfMemoryError, not a line naming the file.
     long size = Files.size(file);
     if (size > MAX_BYTES) {
-      throw new NpyFormatException(file, "file", size + " bytes; arrays of more than " + MAX_BYTES
+      throw new UserError(file, "file", size + " bytes; arrays of more than " + MAX_BYTES
           + " bytes are not supported");
     }
     return parse(file, Files.readAllBytes(file));
@@ -69,7 +70,7 @@ public final class NpyReader {
   /** Parses the npy bytes of {@code file} (named in messages). */
   public static NpyData parse(Path file, byte[] bytes) {
     if (bytes.length < 10 || !startsWithMagic(bytes)) {
-      throw new NpyFormatException(file, "magic",
+      throw new UserError(file, "magic",
           "not a NumPy .npy file (expected it to start with \\x93NUMPY)");
     }
     int major = bytes[6] & 0xff;
@@ -81,21 +82,21 @@ public final class NpyReader {
       headerStart = 10;
     } else if (major == 2 || major == 3) {
       if (bytes.length < 12) {
-        throw new NpyFormatException(file, "header", "truncated before the header length");
+        throw new UserError(file, "header", "truncated before the header length");
       }
       long length = ByteBuffer.wrap(bytes, 8, 4).order(ByteOrder.LITTLE_ENDIAN).getInt()
           & 0xffffffffL;
       if (length > Integer.MAX_VALUE - 12) {
-        throw new NpyFormatException(file, "header", "header length " + length + " is too large");
+        throw new UserError(file, "header", "header length " + length + " is too large");
       }
       headerLength = (int) length;
       headerStart = 12;
     } else {
-      throw new NpyFormatException(file, "version", "format version " + major + "." + minor
+      throw new UserError(file, "version", "format version " + major + "." + minor
           + " is not supported (expected 1.0, 2.0 or 3.0)");
     }
     if ((long) headerStart + headerLength > bytes.length) {
-      throw new NpyFormatException(file, "header", "truncated: the header is " + headerLength
+      throw new UserError(file, "header", "truncated: the header is " + headerLength
           + " bytes but the file ends after " + (bytes.length - headerStart));
     }
     String header = new String(bytes, headerStart, headerLength,
@@ -105,13 +106,13 @@ public final class NpyReader {
     String descr = descr(file, header);
     Matcher type = TYPE.matcher(descr);
     if (!type.matches()) {
-      throw new NpyFormatException(file, "header field 'descr'", "dtype '" + descr
+      throw new UserError(file, "header field 'descr'", "dtype '" + descr
           + "' is not supported (expected a float or integer type such as <f8, <f4, <i8, |u1)");
     }
     char kind = type.group(2).charAt(0);
     int size = Integer.parseInt(type.group(3));
     if (!supported(kind, size)) {
-      throw new NpyFormatException(file, "header field 'descr'", "dtype '" + descr
+      throw new UserError(file, "header field 'descr'", "dtype '" + descr
           + "' is not supported (floats of 2, 4 or 8 bytes, integers of 1, 2, 4 or 8 bytes)");
     }
     ByteOrder order = switch (type.group(1).charAt(0)) {
@@ -126,19 +127,19 @@ public final class NpyReader {
     for (int d : shape) {
       count *= d;
       if (count > Integer.MAX_VALUE - 8) {
-        throw new NpyFormatException(file, "header field 'shape'",
+        throw new UserError(file, "header field 'shape'",
             "shape " + NpyData.shapeText(shape) + " has too many elements for one array");
       }
     }
     long expectedBytes = count * size;
     long actualBytes = bytes.length - dataStart;
     if (actualBytes < expectedBytes) {
-      throw new NpyFormatException(file, "data", "truncated: shape " + NpyData.shapeText(shape)
+      throw new UserError(file, "data", "truncated: shape " + NpyData.shapeText(shape)
           + " of " + descr + " needs " + expectedBytes + " bytes of data, the file has "
           + actualBytes);
     }
     if (actualBytes > expectedBytes) {
-      throw new NpyFormatException(file, "data", (actualBytes - expectedBytes)
+      throw new UserError(file, "data", (actualBytes - expectedBytes)
           + " bytes after the " + expectedBytes + " bytes that shape " + NpyData.shapeText(shape)
           + " of " + descr + " needs (corrupt file?)");
     }
@@ -149,11 +150,11 @@ public final class NpyReader {
   private static String descr(Path file, String header) {
     Matcher m = DESCR.matcher(header);
     if (!m.find()) {
-      throw new NpyFormatException(file, "header field 'descr'",
+      throw new UserError(file, "header field 'descr'",
           "missing in header " + OneLine.of(header));
     }
     if (m.group(3) != null) {
-      throw new NpyFormatException(file, "header field 'descr'",
+      throw new UserError(file, "header field 'descr'",
           "structured dtypes are not supported (expected a plain numeric array)");
     }
     return m.group(1) != null ? m.group(1) : m.group(2);
@@ -162,7 +163,7 @@ public final class NpyReader {
   private static boolean fortranOrder(Path file, String header) {
     Matcher m = FORTRAN.matcher(header);
     if (!m.find()) {
-      throw new NpyFormatException(file, "header field 'fortran_order'",
+      throw new UserError(file, "header field 'fortran_order'",
           "missing in header " + OneLine.of(header));
     }
     return m.group(1).equals("True");
@@ -171,7 +172,7 @@ public final class NpyReader {
   private static int[] shape(Path file, String header) {
     Matcher m = SHAPE.matcher(header);
     if (!m.find()) {
-      throw new NpyFormatException(file, "header field 'shape'",
+      throw new UserError(file, "header field 'shape'",
           "missing in header " + OneLine.of(header));
     }
     String inside = m.group(1).trim();
@@ -190,7 +191,7 @@ public final class NpyReader {
         p = p.substring(0, p.length() - 1); // Python 2 longs
       }
       if (!p.matches("\\d{1,10}") || Long.parseLong(p) > Integer.MAX_VALUE) {
-        throw new NpyFormatException(file, "header field 'shape'",
+        throw new UserError(file, "header field 'shape'",
             "'" + m.group(1) + "' is not a tuple of non-negative integers");
       }
       shape[i] = Integer.parseInt(p);

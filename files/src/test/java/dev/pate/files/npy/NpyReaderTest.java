@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.pate.files.UserError;
 import java.io.IOException;
 import java.io.RandomAccessFile;
 import java.nio.file.Path;
@@ -38,14 +39,14 @@ class NpyReaderTest {
   @Test
   void bytesOfAWiderTypeAreRefusedNamingTheDtype() {
     NpyData array = NpyReader.parse(FILE, npy("<i4", false, "(1,)", new byte[4]));
-    NpyFormatException e = assertThrows(NpyFormatException.class, array::bytes);
+    UserError e = assertThrows(UserError.class, array::bytes);
     assertTrue(e.getMessage().startsWith("array.npy, header field 'descr': dtype '<i4'"),
         e.getMessage());
   }
 
   @Test
   void truncatedDataIsOneLineNamingTheFile() {
-    NpyFormatException e = assertThrows(NpyFormatException.class,
+    UserError e = assertThrows(UserError.class,
         () -> NpyReader.parse(FILE, npy("|u1", false, "(2, 3)", new byte[5])));
     assertEquals("array.npy, data: truncated: shape (2, 3) of |u1 needs 6 bytes of data, the"
         + " file has 5", e.getMessage());
@@ -66,7 +67,7 @@ class NpyReaderTest {
     try (RandomAccessFile file = new RandomAccessFile(big.toFile(), "rw")) {
       file.setLength(NpyReader.MAX_BYTES + 1); // sparse: nothing is written
     }
-    NpyFormatException e = assertThrows(NpyFormatException.class, () -> NpyReader.read(big));
+    UserError e = assertThrows(UserError.class, () -> NpyReader.read(big));
     assertTrue(e.getMessage().startsWith(big.toString()), e.getMessage());
     assertTrue(e.getMessage().contains((NpyReader.MAX_BYTES + 1) + " bytes"), e.getMessage());
   }

@@ -2,7 +2,7 @@ package dev.pate.pipeline.backend;
 
 import dev.pate.config.RunConfig;
 import dev.pate.config.TeacherExecutor;
-import dev.pate.pipeline.UserError;
+import dev.pate.files.UserError;
 import java.util.ServiceLoader;
 
 /** The backend a config's {@code teachers.executor} names. */

@@ -5,7 +5,7 @@ import dev.pate.ensemble.Ensemble;
 import dev.pate.ensemble.TeacherRecord;
 import dev.pate.files.AtomicFiles;
 import dev.pate.files.FileModes;
-import dev.pate.pipeline.UserError;
+import dev.pate.files.UserError;
 import dev.pate.pipeline.backend.EnsembleVotes;
 import dev.pate.pipeline.backend.TeacherBackend;
 import java.io.IOException;
@@ -146,7 +146,7 @@ public final class CachedEnsemble {
         }
       }
     } catch (IOException e) {
-      throw new UncheckedIOException("cannot place the teachers in " + dir + ": "
+      throw new UserError("cannot place the teachers in " + dir + ": "
           + e.getMessage(), e);
     }
   }

@@ -6,9 +6,9 @@ import dev.pate.config.RunConfig;
 import dev.pate.ensemble.TeacherRecord;
 import dev.pate.ensemble.TeacherTraining;
 import dev.pate.files.AtomicFiles;
+import dev.pate.files.UserError;
 import dev.pate.pipeline.PipelineListener;
 import dev.pate.pipeline.Stage;
-import dev.pate.pipeline.UserError;
 import dev.pate.pipeline.backend.EnsembleVotes;
 import dev.pate.pipeline.backend.TeacherBackend;
 import dev.pate.pipeline.backend.TeacherJob;
@@ -91,7 +91,7 @@ public final class TeacherCache {
       }
       return manifests;
     } catch (IOException e) {
-      throw new UncheckedIOException("cannot list " + root + ": " + e.getMessage(), e);
+      throw new UserError("cannot list " + root + ": " + e.getMessage(), e);
     }
   }
 

@@ -1,7 +1,7 @@
 package dev.pate.pipeline.cache;
 
 import dev.pate.files.AtomicFiles;
-import dev.pate.pipeline.UserError;
+import dev.pate.files.UserError;
 import java.io.IOException;
 import java.io.Reader;
 import java.io.UncheckedIOException;
@@ -49,7 +49,7 @@ final class VoteStore {
         votes.put(index(row), counts(row));
       }
     } catch (IOException e) {
-      throw new UncheckedIOException("cannot read " + file + ": " + e.getMessage(), e);
+      throw new UserError("cannot read " + file + ": " + e.getMessage(), e);
     }
     return votes;
   }

@@ -9,7 +9,7 @@ import dev.pate.datasets.csv.StatSource;
 import dev.pate.datasets.csv.TableData;
 import dev.pate.datasets.csv.TableLoader;
 import dev.pate.datasets.files.DataDirectory;
-import dev.pate.pipeline.UserError;
+import dev.pate.files.UserError;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;

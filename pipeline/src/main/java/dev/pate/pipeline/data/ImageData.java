@@ -5,7 +5,7 @@ import dev.pate.datasets.files.DataDirectory;
 import dev.pate.datasets.images.ImageConversion;
 import dev.pate.datasets.images.ImageSource;
 import dev.pate.datasets.images.UserImages;
-import dev.pate.pipeline.UserError;
+import dev.pate.files.UserError;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;

@@ -10,7 +10,7 @@ import dev.pate.datasets.files.DataDirectory;
 import dev.pate.datasets.images.ImageConversion;
 import dev.pate.datasets.split.PublicSplit;
 import dev.pate.ensemble.nn.Architecture;
-import dev.pate.pipeline.UserError;
+import dev.pate.files.UserError;
 import dev.pate.student.StudentMethod;
 import java.util.List;
 import java.util.Objects;

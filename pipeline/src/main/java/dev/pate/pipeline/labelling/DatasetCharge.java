@@ -8,9 +8,9 @@ import dev.pate.aggregator.rdp.Orders;
 import dev.pate.config.AggregatorConfig;
 import dev.pate.config.Randomness;
 import dev.pate.config.RunConfig;
+import dev.pate.files.UserError;
 import dev.pate.ledger.DatasetBudget;
 import dev.pate.pipeline.PipelineListener;
-import dev.pate.pipeline.UserError;
 import java.nio.file.Path;
 import java.util.Optional;
 

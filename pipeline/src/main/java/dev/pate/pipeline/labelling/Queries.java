@@ -6,7 +6,7 @@ import dev.pate.datasets.Dataset;
 import dev.pate.datasets.split.PublicSplit;
 import dev.pate.ensemble.nn.NetworkSpec;
 import dev.pate.ensemble.nn.Seeds;
-import dev.pate.pipeline.UserError;
+import dev.pate.files.UserError;
 import java.util.Arrays;
 import java.util.Random;
 

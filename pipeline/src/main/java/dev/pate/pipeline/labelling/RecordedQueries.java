@@ -1,7 +1,7 @@
 package dev.pate.pipeline.labelling;
 
 import dev.pate.datasets.Dataset;
-import dev.pate.pipeline.UserError;
+import dev.pate.files.UserError;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -49,7 +49,7 @@ final class RecordedQueries {
       text = Files.readString(file);
       lines = text.lines().toList();
     } catch (IOException e) {
-      throw new UncheckedIOException("cannot read " + file + ": " + e.getMessage(), e);
+      throw new UserError("cannot read " + file + ": " + e.getMessage(), e);
     }
     if (lines.isEmpty() || !lines.get(0).startsWith("index,")) {
       throw new UserError(file + " line 1: expected the header index,count_0,...");

@@ -15,7 +15,7 @@ import dev.pate.config.Mechanism;
 import dev.pate.config.NoiseMode;
 import dev.pate.config.PrivacyConfig;
 import dev.pate.config.RunConfig;
-import dev.pate.pipeline.UserError;
+import dev.pate.files.UserError;
 import java.util.LinkedHashMap;
 import java.util.Locale;
 import java.util.Map;

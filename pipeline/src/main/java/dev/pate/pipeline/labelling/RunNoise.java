@@ -18,13 +18,12 @@ import dev.pate.config.NoiseMode;
 import dev.pate.config.PrivacyConfig;
 import dev.pate.config.RunConfig;
 import dev.pate.datasets.ImageDatasets;
+import dev.pate.files.UserError;
 import dev.pate.ledger.Ledger;
-import dev.pate.pipeline.UserError;
 import dev.pate.pipeline.output.Json;
 import dev.pate.pipeline.output.NumberText;
 import dev.pate.pipeline.output.RunFolder;
 import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
@@ -149,7 +148,7 @@ public record RunNoise(AggregatorConfig aggregator, Optional<PlanReport> plan) {
             + " cannot be resumed (start a new one)");
       }
     } catch (IOException e) {
-      throw new UncheckedIOException("cannot read " + file + ": " + e.getMessage(), e);
+      throw new UserError("cannot read " + file + ": " + e.getMessage(), e);
     }
   }
 

@@ -4,7 +4,7 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.PropertyNamingStrategies;
 import com.fasterxml.jackson.databind.SerializationFeature;
-import dev.pate.pipeline.UserError;
+import dev.pate.files.UserError;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Path;
@@ -36,7 +36,7 @@ public final class Json {
       throw new UserError(file + ": not a valid " + type.getSimpleName() + " file: "
           + e.getOriginalMessage());
     } catch (IOException e) {
-      throw new UncheckedIOException("cannot read " + file + ": " + e.getMessage(), e);
+      throw new UserError("cannot read " + file + ": " + e.getMessage(), e);
     }
   }
 

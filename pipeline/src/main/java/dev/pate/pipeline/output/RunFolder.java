@@ -4,7 +4,7 @@ import dev.pate.config.ConfigWriter;
 import dev.pate.config.RunConfig;
 import dev.pate.files.AtomicFiles;
 import dev.pate.files.FileModes;
-import dev.pate.pipeline.UserError;
+import dev.pate.files.UserError;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.FileAlreadyExistsException;
@@ -48,7 +48,7 @@ public final class RunFolder {
         }
       }
     } catch (IOException e) {
-      throw new UncheckedIOException("cannot create run folder under " + parent + ": "
+      throw new UserError("cannot create run folder under " + parent + ": "
           + e.getMessage(), e);
     }
   }
@@ -69,7 +69,7 @@ public final class RunFolder {
         }
       }
     } catch (IOException e) {
-      throw new UncheckedIOException("cannot remove " + path + ": " + e.getMessage(), e);
+      throw new UserError("cannot remove " + path + ": " + e.getMessage(), e);
     }
   }
 
@@ -98,7 +98,7 @@ public final class RunFolder {
               + " changed (delete the point's folder to run it again)");
         }
       } catch (IOException e) {
-        throw new UncheckedIOException("cannot read " + file + ": " + e.getMessage(), e);
+        throw new UserError("cannot read " + file + ": " + e.getMessage(), e);
       }
       return existing(folder);
     }

@@ -1,6 +1,6 @@
 package dev.pate.pipeline.release;
 
-import dev.pate.pipeline.UserError;
+import dev.pate.files.UserError;
 import java.util.List;
 import java.util.Locale;
 

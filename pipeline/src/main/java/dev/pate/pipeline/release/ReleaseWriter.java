@@ -11,6 +11,7 @@ import dev.pate.datasets.files.Checksums;
 import dev.pate.datasets.images.ImageConversion;
 import dev.pate.files.AtomicFiles;
 import dev.pate.files.FileModes;
+import dev.pate.files.UserError;
 import dev.pate.pipeline.data.RunData;
 import dev.pate.pipeline.output.Json;
 import dev.pate.pipeline.output.RunFolder;
@@ -79,7 +80,7 @@ public final class ReleaseWriter {
       deleteTree(old);
       return manifest;
     } catch (IOException e) {
-      throw new UncheckedIOException("cannot write " + target + ": " + e.getMessage(), e);
+      throw new UserError("cannot write " + target + ": " + e.getMessage(), e);
     }
   }
 

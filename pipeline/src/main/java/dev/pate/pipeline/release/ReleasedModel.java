@@ -21,7 +21,7 @@ import dev.pate.ensemble.nn.Classifiers;
 import dev.pate.ensemble.nn.NativeThreads;
 import dev.pate.ensemble.nn.OneDnn;
 import dev.pate.ensemble.nn.Tensors;
-import dev.pate.pipeline.UserError;
+import dev.pate.files.UserError;
 import dev.pate.pipeline.output.Json;
 import java.io.IOException;
 import java.nio.file.Files;

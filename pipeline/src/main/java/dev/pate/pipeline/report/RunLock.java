@@ -1,7 +1,7 @@
 package dev.pate.pipeline.report;
 
 import dev.pate.files.FileModes;
-import dev.pate.pipeline.UserError;
+import dev.pate.files.UserError;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.ByteBuffer;
@@ -67,7 +67,7 @@ public final class RunLock implements AutoCloseable {
       return new RunLock(channel, lock);
     } catch (IOException e) {
       closeQuietly(channel);
-      throw new UncheckedIOException("cannot lock " + file + ": " + e.getMessage(), e);
+      throw new UserError("cannot lock " + file + ": " + e.getMessage(), e);
     } catch (RuntimeException e) {
       closeQuietly(channel);
       throw e;

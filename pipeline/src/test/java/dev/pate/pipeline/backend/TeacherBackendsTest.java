@@ -8,8 +8,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.pate.config.ConfigLoader;
 import dev.pate.config.RunConfig;
+import dev.pate.files.UserError;
 import dev.pate.pipeline.PatePipeline;
-import dev.pate.pipeline.UserError;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;

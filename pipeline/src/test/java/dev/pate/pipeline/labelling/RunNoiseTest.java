@@ -20,7 +20,7 @@ import dev.pate.aggregator.rdp.RdpConversions;
 import dev.pate.config.ConfigLoader;
 import dev.pate.config.NoiseMode;
 import dev.pate.config.RunConfig;
-import dev.pate.pipeline.UserError;
+import dev.pate.files.UserError;
 import dev.pate.pipeline.output.Json;
 import java.util.List;
 import org.junit.jupiter.api.Test;
