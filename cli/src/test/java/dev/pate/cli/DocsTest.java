@@ -71,16 +71,20 @@ class DocsTest {
         [in a block](nowhere.md)
         ```
         <!-- [in a comment](nowhere.md) -->
-        [web](https://example.org/nothing.md)
+        [web](https://example.org/nothing.md), `code over
+        [two lines](nowhere.md)`, and a [link over
+        two lines](gone.md)
         """);
     List<String> problems = MarkdownLinks.problems(dir, List.of(page));
-    assertEquals(3, problems.size(), String.join("\n", problems));
+    assertEquals(4, problems.size(), String.join("\n", problems));
     assertTrue(problems.get(0).startsWith("page.md line 4: img/missing.png: no such file"),
         problems.get(0));
     assertTrue(problems.get(1).startsWith("page.md line 5: nothing.md: no such file"),
         problems.get(1));
     assertTrue(problems.get(2).startsWith("page.md line 5: target.md#twice-2: no heading"),
         problems.get(2));
+    assertTrue(problems.get(3).startsWith("page.md line 12: gone.md: no such file"),
+        problems.get(3));
   }
 
   @Test

@@ -22,9 +22,14 @@ import java.util.regex.Pattern;
 final class MarkdownLinks {
   private static final Pattern FENCE = Pattern.compile("(?m)^```");
   private static final Pattern COMMENT = Pattern.compile("(?s)<!--.*?-->");
-  private static final Pattern INLINE_CODE = Pattern.compile("`[^`\n]*`");
-  /** {@code [text](target)} and {@code ![alt](target "title")}; the text may hold inline code. */
-  private static final Pattern LINK = Pattern.compile("!?\\[[^\\]\n]*\\]\\(([^)\\s]*)(?:\\s+\"[^\"]*\")?\\)");
+  /** Inline code, which may run on to the next line of its paragraph. */
+  private static final Pattern INLINE_CODE = Pattern.compile("`[^`]*`");
+  /**
+   * {@code [text](target)} and {@code ![alt](target "title")}; the text may run over lines (a
+   * paragraph's line breaks are spaces).
+   */
+  private static final Pattern LINK = Pattern.compile(
+      "!?\\[[^\\]]*\\]\\(([^)\\s]*)(?:\\s+\"[^\"]*\")?\\)");
   private static final Pattern HEADING = Pattern.compile("^#{1,6}\\s+(.*?)\\s*#*\\s*$");
   private static final Pattern SCHEME = Pattern.compile("^[a-zA-Z][a-zA-Z0-9+.-]*:");
 
@@ -78,13 +83,19 @@ final class MarkdownLinks {
 
   /** The links of one page, outside code blocks, inline code and HTML comments. */
   static List<Link> links(Path page) {
+    String rendered = String.join("\n", renderedLines(read(page)));
+    // Inline code is no link; it keeps its line breaks so that line numbers stay right.
+    Matcher code = INLINE_CODE.matcher(rendered);
+    StringBuilder text = new StringBuilder();
+    while (code.find()) {
+      code.appendReplacement(text, code.group().replaceAll("[^\n]", ""));
+    }
+    code.appendTail(text);
     List<Link> links = new ArrayList<>();
-    List<String> lines = renderedLines(read(page));
-    for (int i = 0; i < lines.size(); i++) {
-      Matcher link = LINK.matcher(INLINE_CODE.matcher(lines.get(i)).replaceAll(""));
-      while (link.find()) {
-        links.add(new Link(page, i + 1, link.group(1)));
-      }
+    Matcher link = LINK.matcher(text);
+    while (link.find()) {
+      int line = 1 + (int) text.substring(0, link.start()).chars().filter(c -> c == '\n').count();
+      links.add(new Link(page, line, link.group(1)));
     }
     return links;
   }
