@@ -14,8 +14,13 @@ import java.util.TreeSet;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
+import javax.xml.parsers.DocumentBuilderFactory;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.w3c.dom.Document;
+import org.w3c.dom.Element;
+import org.w3c.dom.Node;
+import org.w3c.dom.NodeList;
 
 /**
  * The README is a front page and docs/ the manual (issue 25): every link between them resolves,
@@ -142,6 +147,54 @@ class DocsTest {
         "README.md, Modules");
     assertEquals(modules, firstColumn(section(DOCS.resolve("architecture.md"), "## Modules"),
         "`([a-z0-9-]+)`"), "docs/architecture.md, Modules");
+  }
+
+  /** architecture.md's module table names, for each module, the pate modules its pom uses. */
+  @Test
+  void theModuleTableNamesEachModulesDependencies() throws Exception {
+    String table = section(DOCS.resolve("architecture.md"), "## Modules");
+    Matcher row = Pattern.compile("(?m)^\\| `([a-z0-9-]+)` \\|.*\\| ([^|]*) \\|$").matcher(table);
+    int rows = 0;
+    while (row.find()) {
+      String module = row.group(1);
+      Set<String> documented = new TreeSet<>();
+      Matcher named = Pattern.compile("`([a-z0-9-]+)`").matcher(row.group(2));
+      while (named.find()) {
+        documented.add(named.group(1));
+      }
+      assertEquals(pateDependencies(ROOT.resolve(module).resolve("pom.xml")), documented,
+          "docs/architecture.md, Modules: what " + module + " depends on");
+      rows++;
+    }
+    assertTrue(rows >= 10, "rows read: " + rows);
+  }
+
+  /** The pate modules a module's pom depends on, outside the test scope. */
+  private static Set<String> pateDependencies(Path pom) throws Exception {
+    Document document = DocumentBuilderFactory.newInstance().newDocumentBuilder()
+        .parse(pom.toFile());
+    Set<String> modules = new TreeSet<>();
+    for (Node child = document.getDocumentElement().getFirstChild(); child != null;
+        child = child.getNextSibling()) {
+      if (!"dependencies".equals(child.getNodeName())) {
+        continue; // dependencyManagement only pins versions
+      }
+      NodeList dependencies = ((Element) child).getElementsByTagName("dependency");
+      for (int i = 0; i < dependencies.getLength(); i++) {
+        Element dependency = (Element) dependencies.item(i);
+        String group = text(dependency, "groupId");
+        String artifact = text(dependency, "artifactId");
+        if ("dev.pate".equals(group) && !"test".equals(text(dependency, "scope"))) {
+          modules.add(artifact.replaceFirst("^pate-", ""));
+        }
+      }
+    }
+    return modules;
+  }
+
+  private static String text(Element element, String tag) {
+    NodeList nodes = element.getElementsByTagName(tag);
+    return nodes.getLength() == 0 ? "" : nodes.item(0).getTextContent().strip();
   }
 
   /** architecture.md's package table names every package with its module, and nothing else. */
