@@ -136,12 +136,7 @@ class DocsTest {
   /** The README's module table and architecture.md's name exactly the root pom's modules. */
   @Test
   void theModuleTablesNameEveryModule() throws IOException {
-    Set<String> modules = new TreeSet<>();
-    Matcher module = Pattern.compile("<module>([^<]+)</module>")
-        .matcher(Files.readString(ROOT.resolve("pom.xml")));
-    while (module.find()) {
-      modules.add(module.group(1));
-    }
+    Set<String> modules = modules();
     assertTrue(modules.size() >= 10, "modules: " + modules);
     assertEquals(modules, firstColumn(section(README, "## Modules"), "`([a-z0-9-]+)`"),
         "README.md, Modules");
@@ -201,19 +196,31 @@ class DocsTest {
   @Test
   void thePackageTableNamesEveryPackage() throws IOException {
     Set<String> inSource = new TreeSet<>();
-    try (Stream<Path> files = Files.walk(ROOT)) {
-      files.filter(p -> p.toString().endsWith(".java"))
-          .map(p -> ROOT.relativize(p).toString().replace('\\', '/'))
-          .filter(p -> p.matches("[a-z0-9-]+/src/main/java/.*"))
-          .forEach(p -> {
-            String module = p.substring(0, p.indexOf('/'));
-            String folder = p.substring(p.indexOf("/src/main/java/") + 15, p.lastIndexOf('/'));
-            inSource.add(folder.replace('/', '.') + " (" + module + ")");
-          });
+    for (String module : modules()) {
+      Path sources = ROOT.resolve(module).resolve("src/main/java");
+      if (!Files.isDirectory(sources)) {
+        continue;
+      }
+      try (Stream<Path> files = Files.walk(sources)) {
+        files.filter(p -> p.toString().endsWith(".java"))
+            .map(p -> sources.relativize(p.getParent()).toString().replace('\\', '/'))
+            .forEach(folder -> inSource.add(folder.replace('/', '.') + " (" + module + ")"));
+      }
     }
     assertTrue(inSource.size() >= 30, "packages: " + inSource);
     assertEquals(inSource, firstColumn(section(DOCS.resolve("architecture.md"), "## Packages"),
         "`([a-z0-9.]+)` (\\([a-z0-9-]+\\))"), "docs/architecture.md, Packages");
+  }
+
+  /** The modules of the root pom. */
+  private static Set<String> modules() throws IOException {
+    Set<String> modules = new TreeSet<>();
+    Matcher module = Pattern.compile("<module>([^<]+)</module>")
+        .matcher(Files.readString(ROOT.resolve("pom.xml")));
+    while (module.find()) {
+      modules.add(module.group(1));
+    }
+    return modules;
   }
 
   /** The text from {@code heading} to the next heading of the same or a higher level. */
