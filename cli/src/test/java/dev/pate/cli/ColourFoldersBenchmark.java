@@ -13,7 +13,7 @@ import java.util.stream.Stream;
  * numbers): ten classes of 32x32x3 PNG images (a coloured square on a noisy background), a
  * private folder with a sub-folder per class, an unlabelled pool folder and a labelled evaluation
  * folder. It times the generation, runs {@code pate run} on {@code colour-folders.yaml} (written
- * beside the images, the README's example of image folders), prints what the report says, and
+ * beside the images, the example of image folders in docs/data.md), prints what the report says, and
  * times {@code pate predict} on the pool folder.
  *
  * <pre>

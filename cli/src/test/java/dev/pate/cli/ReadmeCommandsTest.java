@@ -14,18 +14,25 @@ import org.junit.jupiter.api.Test;
 import picocli.CommandLine;
 
 /**
- * Every {@code ./pate} command in the README's shell blocks names a command and options this CLI
- * has, with values it accepts (parsed, not run: most train for minutes). What they print is
- * checked by the tests of each command; this keeps the front page from naming what no longer is.
+ * Every {@code ./pate} command in the shell blocks of the README and of the pages in docs/ names a
+ * command and options this CLI has, with values it accepts (parsed, not run: most train for
+ * minutes). What they print is checked by the tests of each command; this keeps the front page and
+ * the manual from naming what no longer is.
  */
 class ReadmeCommandsTest {
-  private static final Path README = Path.of(System.getProperty("pate.repo.root", ".."))
-      .resolve("README.md");
   private static final Pattern BLOCK = Pattern.compile("(?s)```bash\n(.*?)```");
 
   static List<List<String>> commands() throws IOException {
     List<List<String>> commands = new ArrayList<>();
-    Matcher block = BLOCK.matcher(Files.readString(README));
+    for (Path page : DocsTest.pages()) {
+      commands.addAll(commands(page));
+    }
+    return commands;
+  }
+
+  static List<List<String>> commands(Path page) throws IOException {
+    List<List<String>> commands = new ArrayList<>();
+    Matcher block = BLOCK.matcher(Files.readString(page));
     while (block.find()) {
       String joined = block.group(1).replace("\\\n", " ");
       for (String line : joined.split("\n")) {
@@ -47,6 +54,8 @@ class ReadmeCommandsTest {
   void everyPateCommandParses() throws IOException {
     List<List<String>> commands = commands();
     assertTrue(commands.size() >= 10, "commands found: " + commands);
+    assertTrue(commands(DocsTest.pages().get(0)).contains(
+        List.of("run", "experiments/mnist-quick.yaml")), "the README's main command");
     for (List<String> words : commands) {
       if (words.get(0).startsWith("spark-")) {
         continue; // the launcher runs Spark's own main class with these

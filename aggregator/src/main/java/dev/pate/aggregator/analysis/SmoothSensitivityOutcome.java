@@ -34,6 +34,7 @@ public record SmoothSensitivityOutcome(
     double epsilonReleased,
     String explanation) {
 
+  /** What the release could publish at its order. */
   public enum Status {
     /** A noisy data-dependent epsilon was drawn. */
     RELEASED,

@@ -9,8 +9,8 @@ import dev.pate.files.DpPreconditions;
  * adds to each integer count). Used to bound the probability that a class with {@code gap} fewer
  * votes ties or beats the plurality class.
  *
- * <p>Closed form. Summing {@code P(Z1 = k) P(Z2 = k - d)} over k (three geometric pieces: k <= 0,
- * 0 < k < d, k >= d) gives, for every integer d,
+ * <p>Closed form. Summing {@code P(Z1 = k) P(Z2 = k - d)} over k (three geometric pieces: {@code k <= 0},
+ * {@code 0 < k < d}, {@code k >= d}) gives, for every integer d,
  * <pre>  P(D = d) = c^2 t^|d| (A + |d|),   c = (1 - t)/(1 + t),   A = (1 + t^2)/(1 - t^2).</pre>
  * Summing the geometric series {@code sum_{d>=g} t^d} and {@code sum_{d>=g} d t^d} then gives, for
  * integer {@code g >= 1},

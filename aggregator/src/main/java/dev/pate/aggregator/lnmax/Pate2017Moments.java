@@ -64,7 +64,7 @@ public final class Pate2017Moments {
    * Between that and 0.5, {@code 1 - e^eps q} is small or negative; with eps above ln 2 and q
    * in (e^-eps, 0.5) the base is negative and the term can come out below the data-independent
    * moment (e.g. eps = 2, q = 0.49, l = 2 gives 3.29 instead of 4). {@link #logmgf} with
-   * {@link Pate2017Variant#CORRECTED} is the valid one. Where {@code log} would fail (t <= 0) the
+   * {@link Pate2017Variant#CORRECTED} is the valid one. Where {@code log} would fail ({@code t <= 0}) the
    * official code falls back to {@code eps l}, as here; where it would divide by zero
    * ({@code q = e^-eps} exactly) it crashes, and this falls back to {@code eps l} as well.
    */

@@ -53,7 +53,7 @@ public final class RdpConversions {
 
   /**
    * Epsilon for one order; {@code +inf} when the order is unusable (infinite RDP, or an order
-   * <= 1.01 for the improved conversion without the KL shortcut). The improved value may be
+   * {@code <=} 1.01 for the improved conversion without the KL shortcut). The improved value may be
    * negative here, as in dp_accounting's list; {@link #epsilon} clamps the minimum at 0.
    */
   public static double epsilonAtOrder(double order, double rdp, double delta,

@@ -25,7 +25,7 @@ public record RowSelection(int from, int to) {
     return new RowSelection(0, OPEN_END);
   }
 
-  /** Parses {@code A:B}, {@code A:}, {@code :B} or {@code :} (non-negative integers, A <= B). */
+  /** Parses {@code A:B}, {@code A:}, {@code :B} or {@code :} (non-negative integers, {@code A <= B}). */
   public static RowSelection parse(String text) {
     String spec = text == null ? "" : text.trim();
     int colon = spec.indexOf(':');
