@@ -3,7 +3,7 @@ package dev.pate.cli;
 import dev.pate.aggregator.accounting.NoiseKind;
 import dev.pate.aggregator.analysis.AnalysisRequest;
 import dev.pate.aggregator.analysis.AnalysisResult;
-import dev.pate.aggregator.analysis.Mechanism;
+import dev.pate.aggregator.mechanism.Mechanism;
 import dev.pate.aggregator.analysis.VoteAnalysis;
 import dev.pate.aggregator.gnmax.GaussianSampler;
 import dev.pate.aggregator.votes.RowSelection;

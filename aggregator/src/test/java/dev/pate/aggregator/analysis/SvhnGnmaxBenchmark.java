@@ -2,6 +2,7 @@ package dev.pate.aggregator.analysis;
 
 import dev.pate.aggregator.accounting.NoiseKind;
 import dev.pate.aggregator.gnmax.GnmaxAccounting;
+import dev.pate.aggregator.mechanism.Mechanism;
 import dev.pate.aggregator.rdp.Conversion;
 import dev.pate.aggregator.rdp.Orders;
 import dev.pate.aggregator.rdp.RdpLedger;
