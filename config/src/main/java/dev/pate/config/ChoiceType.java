@@ -5,34 +5,54 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.function.Function;
 import org.yaml.snakeyaml.nodes.Node;
 import org.yaml.snakeyaml.nodes.ScalarNode;
 
-/** One of the ids of a {@link Choice} enum, matched exactly (case-sensitive). */
-final class ChoiceType<E extends Enum<E> & Choice> implements ValueType<E> {
+/**
+ * One of the ids of an enum, matched exactly (case-sensitive): a {@link Choice} enum of this
+ * package, or an enum of another module with its own ids (such as the mechanism kinds of {@code
+ * dev.pate.aggregator.mechanism.Mechanism.Kind}, so that config mirrors no enum of theirs).
+ */
+final class ChoiceType<E extends Enum<E>> implements ValueType<E> {
 
   private final Class<E> type;
+  private final Function<E, String> id;
   private final List<String> ids;
   private final Map<String, String> hints;
 
+  /** The choices of a {@link Choice} enum, by their {@link Choice#id()}. */
   ChoiceType(Class<E> type) {
-    this(type, Map.of());
+    this(type, ChoiceType::choiceId, Map.of());
+    if (!Choice.class.isAssignableFrom(type)) {
+      throw new IllegalArgumentException(type + " is not a Choice; give its ids");
+    }
   }
 
-  private ChoiceType(Class<E> type, Map<String, String> hints) {
+  /** The choices of any enum, by the ids {@code id} gives them. */
+  ChoiceType(Class<E> type, Function<E, String> id) {
+    this(type, id, Map.of());
+  }
+
+  private ChoiceType(Class<E> type, Function<E, String> id, Map<String, String> hints) {
     this.type = type;
-    this.ids = Arrays.stream(type.getEnumConstants()).map(Choice::id).toList();
+    this.id = id;
+    this.ids = Arrays.stream(type.getEnumConstants()).map(id).toList();
     this.hints = Map.copyOf(hints);
   }
 
+  private static String choiceId(Enum<?> value) {
+    return ((Choice) value).id();
+  }
+
   /**
-   * The same type, saying {@code hint} when given the value {@code id} that is not a choice (a
+   * The same type, saying {@code hint} when given the value {@code value} that is not a choice (a
    * value the key took before it changed meaning, for example).
    */
-  ChoiceType<E> withHint(String id, String hint) {
+  ChoiceType<E> withHint(String value, String hint) {
     Map<String, String> more = new HashMap<>(hints);
-    more.put(id, hint);
-    return new ChoiceType<>(type, more);
+    more.put(value, hint);
+    return new ChoiceType<>(type, id, more);
   }
 
   @Override
@@ -53,7 +73,8 @@ final class ChoiceType<E extends Enum<E> & Choice> implements ValueType<E> {
   @Override
   public E parse(Node node, Site site) {
     if (node instanceof ScalarNode scalar) {
-      Optional<E> choice = Choice.byId(type, scalar.getValue());
+      Optional<E> choice = Arrays.stream(type.getEnumConstants())
+          .filter(c -> id.apply(c).equals(scalar.getValue())).findFirst();
       if (choice.isPresent()) {
         return choice.get();
       }
@@ -75,6 +96,6 @@ final class ChoiceType<E extends Enum<E> & Choice> implements ValueType<E> {
 
   @Override
   public Object toYaml(E value) {
-    return value.id();
+    return id.apply(value);
   }
 }

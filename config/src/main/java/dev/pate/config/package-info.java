@@ -12,7 +12,9 @@
  * {@link dev.pate.config.StudyLoader} reads a study: a run file with a {@code sweep} section,
  * expanded into a {@link dev.pate.config.Study} of points, each an ordinary checked {@code
  * RunConfig} (the file plus the point's values, loaded like overrides). Choice-valued keys are
- * enums implementing {@link dev.pate.config.Choice}, whose {@code id()} is the YAML spelling.
+ * enums implementing {@link dev.pate.config.Choice}, whose {@code id()} is the YAML spelling,
+ * except {@code aggregator.mechanism}, whose choices are the kinds of the one mechanism type
+ * ({@link dev.pate.aggregator.mechanism.Mechanism.Kind}), not a mirror of them.
  *
  * <p>Design: every key is declared once, next to the record component it fills, as a {@code Key}
  * with its YAML name, {@code ValueType} (type plus allowed range), default, optional condition

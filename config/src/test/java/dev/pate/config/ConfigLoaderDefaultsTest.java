@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.pate.aggregator.mechanism.Mechanism;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -42,7 +43,7 @@ class ConfigLoaderDefaultsTest {
     assertEquals(new TeachersConfig(250, 2, 1, teacherNetwork), config.teachers());
     assertEquals(
         new AggregatorConfig(
-            Mechanism.LNMAX,
+            Mechanism.Kind.LNMAX,
             NoiseMode.FIXED,
             OptionalDouble.of(0.05),
             OptionalDouble.empty(),
@@ -228,7 +229,7 @@ class ConfigLoaderDefaultsTest {
             IllegalArgumentException.class,
             () ->
                 new AggregatorConfig(
-                    Mechanism.GNMAX,
+                    Mechanism.Kind.GNMAX,
                     NoiseMode.FIXED,
                     OptionalDouble.of(0.05),
                     OptionalDouble.of(40),

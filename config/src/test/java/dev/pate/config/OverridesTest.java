@@ -6,6 +6,7 @@ import static dev.pate.config.Configs.problems;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.pate.aggregator.mechanism.Mechanism;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Optional;
@@ -37,8 +38,9 @@ class OverridesTest {
             "privacy.orders=[1.5, 2, 64]",
             "dataset.data_dir=/tmp/my data",
             "name=from-cli");
-    assertEquals(Mechanism.CONFIDENT_GNMAX, config.aggregator().mechanism());
+    assertEquals(Mechanism.Kind.CONFIDENT_GNMAX, config.aggregator().mechanism());
     assertEquals(OptionalDouble.of(300), config.aggregator().threshold());
+    assertEquals(new Mechanism.ConfidentGnmax(300, 150, 40), config.aggregator().fixedMechanism());
     assertEquals(List.of(8, 16, 32), config.student().network().convFilters());
     assertEquals(Optional.of(List.of(1.5, 2.0, 64.0)), config.privacy().orders());
     assertEquals(Optional.of(Path.of("/tmp/my data")), config.dataset().dataDir());
