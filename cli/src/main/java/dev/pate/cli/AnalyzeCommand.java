@@ -3,9 +3,9 @@ package dev.pate.cli;
 import dev.pate.aggregator.accounting.NoiseKind;
 import dev.pate.aggregator.analysis.AnalysisRequest;
 import dev.pate.aggregator.analysis.AnalysisResult;
-import dev.pate.aggregator.mechanism.Mechanism;
 import dev.pate.aggregator.analysis.VoteAnalysis;
 import dev.pate.aggregator.gnmax.GaussianSampler;
+import dev.pate.aggregator.mechanism.Mechanism;
 import dev.pate.aggregator.votes.RowSelection;
 import dev.pate.aggregator.votes.VoteFiles;
 import dev.pate.aggregator.votes.VoteMatrix;
@@ -13,8 +13,11 @@ import dev.pate.pipeline.UserError;
 import dev.pate.pipeline.report.Json;
 import java.nio.file.Path;
 import java.util.Arrays;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.ArgGroup;
 import picocli.CommandLine.Command;
@@ -129,15 +132,21 @@ final class AnalyzeCommand implements Callable<Integer> {
     return 0;
   }
 
+  /** The mechanism named by --mechanism, its parameters from the flags of the same names. */
   private Mechanism mechanism() {
-    return switch (mechanism) {
-      case "lnmax" -> new Mechanism.Lnmax(required(gamma, "--gamma"));
-      case "gnmax" -> new Mechanism.Gnmax(required(sigma, "--sigma"));
-      case "confident-gnmax" -> new Mechanism.ConfidentGnmax(required(threshold, "--threshold"),
-          required(sigma1, "--sigma1"), required(sigma2, "--sigma2"));
-      default -> throw new UserError("--mechanism: '" + mechanism
-          + "' is not one of lnmax, gnmax, confident-gnmax");
-    };
+    Mechanism.Kind kind = Mechanism.Kind.byId(mechanism).orElseThrow(() -> new UserError(
+        "--mechanism: '" + mechanism + "' is not one of " + Mechanism.Kind.ids()));
+    Map<String, Double> flags = new HashMap<>();
+    flags.put("gamma", gamma);
+    flags.put("sigma", sigma);
+    flags.put("threshold", threshold);
+    flags.put("sigma1", sigma1);
+    flags.put("sigma2", sigma2);
+    Map<String, Double> parameters = new LinkedHashMap<>();
+    for (String name : kind.parameterNames()) {
+      parameters.put(name, required(flags.get(name), "--" + name));
+    }
+    return kind.of(parameters);
   }
 
   /**

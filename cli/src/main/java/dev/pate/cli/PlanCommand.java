@@ -2,11 +2,12 @@ package dev.pate.cli;
 
 import dev.pate.aggregator.accounting.Budget;
 import dev.pate.aggregator.accounting.NoiseKind;
+import dev.pate.aggregator.mechanism.Mechanism;
 import dev.pate.aggregator.planning.ConfidentGnmaxPlan;
 import dev.pate.aggregator.planning.Plan;
-import dev.pate.aggregator.planning.PlanMechanism;
 import dev.pate.aggregator.planning.PlanRequest;
 import dev.pate.aggregator.planning.Planner;
+import dev.pate.aggregator.planning.SubsampledGaussianPlan;
 import dev.pate.aggregator.planning.VoteProfile;
 import dev.pate.aggregator.votes.VoteFiles;
 import dev.pate.pipeline.UserError;
@@ -105,14 +106,16 @@ final class PlanCommand implements Callable<Integer> {
   }
 
   private PlanRequest request(Budget budget) {
-    PlanMechanism m = PlanMechanism.fromId(mechanism);
-    if (m == PlanMechanism.SUBSAMPLED_GAUSSIAN) {
+    if (mechanism.equals(SubsampledGaussianPlan.ID)) {
       if (samplingRate == null || steps == null) {
         throw new UserError("--mechanism subsampled-gaussian: needs --sampling-rate and --steps");
       }
       return PlanRequest.subsampledGaussian(budget, samplingRate, steps).withDataSize(dataSize);
     }
-    PlanRequest request = PlanRequest.pate(m, budget, queries, teachers, classes)
+    Mechanism.Kind kind = Mechanism.Kind.byId(mechanism).orElseThrow(() -> new UserError(
+        "--mechanism: '" + mechanism + "' is not one of " + Mechanism.Kind.ids() + ", "
+            + SubsampledGaussianPlan.ID));
+    PlanRequest request = PlanRequest.pate(kind, budget, queries, teachers, classes)
         .withNoise(NoiseKind.DISCRETE);
     if (votes != null && teacherAccuracy != null) {
       throw new UserError("--votes and --teacher-accuracy: give one expected profile, not both");

@@ -8,6 +8,7 @@ import dev.pate.config.RunConfig;
 import dev.pate.files.AtomicFiles;
 import dev.pate.ledger.Ledger;
 import dev.pate.ledger.LedgerEntry;
+import dev.pate.ledger.LedgerReader;
 import dev.pate.pipeline.UserError;
 import dev.pate.pipeline.labelling.LedgerReplay;
 import dev.pate.pipeline.labelling.Mechanisms;
@@ -54,7 +55,7 @@ final class EpsilonCurves {
    * their worst case, what a run stopped there by design would have been guaranteed.
    */
   private static List<double[]> replay(Path runFolder, RunConfig config) {
-    List<LedgerEntry> entries = Ledger.read(runFolder.resolve(Ledger.FILE)).entries();
+    List<LedgerEntry> entries = LedgerReader.read(runFolder.resolve(Ledger.FILE)).entries();
     PrivacyAccountant run = LedgerReplay.of(runFolder, config);
     PrivacyAccountant prefix = new PrivacyAccountant(run.accounting());
     Conversion conversion = Mechanisms.conversion(config.privacy());

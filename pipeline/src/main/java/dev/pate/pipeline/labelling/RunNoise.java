@@ -3,12 +3,12 @@ package dev.pate.pipeline.labelling;
 import dev.pate.aggregator.accounting.Budget;
 import dev.pate.aggregator.accounting.PrivacyAccountant;
 import dev.pate.aggregator.accounting.QueryCharge;
+import dev.pate.aggregator.mechanism.Mechanism;
 import dev.pate.aggregator.planning.ConfidentCandidate;
 import dev.pate.aggregator.planning.ConfidentGnmaxPlan;
 import dev.pate.aggregator.planning.ExpectedUtility;
 import dev.pate.aggregator.planning.NoisePlan;
 import dev.pate.aggregator.planning.Plan;
-import dev.pate.aggregator.planning.PlanMechanism;
 import dev.pate.aggregator.planning.PlanRequest;
 import dev.pate.aggregator.planning.Planner;
 import dev.pate.aggregator.planning.VoteProfile;
@@ -83,7 +83,7 @@ public record RunNoise(AggregatorConfig aggregator, Optional<RunReport.Plan> pla
     Budget budget = new Budget(target, p.budgetDelta(), Mechanisms.conversion(p),
         Mechanisms.orders(p));
     int teachers = config.teachers().count();
-    PlanRequest request = PlanRequest.pate(PlanMechanism.fromId(a.mechanism().id()), budget,
+    PlanRequest request = PlanRequest.pate(a.mechanism(), budget,
         a.queries(), teachers, classes);
     String profile = null;
     if (a.expectedTeacherAccuracy().isPresent()) {
@@ -185,7 +185,7 @@ public record RunNoise(AggregatorConfig aggregator, Optional<RunReport.Plan> pla
     OptionalDouble none = OptionalDouble.empty();
     if (plan instanceof NoisePlan n) {
       OptionalDouble value = OptionalDouble.of(n.value());
-      boolean lnmax = n.mechanism() == PlanMechanism.LNMAX;
+      boolean lnmax = n.mechanism() == Mechanism.Kind.LNMAX;
       return new Setting(lnmax ? value : none, lnmax ? none : value, none, none, none,
           n.epsilon(), n.utility());
     }
