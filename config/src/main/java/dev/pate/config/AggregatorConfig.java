@@ -4,6 +4,7 @@ import static java.util.Objects.requireNonNull;
 
 import dev.pate.aggregator.mechanism.Mechanism;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalDouble;
 import java.util.OptionalInt;
@@ -277,6 +278,29 @@ public record AggregatorConfig(
       case CONFIDENT_GNMAX -> new Mechanism.ConfidentGnmax(threshold.orElseThrow(),
           sigma1.orElseThrow(), sigma2.orElseThrow());
     };
+  }
+
+  /**
+   * This section with {@code noise: fixed} and the parameters of {@code chosen}, a mechanism of
+   * this section's kind: what {@code noise: auto} becomes once the planner has chosen. (The
+   * mechanism's parameter names are this section's keys.)
+   *
+   * @throws IllegalArgumentException if {@code chosen} is of another kind
+   */
+  public AggregatorConfig fixedTo(Mechanism chosen) {
+    if (chosen.kind() != mechanism) {
+      throw new IllegalArgumentException("chosen: " + chosen.id() + " is not aggregator.mechanism "
+          + mechanism.id());
+    }
+    Map<String, Double> p = chosen.parameters();
+    return new AggregatorConfig(mechanism, NoiseMode.FIXED, given(p, "gamma"), given(p, "sigma"),
+        given(p, "threshold"), given(p, "sigma1"), given(p, "sigma2"), OptionalDouble.empty(),
+        queries, selection, activeRounds, activeEpochs, randomness);
+  }
+
+  private static OptionalDouble given(Map<String, Double> parameters, String name) {
+    return parameters.containsKey(name) ? OptionalDouble.of(parameters.get(name))
+        : OptionalDouble.empty();
   }
 
   /** Whether the noise parameters are planned from the budget rather than given. */

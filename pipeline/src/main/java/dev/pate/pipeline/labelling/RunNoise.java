@@ -14,7 +14,6 @@ import dev.pate.aggregator.planning.Planner;
 import dev.pate.aggregator.planning.VoteProfile;
 import dev.pate.aggregator.rdp.EpsilonBound;
 import dev.pate.config.AggregatorConfig;
-import dev.pate.config.NoiseMode;
 import dev.pate.config.PrivacyConfig;
 import dev.pate.config.RunConfig;
 import dev.pate.datasets.ImageDatasets;
@@ -28,11 +27,8 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.LinkedHashMap;
 import java.util.Locale;
-import java.util.Map;
 import java.util.Optional;
-import java.util.OptionalDouble;
 
 /**
  * The noise parameters a run labels with. Under {@code aggregator.noise: fixed} they are the
@@ -104,15 +100,12 @@ public record RunNoise(AggregatorConfig aggregator, Optional<RunReport.Plan> pla
       throw new UserError("privacy.budget." + e.getMessage() + " (aggregator.noise: auto)", e);
     }
     Setting setting = setting(plan, a);
-    AggregatorConfig fixed = new AggregatorConfig(a.mechanism(), NoiseMode.FIXED,
-        setting.gamma(), setting.sigma(), setting.threshold(), setting.sigma1(), setting.sigma2(),
-        OptionalDouble.empty(), a.queries(), a.selection(), a.activeRounds(), a.activeEpochs(),
-        a.randomness());
+    AggregatorConfig fixed = a.fixedTo(setting.mechanism());
     checkWithTheRunsAccountant(fixed, p, budget);
     RunReport.Plan report = new RunReport.Plan(a.mechanism().id(), true,
         "chosen from the config alone, before any data was read: the least noise whose"
             + " data-independent epsilon for every planned query answered meets the budget",
-        setting.parameters(), target, budget.delta(), budget.conversion().id(),
+        setting.mechanism().parameters(), target, budget.delta(), budget.conversion().id(),
         Reports.describe(budget.orders()), a.queries(), setting.epsilon().epsilon(),
         setting.epsilon().order(), "data-independent", profile,
         setting.expected().map(ExpectedUtility::toMap).orElse(null));
@@ -161,33 +154,13 @@ public record RunNoise(AggregatorConfig aggregator, Optional<RunReport.Plan> pla
     }
   }
 
-  /** The chosen parameters, by config key. */
-  private record Setting(OptionalDouble gamma, OptionalDouble sigma, OptionalDouble threshold,
-      OptionalDouble sigma1, OptionalDouble sigma2, EpsilonBound epsilon,
-      Optional<ExpectedUtility> expected) {
-
-    Map<String, Double> parameters() {
-      Map<String, Double> m = new LinkedHashMap<>();
-      put(m, "gamma", gamma);
-      put(m, "sigma", sigma);
-      put(m, "threshold", threshold);
-      put(m, "sigma1", sigma1);
-      put(m, "sigma2", sigma2);
-      return m;
-    }
-
-    private static void put(Map<String, Double> m, String name, OptionalDouble value) {
-      value.ifPresent(v -> m.put(name, v));
-    }
-  }
+  /** The chosen mechanism, with what it achieves. */
+  private record Setting(Mechanism mechanism, EpsilonBound epsilon,
+      Optional<ExpectedUtility> expected) {}
 
   private static Setting setting(Plan plan, AggregatorConfig a) {
-    OptionalDouble none = OptionalDouble.empty();
     if (plan instanceof NoisePlan n) {
-      OptionalDouble value = OptionalDouble.of(n.value());
-      boolean lnmax = n.mechanism() == Mechanism.Kind.LNMAX;
-      return new Setting(lnmax ? value : none, lnmax ? none : value, none, none, none,
-          n.epsilon(), n.utility());
+      return new Setting(n.planned(), n.epsilon(), n.utility());
     }
     ConfidentGnmaxPlan c = (ConfidentGnmaxPlan) plan;
     ConfidentCandidate best = c.recommendation().orElseThrow(() -> new UserError(String.format(
@@ -195,9 +168,8 @@ public record RunNoise(AggregatorConfig aggregator, Optional<RunReport.Plan> pla
             + " for %d queries, every one answered (aggregator.noise: auto): %s",
         c.budget().epsilon(), a.queries(), c.candidates().isEmpty() ? "no candidates"
             : c.candidates().get(c.candidates().size() - 1).note().orElse("infeasible"))));
-    return new Setting(none, none, OptionalDouble.of(best.threshold()),
-        OptionalDouble.of(best.sigma1()), best.sigma2(), best.epsilon().orElseThrow(),
-        best.utility());
+    return new Setting(new Mechanism.ConfidentGnmax(best.threshold(), best.sigma1(),
+        best.sigma2().orElseThrow()), best.epsilon().orElseThrow(), best.utility());
   }
 
   /**
