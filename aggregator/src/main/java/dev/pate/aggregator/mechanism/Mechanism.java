@@ -98,23 +98,33 @@ public sealed interface Mechanism
   /** The kinds of mechanism, with their ids and parameter names. */
   enum Kind {
     /** LNMax (Papernot et al. 2017). */
-    LNMAX("lnmax", "gamma"),
+    LNMAX("lnmax", "gamma", "gamma"),
     /** GNMax (Papernot et al. 2018, Section 4.1). */
-    GNMAX("gnmax", "sigma"),
+    GNMAX("gnmax", "sigma", "sigma"),
     /** Confident-GNMax (Papernot et al. 2018, Algorithm 1). */
-    CONFIDENT_GNMAX("confident-gnmax", "threshold", "sigma1", "sigma2");
+    CONFIDENT_GNMAX("confident-gnmax", "sigma2", "threshold", "sigma1", "sigma2");
 
     private final String id;
+    private final String answerNoise;
     private final List<String> parameterNames;
 
-    Kind(String id, String... parameterNames) {
+    Kind(String id, String answerNoise, String... parameterNames) {
       this.id = id;
+      this.answerNoise = answerNoise;
       this.parameterNames = List.of(parameterNames);
     }
 
     /** {@code lnmax}, {@code gnmax} or {@code confident-gnmax}. */
     public String id() {
       return id;
+    }
+
+    /**
+     * The parameter that sets the noise of the answers themselves (gamma, sigma, sigma2), the one
+     * accuracy-against-noise studies plot.
+     */
+    public String answerNoiseParameter() {
+      return answerNoise;
     }
 
     /** The names of this kind's noise parameters, in their fixed order. */

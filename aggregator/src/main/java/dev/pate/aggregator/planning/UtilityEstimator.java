@@ -57,8 +57,7 @@ final class UtilityEstimator {
     } else if (mechanism instanceof Mechanism.Gnmax g) {
       correct = correctProbabilities("gnmax " + g.sigma(), () -> NoiseTable.gaussian(g.sigma()));
       accounting = g.accounting(budget.orders(), accountingNoise);
-    } else {
-      Mechanism.ConfidentGnmax c = (Mechanism.ConfidentGnmax) mechanism;
+    } else if (mechanism instanceof Mechanism.ConfidentGnmax c) {
       correct = correctProbabilities("gnmax " + c.sigma2(),
           () -> NoiseTable.gaussian(c.sigma2()));
       confident = c.accounting(budget.orders(), accountingNoise);
@@ -66,6 +65,8 @@ final class UtilityEstimator {
       answerModel = accountingNoise == NoiseKind.DISCRETE ? confident
           : c.accounting(budget.orders(), NoiseKind.DISCRETE);
       accounting = confident;
+    } else {
+      throw new IllegalArgumentException("mechanism: no utility model for " + mechanism.id());
     }
     double[] rdp = new double[budget.orders().size()];
     double answered = 0;

@@ -33,6 +33,7 @@ class MechanismTest {
       }
       assertEquals(m.id(), m.aggregator().id(), m.toString());
       assertEquals(m.kind().parameterNames(), List.copyOf(m.parameters().keySet()));
+      assertTrue(m.kind().parameterNames().contains(m.kind().answerNoiseParameter()));
     }
   }
 
