@@ -59,7 +59,7 @@ public sealed interface Mechanism
    */
   default Map<String, Double> parameters() {
     List<String> names = kind().parameterNames();
-    double[] values = values();
+    double[] values = parameterValues();
     Map<String, Double> parameters = new LinkedHashMap<>();
     for (int i = 0; i < values.length; i++) {
       parameters.put(names.get(i), values[i]);
@@ -68,7 +68,7 @@ public sealed interface Mechanism
   }
 
   /** The parameter values, in the order of {@link Kind#parameterNames()}. */
-  double[] values();
+  double[] parameterValues();
 
   /** The noisy aggregator that answers queries with discrete noise, as runs do. */
   Aggregator aggregator();
@@ -187,7 +187,7 @@ public sealed interface Mechanism
     }
 
     @Override
-    public double[] values() {
+    public double[] parameterValues() {
       return new double[] {gamma};
     }
 
@@ -223,7 +223,7 @@ public sealed interface Mechanism
     }
 
     @Override
-    public double[] values() {
+    public double[] parameterValues() {
       return new double[] {sigma};
     }
 
@@ -266,7 +266,7 @@ public sealed interface Mechanism
     }
 
     @Override
-    public double[] values() {
+    public double[] parameterValues() {
       return new double[] {threshold, sigma1, sigma2};
     }
 
