@@ -3,9 +3,9 @@ package dev.pate.cli;
 import dev.pate.aggregator.accounting.NoiseKind;
 import dev.pate.aggregator.analysis.AnalysisRequest;
 import dev.pate.aggregator.analysis.AnalysisResult;
-import dev.pate.aggregator.analysis.Mechanism;
 import dev.pate.aggregator.analysis.VoteAnalysis;
 import dev.pate.aggregator.release.GaussianSampler;
+import dev.pate.aggregator.mechanism.Mechanism;
 import dev.pate.aggregator.votes.RowSelection;
 import dev.pate.aggregator.votes.VoteFiles;
 import dev.pate.aggregator.votes.VoteMatrix;
@@ -14,8 +14,11 @@ import dev.pate.pipeline.output.Json;
 import dev.pate.files.DpPreconditions;
 import java.nio.file.Path;
 import java.util.Arrays;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.ArgGroup;
 import picocli.CommandLine.Command;
@@ -131,16 +134,27 @@ final class AnalyzeCommand implements Callable<Integer> {
     return 0;
   }
 
+  /** The mechanism named by --mechanism, its parameters from the flags of the same names. */
   private Mechanism mechanism() {
-    return switch (mechanism) {
-      case "lnmax" -> new Mechanism.Lnmax(positive(gamma, "--gamma"));
-      case "gnmax" -> new Mechanism.Gnmax(positive(sigma, "--sigma"));
-      case "confident-gnmax" -> new Mechanism.ConfidentGnmax(OptionChecks.check("--threshold",
-          required(threshold, "--threshold"), DpPreconditions::checkFinite),
-          positive(sigma1, "--sigma1"), positive(sigma2, "--sigma2"));
-      default -> throw new UserError("--mechanism: '" + mechanism
-          + "' is not one of lnmax, gnmax, confident-gnmax");
-    };
+    Mechanism.Kind kind = Mechanism.Kind.byId(mechanism).orElseThrow(() -> new UserError(
+        "--mechanism: '" + mechanism + "' is not one of " + Mechanism.Kind.ids()));
+    Map<String, Double> flags = new HashMap<>();
+    flags.put("gamma", gamma);
+    flags.put("sigma", sigma);
+    flags.put("threshold", threshold);
+    flags.put("sigma1", sigma1);
+    flags.put("sigma2", sigma2);
+    Map<String, Double> parameters = new LinkedHashMap<>();
+    for (String name : kind.parameterNames()) {
+      parameters.put(name, required(flags.get(name), "--" + name));
+    }
+    try {
+      return kind.of(parameters);
+    } catch (IllegalArgumentException e) {
+      // The record's precondition names the parameter ("sigma: -1.0 is not > 0"), and each
+      // parameter is read from the flag of the same name: the user's error, naming the flag.
+      throw new UserError("--" + e.getMessage(), e);
+    }
   }
 
   /**

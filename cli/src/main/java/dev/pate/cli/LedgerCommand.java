@@ -2,20 +2,17 @@ package dev.pate.cli;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.pate.aggregator.accounting.PrivacyAccountant;
-import dev.pate.aggregator.rdp.Conversion;
 import dev.pate.aggregator.rdp.EpsilonBound;
-import dev.pate.aggregator.rdp.Orders;
-import dev.pate.aggregator.rdp.RdpConversions;
 import dev.pate.config.ConfigLoader;
 import dev.pate.config.Randomness;
 import dev.pate.config.RunConfig;
 import dev.pate.files.UserError;
+import dev.pate.ledger.CrossRunComposition;
 import dev.pate.ledger.Ledger;
 import dev.pate.pipeline.labelling.LedgerReplay;
 import dev.pate.pipeline.output.Json;
 import dev.pate.pipeline.output.NumberText;
 import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -75,8 +72,8 @@ final class LedgerCommand implements Callable<Integer> {
    * used, and whether its noise was seeded.
    */
   record RunCharges(String folder, String ensemble, PrivateContent data, boolean seeded,
-      String mechanism, long asked, long answered, boolean finished, String basis, Orders orders,
-      double[] guaranteeRdp, double[] dataDependentRdp) {}
+      String mechanism, long asked, long answered, boolean finished, String basis,
+      CrossRunComposition.RunCurves curves) {}
 
   /**
    * The runs over one private data set.
@@ -148,8 +145,7 @@ final class LedgerCommand implements Callable<Integer> {
         config.aggregator().randomness() == Randomness.SEEDED,
         accountant.accounting().mechanismId(), accountant.queries(), accountant.answered(),
         Files.exists(folder.resolve("report.json")), accountant.basis().id(),
-        accountant.accounting().orders(), accountant.guaranteeRdp(),
-        accountant.dataDependentRdp());
+        CrossRunComposition.RunCurves.of(accountant));
   }
 
   private static JsonNode manifest(Path file) {
@@ -166,42 +162,18 @@ final class LedgerCommand implements Callable<Integer> {
   }
 
   /**
-   * The composition of these runs: their curves added at every order all of them have (each
-   * curve holds at each of its own orders, so the sum holds at the shared ones).
+   * The composition of these runs ({@link CrossRunComposition}): their guarantees, or their
+   * data-dependent costs, added at every order all of them have.
    */
   private EpsilonBound compose(List<RunCharges> runs, boolean dataDependent) {
-    List<Double> shared = new ArrayList<>();
-    for (double order : runs.get(0).orders().toArray()) {
-      if (runs.stream().allMatch(r -> indexOf(r.orders(), order) >= 0)) {
-        shared.add(order);
-      }
-    }
-    if (shared.isEmpty()) {
+    List<CrossRunComposition.RunCurves> curves = runs.stream().map(RunCharges::curves).toList();
+    if (CrossRunComposition.sharedOrders(curves).isEmpty()) {
       throw new UserError("the runs under " + dir + " share no Renyi order; their guarantees"
           + " cannot be composed (use one privacy.orders list for runs over the same data)");
     }
-    double[] total = new double[shared.size()];
-    for (RunCharges run : runs) {
-      double[] curve = dataDependent ? run.dataDependentRdp() : run.guaranteeRdp();
-      for (int i = 0; i < total.length; i++) {
-        total[i] += curve[indexOf(run.orders(), shared.get(i))];
-      }
-    }
-    Orders orders = Orders.of(shared.stream().mapToDouble(Double::doubleValue).toArray());
-    return RdpConversions.epsilon(orders, total, accounting.delta, conversion());
-  }
-
-  private Conversion conversion() {
-    return accounting.conversion();
-  }
-
-  private static int indexOf(Orders orders, double order) {
-    for (int i = 0; i < orders.size(); i++) {
-      if (orders.get(i) == order) {
-        return i;
-      }
-    }
-    return -1;
+    CrossRunComposition composition =
+        new CrossRunComposition(accounting.delta, accounting.conversion());
+    return dataDependent ? composition.dataDependent(curves) : composition.guarantee(curves);
   }
 
   private void print(Collection<DataSet> sets) {

@@ -2,11 +2,12 @@ package dev.pate.cli;
 
 import dev.pate.aggregator.accounting.Budget;
 import dev.pate.aggregator.accounting.NoiseKind;
+import dev.pate.aggregator.mechanism.Mechanism;
 import dev.pate.aggregator.planning.ConfidentGnmaxPlan;
 import dev.pate.aggregator.planning.Plan;
-import dev.pate.aggregator.planning.PlanMechanism;
 import dev.pate.aggregator.planning.PlanRequest;
 import dev.pate.aggregator.planning.Planner;
+import dev.pate.aggregator.planning.SubsampledGaussianPlan;
 import dev.pate.aggregator.planning.VoteProfile;
 import dev.pate.aggregator.votes.VoteFiles;
 import dev.pate.files.DpPreconditions;
@@ -108,8 +109,7 @@ final class PlanCommand implements Callable<Integer> {
   }
 
   private PlanRequest request(Budget budget) {
-    PlanMechanism m = OptionChecks.parse("--mechanism", () -> PlanMechanism.fromId(mechanism));
-    if (m == PlanMechanism.SUBSAMPLED_GAUSSIAN) {
+    if (mechanism.equals(SubsampledGaussianPlan.ID)) {
       if (samplingRate == null || steps == null) {
         throw new UserError("--mechanism subsampled-gaussian: needs --sampling-rate and --steps");
       }
@@ -119,7 +119,10 @@ final class PlanCommand implements Callable<Integer> {
       return PlanRequest.subsampledGaussian(budget, samplingRate, OptionChecks.atLeast("--steps",
           steps, 1)).withDataSize(OptionChecks.atLeast("--data-size", dataSize, 0));
     }
-    PlanRequest request = PlanRequest.pate(m, budget, OptionChecks.atLeast("--queries", queries, 1),
+    Mechanism.Kind kind = Mechanism.Kind.byId(mechanism).orElseThrow(() -> new UserError(
+        "--mechanism: '" + mechanism + "' is not one of " + Mechanism.Kind.ids() + ", "
+            + SubsampledGaussianPlan.ID));
+    PlanRequest request = PlanRequest.pate(kind, budget, OptionChecks.atLeast("--queries", queries, 1),
         OptionChecks.atLeast("--teachers", teachers, 1), OptionChecks.atLeast("--classes", classes, 2))
         .withNoise(NoiseKind.DISCRETE);
     if (votes != null && teacherAccuracy != null) {

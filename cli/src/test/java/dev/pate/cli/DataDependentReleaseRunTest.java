@@ -12,8 +12,10 @@ import dev.pate.aggregator.rdp.Conversion;
 import dev.pate.aggregator.rdp.Orders;
 import dev.pate.aggregator.rdp.RdpConversions;
 import dev.pate.ledger.Ledger;
+import dev.pate.ledger.LedgerContents;
 import dev.pate.ledger.LedgerEntry;
 import dev.pate.pipeline.output.Json;
+import dev.pate.ledger.LedgerReader;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -113,7 +115,7 @@ class DataDependentReleaseRunTest {
 
   @Test
   void theReleaseIsChargedBeforeItIsPublishedAndIsInTheGuarantee() {
-    Ledger.Contents ledger = Ledger.read(run.resolve(Ledger.FILE));
+    LedgerContents ledger = LedgerReader.read(run.resolve(Ledger.FILE));
     List<LedgerEntry> entries = ledger.entries();
     LedgerEntry last = entries.get(entries.size() - 1);
     assertTrue(last.chargesRelease());

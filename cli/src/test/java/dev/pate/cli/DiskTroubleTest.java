@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.pate.ledger.Ledger;
 import dev.pate.ledger.LedgerEntry;
+import dev.pate.ledger.LedgerReader;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -42,14 +43,14 @@ class DiskTroubleTest {
     assertTrue(err.startsWith("pate: cannot append to " + ledger + " (File too large); the ledger"
         + " is kept up to its last complete line ("), err);
 
-    List<LedgerEntry> kept = Ledger.read(ledger).entries();
+    List<LedgerEntry> kept = LedgerReader.read(ledger).entries();
     assertTrue(kept.size() > 0 && kept.size() < 60, kept.size() + " charges");
     assertFalse(Files.exists(folder.resolve("labels.csv")));
     assertFalse(Files.exists(folder.resolve("report.json")));
 
     Captured resumed = Captured.run("run", "--resume", folder.toString());
     assertEquals(0, resumed.exitCode(), resumed.err());
-    List<LedgerEntry> charges = Ledger.read(ledger).entries();
+    List<LedgerEntry> charges = LedgerReader.read(ledger).entries();
     assertEquals(60, charges.size());
     for (int q = 0; q < kept.size(); q++) {
       assertEquals(kept.get(q).hash(), charges.get(q).hash(), "charge " + q + " kept as it was");

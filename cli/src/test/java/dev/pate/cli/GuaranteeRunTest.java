@@ -14,6 +14,8 @@ import dev.pate.aggregator.rdp.RdpLedger;
 import dev.pate.config.ConfigLoader;
 import dev.pate.config.RunConfig;
 import dev.pate.ledger.Ledger;
+import dev.pate.ledger.LedgerContents;
+import dev.pate.ledger.LedgerReader;
 import dev.pate.pipeline.labelling.LedgerReplay;
 import dev.pate.pipeline.output.Json;
 import java.io.IOException;
@@ -134,7 +136,7 @@ class GuaranteeRunTest {
     // spent on further queries, which is what the filter allows.
     assertTrue(everyQueryInFull(asked).epsilon() > budget, "asked " + asked);
 
-    Ledger.Contents ledger = Ledger.read(budgetedFolder.resolve(Ledger.FILE));
+    LedgerContents ledger = LedgerReader.read(budgetedFolder.resolve(Ledger.FILE));
     assertEquals(asked, ledger.entries().size());
     RdpLedger spent = new RdpLedger(ledger.header().orders());
     ledger.entries().forEach(e -> spent.add(e.spentRdp()));

@@ -8,6 +8,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.pate.ledger.Ledger;
 import dev.pate.ledger.LedgerEntry;
 import dev.pate.pipeline.output.Json;
+import dev.pate.ledger.LedgerReader;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
@@ -117,7 +118,7 @@ class KillResumeTest {
   /** How far a killed run had got: teachers saved, charges in its ledger. */
   private static String state(Path out, Path folder) throws IOException {
     Path ledger = folder.resolve(Ledger.FILE);
-    int charges = Files.exists(ledger) ? Ledger.readComplete(ledger).entries().size() : 0;
+    int charges = Files.exists(ledger) ? LedgerReader.readComplete(ledger).entries().size() : 0;
     return "teachers " + ChildPate.savedTeachers(out).size() + ", charges " + charges;
   }
 
@@ -195,7 +196,7 @@ class KillResumeTest {
 
   /** Every charge's query, answer and costs, in order (hashes aside). */
   private static List<String> ledgerCharges(Path folder) {
-    return Ledger.read(folder.resolve(Ledger.FILE)).entries().stream()
+    return LedgerReader.read(folder.resolve(Ledger.FILE)).entries().stream()
         .map(e -> e.query() + " " + e.answered() + " " + e.label() + " "
             + java.util.Arrays.toString(e.spentRdp()) + " "
             + java.util.Arrays.toString(e.dataDependentRdp()))
@@ -204,7 +205,7 @@ class KillResumeTest {
 
   /** labels.csv's answers are the ledger's, one charge per query in order. */
   private static void assertEveryLabelCharged(Path folder, String trial) throws IOException {
-    List<LedgerEntry> charges = Ledger.read(folder.resolve(Ledger.FILE)).entries();
+    List<LedgerEntry> charges = LedgerReader.read(folder.resolve(Ledger.FILE)).entries();
     List<String> labels = Files.readAllLines(folder.resolve("labels.csv"));
     assertEquals(labels.size() - 1, charges.size(), trial + ": one charge per asked query");
     for (int q = 0; q < charges.size(); q++) {

@@ -2,7 +2,9 @@ package dev.pate.config;
 
 import static java.util.Objects.requireNonNull;
 
+import dev.pate.aggregator.mechanism.Mechanism;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalDouble;
 import java.util.OptionalInt;
@@ -17,7 +19,7 @@ import java.util.function.Function;
  * privacy.budget} before touching private data, so the mechanism's own parameters must not be
  * given; Confident-GNMax then needs {@code expected_teacher_accuracy} to rank its candidates.
  *
- * @param mechanism which noisy aggregation
+ * @param mechanism which noisy aggregation (a kind of the one mechanism type)
  * @param noise whether the noise parameters are given (fixed) or planned from the budget (auto)
  * @param gamma LNMax: Laplace noise of scale 1/gamma on each vote count
  * @param sigma GNMax: standard deviation of the Gaussian noise on each vote count
@@ -37,7 +39,7 @@ import java.util.function.Function;
  * @param randomness where the noise randomness comes from
  */
 public record AggregatorConfig(
-    Mechanism mechanism,
+    Mechanism.Kind mechanism,
     NoiseMode noise,
     OptionalDouble gamma,
     OptionalDouble sigma,
@@ -59,11 +61,11 @@ public record AggregatorConfig(
   private static final String RENAMED =
       "the randomness source is now aggregator.randomness (secure or seeded)";
 
-  static final Key<AggregatorConfig, Mechanism> MECHANISM =
+  static final Key<AggregatorConfig, Mechanism.Kind> MECHANISM =
       Key.of(
           "mechanism",
-          new ChoiceType<>(Mechanism.class),
-          Mechanism.LNMAX,
+          new ChoiceType<>(Mechanism.Kind.class),
+          Mechanism.Kind.LNMAX,
           "noisy aggregation: lnmax (Papernot et al. 2017), gnmax or confident-gnmax (2018)",
           AggregatorConfig::mechanism);
 
@@ -79,7 +81,7 @@ public record AggregatorConfig(
 
   static final Key<AggregatorConfig, Double> GAMMA =
       noiseParameter(
-          Mechanism.LNMAX,
+          Mechanism.Kind.LNMAX,
           "gamma",
           0.05,
           "LNMax: Laplace noise of scale 1/gamma is added to each vote count",
@@ -87,7 +89,7 @@ public record AggregatorConfig(
 
   static final Key<AggregatorConfig, Double> SIGMA =
       noiseParameter(
-          Mechanism.GNMAX,
+          Mechanism.Kind.GNMAX,
           "sigma",
           40.0,
           "GNMax: standard deviation of the Gaussian noise added to each vote count",
@@ -95,7 +97,7 @@ public record AggregatorConfig(
 
   static final Key<AggregatorConfig, Double> THRESHOLD =
       noiseParameter(
-          Mechanism.CONFIDENT_GNMAX,
+          Mechanism.Kind.CONFIDENT_GNMAX,
           "threshold",
           200.0,
           "Confident GNMax: a query is answered only if the largest vote count plus"
@@ -104,7 +106,7 @@ public record AggregatorConfig(
 
   static final Key<AggregatorConfig, Double> SIGMA1 =
       noiseParameter(
-          Mechanism.CONFIDENT_GNMAX,
+          Mechanism.Kind.CONFIDENT_GNMAX,
           "sigma1",
           150.0,
           "Confident GNMax: standard deviation of the Gaussian noise in the threshold check",
@@ -112,7 +114,7 @@ public record AggregatorConfig(
 
   static final Key<AggregatorConfig, Double> SIGMA2 =
       noiseParameter(
-          Mechanism.CONFIDENT_GNMAX,
+          Mechanism.Kind.CONFIDENT_GNMAX,
           "sigma2",
           40.0,
           "Confident GNMax: standard deviation of the Gaussian noise in the noisy arg max of"
@@ -122,7 +124,7 @@ public record AggregatorConfig(
   static final Key<AggregatorConfig, Double> EXPECTED_TEACHER_ACCURACY =
       Key.usedWhen(
               MECHANISM,
-              Mechanism.CONFIDENT_GNMAX,
+              Mechanism.Kind.CONFIDENT_GNMAX,
               "expected_teacher_accuracy",
               NumberType.number().between(0, 1, true),
               null,
@@ -229,9 +231,9 @@ public record AggregatorConfig(
     requireNonNull(selection, "selection");
     requireNonNull(randomness, "randomness");
     boolean fixed = noise == NoiseMode.FIXED;
-    requireUsedExactly("gamma", gamma, fixed && mechanism == Mechanism.LNMAX, mechanism, noise);
-    requireUsedExactly("sigma", sigma, fixed && mechanism == Mechanism.GNMAX, mechanism, noise);
-    boolean confident = mechanism == Mechanism.CONFIDENT_GNMAX;
+    requireUsedExactly("gamma", gamma, fixed && mechanism == Mechanism.Kind.LNMAX, mechanism, noise);
+    requireUsedExactly("sigma", sigma, fixed && mechanism == Mechanism.Kind.GNMAX, mechanism, noise);
+    boolean confident = mechanism == Mechanism.Kind.CONFIDENT_GNMAX;
     requireUsedExactly("threshold", threshold, fixed && confident, mechanism, noise);
     requireUsedExactly("sigma1", sigma1, fixed && confident, mechanism, noise);
     requireUsedExactly("sigma2", sigma2, fixed && confident, mechanism, noise);
@@ -260,13 +262,55 @@ public record AggregatorConfig(
     return sizes;
   }
 
+  /**
+   * The mechanism with the noise parameters given here ({@code noise: fixed}).
+   *
+   * @throws IllegalStateException under {@code noise: auto}, where the planner chooses them
+   */
+  public Mechanism fixedMechanism() {
+    if (planned()) {
+      throw new IllegalStateException("aggregator.noise is auto: the planner chooses the "
+          + mechanism.id() + " parameters");
+    }
+    return switch (mechanism) {
+      case LNMAX -> new Mechanism.Lnmax(gamma.orElseThrow());
+      case GNMAX -> new Mechanism.Gnmax(sigma.orElseThrow());
+      case CONFIDENT_GNMAX -> new Mechanism.ConfidentGnmax(threshold.orElseThrow(),
+          sigma1.orElseThrow(), sigma2.orElseThrow());
+    };
+  }
+
+  /**
+   * This section with {@code noise: fixed} and the parameters of {@code chosen}, a mechanism of
+   * this section's kind: what {@code noise: auto} becomes once the planner has chosen. (The
+   * mechanism's parameter names are this section's keys.)
+   *
+   * @throws IllegalArgumentException if {@code chosen} is of another kind
+   */
+  public AggregatorConfig fixedTo(Mechanism chosen) {
+    if (chosen.kind() != mechanism) {
+      throw new IllegalArgumentException("chosen: " + chosen.id() + " is not aggregator.mechanism "
+          + mechanism.id());
+    }
+    Map<String, Double> p = chosen.parameters();
+    return new AggregatorConfig(mechanism, NoiseMode.FIXED, given(p, "gamma"), given(p, "sigma"),
+        given(p, "threshold"), given(p, "sigma1"), given(p, "sigma2"), OptionalDouble.empty(),
+        queries, selection, activeRounds, activeEpochs, randomness);
+  }
+
+  private static OptionalDouble given(Map<String, Double> parameters, String name) {
+    return parameters.containsKey(name) ? OptionalDouble.of(parameters.get(name))
+        : OptionalDouble.empty();
+  }
+
   /** Whether the noise parameters are planned from the budget rather than given. */
   public boolean planned() {
     return noise == NoiseMode.AUTO;
   }
 
   private static void requireUsedExactly(
-      String name, OptionalDouble parameter, boolean used, Mechanism mechanism, NoiseMode noise) {
+      String name, OptionalDouble parameter, boolean used, Mechanism.Kind mechanism,
+      NoiseMode noise) {
     requireNonNull(parameter, name);
     if (used != parameter.isPresent()) {
       throw new IllegalArgumentException(
@@ -285,7 +329,7 @@ public record AggregatorConfig(
    * auto, where the planner chooses it.
    */
   private static Key<AggregatorConfig, Double> noiseParameter(
-      Mechanism mechanism,
+      Mechanism.Kind mechanism,
       String name,
       double defaultValue,
       String meaning,

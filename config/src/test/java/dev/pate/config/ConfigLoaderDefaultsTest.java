@@ -11,6 +11,7 @@ import dev.pate.ensemble.nn.LearningRateSchedule;
 import dev.pate.ensemble.nn.NetworkSettings;
 import dev.pate.student.SelfTrainingSettings;
 import dev.pate.student.StudentMethod;
+import dev.pate.aggregator.mechanism.Mechanism;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -48,7 +49,7 @@ class ConfigLoaderDefaultsTest {
     assertEquals(new TeachersConfig(250, 2, 1, teacherNetwork), config.teachers());
     assertEquals(
         new AggregatorConfig(
-            Mechanism.LNMAX,
+            Mechanism.Kind.LNMAX,
             NoiseMode.FIXED,
             OptionalDouble.of(0.05),
             OptionalDouble.empty(),
@@ -234,7 +235,7 @@ class ConfigLoaderDefaultsTest {
             IllegalArgumentException.class,
             () ->
                 new AggregatorConfig(
-                    Mechanism.GNMAX,
+                    Mechanism.Kind.GNMAX,
                     NoiseMode.FIXED,
                     OptionalDouble.of(0.05),
                     OptionalDouble.of(40),

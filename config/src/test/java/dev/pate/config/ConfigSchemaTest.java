@@ -131,7 +131,6 @@ class ConfigSchemaTest {
         List.of(
             DatasetName.class,
             Architecture.class,
-            Mechanism.class,
             Selection.class,
             NoiseMode.class,
             Randomness.class,
@@ -145,8 +144,8 @@ class ConfigSchemaTest {
       assertEquals(ids.size(), new HashSet<>(ids).size(), type.getSimpleName());
       ids.forEach(id -> assertTrue(id.matches("[a-z][a-z0-9-]*"), id));
     }
-    assertEquals(Mechanism.CONFIDENT_GNMAX, Choice.byId(Mechanism.class, "confident-gnmax").get());
-    assertTrue(Choice.byId(Mechanism.class, "GNMAX").isEmpty());
+    assertEquals(Selection.ACTIVE, Choice.byId(Selection.class, "active").get());
+    assertTrue(Choice.byId(Selection.class, "ACTIVE").isEmpty());
   }
 
   @Test

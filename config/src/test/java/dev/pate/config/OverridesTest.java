@@ -4,8 +4,10 @@ import static dev.pate.config.Configs.load;
 import static dev.pate.config.Configs.onlyProblem;
 import static dev.pate.config.Configs.problems;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.pate.aggregator.mechanism.Mechanism;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Optional;
@@ -37,8 +39,14 @@ class OverridesTest {
             "privacy.orders=[1.5, 2, 64]",
             "dataset.data_dir=/tmp/my data",
             "name=from-cli");
-    assertEquals(Mechanism.CONFIDENT_GNMAX, config.aggregator().mechanism());
+    assertEquals(Mechanism.Kind.CONFIDENT_GNMAX, config.aggregator().mechanism());
     assertEquals(OptionalDouble.of(300), config.aggregator().threshold());
+    assertEquals(new Mechanism.ConfidentGnmax(300, 150, 40), config.aggregator().fixedMechanism());
+    // What auto noise becomes once planned: the same section, fixed to the chosen mechanism.
+    Mechanism chosen = new Mechanism.ConfidentGnmax(250, 120, 35);
+    assertEquals(chosen, config.aggregator().fixedTo(chosen).fixedMechanism());
+    assertThrows(IllegalArgumentException.class,
+        () -> config.aggregator().fixedTo(new Mechanism.Gnmax(40)));
     assertEquals(List.of(8, 16, 32), config.student().network().convFilters());
     assertEquals(Optional.of(List.of(1.5, 2.0, 64.0)), config.privacy().orders());
     assertEquals(Optional.of(Path.of("/tmp/my data")), config.dataset().dataDir());

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.pate.aggregator.mechanism.Mechanism;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -182,7 +183,7 @@ class StudyLoaderTest {
         load("sweep:\n  aggregator.mechanism: [lnmax, gnmax]\n  aggregator.gamma: [0.1, 0.2]\n");
     assertEquals(3, study.points().size());
     StudyPoint gnmax = study.points().get(2);
-    assertEquals(Mechanism.GNMAX, gnmax.config().aggregator().mechanism());
+    assertEquals(Mechanism.Kind.GNMAX, gnmax.config().aggregator().mechanism());
     assertEquals("-", gnmax.coordinates().get("aggregator.gamma"));
     assertEquals(List.of("0.1", "0.2"), study.axes().get(1).values());
     assertTrue(study.notes().get(0).startsWith("1 grid point(s) repeat another point's config"),

@@ -1,7 +1,7 @@
 package dev.pate.examples;
 
 import dev.pate.aggregator.accounting.PrivacyStatement;
-import dev.pate.aggregator.analysis.Mechanism;
+import dev.pate.aggregator.mechanism.Mechanism;
 import dev.pate.datasets.ImageDataset;
 import dev.pate.datasets.idx.IdxImages;
 import dev.pate.datasets.idx.IdxLabels;

@@ -72,7 +72,7 @@ class FashionMnistExampleTest {
     List<String> allowed = List.of("java.", "org.deeplearning4j.", "org.nd4j.",
         "dev.pate.datasets.", "dev.pate.ensemble.nn.NetworkSpec",
         "dev.pate.ensemble.TeacherSettings", "dev.pate.student.StudentSettings",
-        "dev.pate.aggregator.accounting.", "dev.pate.aggregator.analysis.Mechanism",
+        "dev.pate.aggregator.accounting.", "dev.pate.aggregator.mechanism.Mechanism",
         "dev.pate.pipeline.PatePipeline", "dev.pate.pipeline.PipelineListener",
         "dev.pate.pipeline.PipelineResult", "dev.pate.pipeline.settings.");
     Matcher imports = Pattern.compile("(?m)^import (\\S+);").matcher(Files.readString(SOURCE));

@@ -7,7 +7,6 @@ import dev.pate.files.FileModes;
 import dev.pate.files.Sha256;
 import dev.pate.files.UserError;
 import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
 import java.nio.charset.StandardCharsets;
@@ -141,6 +140,29 @@ final class ChainedFile implements AutoCloseable {
       channel.close();
     } catch (IOException e) {
       throw new UserError("cannot close " + file + ": " + e.getMessage(), e);
+    }
+  }
+
+  /**
+   * Cuts a final line that a crash left without its end of line, and returns how many bytes were
+   * cut (0 if none). Safe for both ledgers: a line is forced to disk before what it records takes
+   * effect, so a torn line recorded nothing that happened.
+   */
+  static int dropTornLastLine(Path file) {
+    try (FileChannel channel = FileChannel.open(file, StandardOpenOption.READ,
+        StandardOpenOption.WRITE)) {
+      byte[] bytes = Files.readAllBytes(file);
+      int end = bytes.length;
+      while (end > 0 && bytes[end - 1] != '\n') {
+        end--;
+      }
+      if (end < bytes.length) {
+        channel.truncate(end);
+        channel.force(true);
+      }
+      return bytes.length - end;
+    } catch (IOException e) {
+      throw new UserError("cannot repair " + file + ": " + e.getMessage(), e);
     }
   }
 }

@@ -324,7 +324,7 @@ public final class DatasetBudget {
 
   /** The state to append to: a last line a crash cut short is cut first (it reserved nothing). */
   private State current() {
-    Ledger.dropTornLastLine(file);
+    ChainedFile.dropTornLastLine(file);
     return verify(file, ChainedFile.lines(file, "cut short"));
   }
 

@@ -23,11 +23,11 @@ public final class Labeller {
 
   private final Aggregator aggregator;
   private final PrivacyAccountant accountant;
-  private final Ledger ledger;
+  private final LedgerWriter ledger;
   private final IntFunction<? extends RandomGenerator> noise;
 
   /** Draws every query's noise from {@code noise}, in query order. */
-  public Labeller(Aggregator aggregator, PrivacyAccountant accountant, Ledger ledger,
+  public Labeller(Aggregator aggregator, PrivacyAccountant accountant, LedgerWriter ledger,
       RandomGenerator noise) {
     this(aggregator, accountant, ledger, query -> noise);
   }
@@ -36,7 +36,7 @@ public final class Labeller {
    * Draws query {@code q}'s noise from {@code noiseOf.apply(q)}: with a generator seeded per query,
    * a run resumed after query k draws for query k + 1 exactly what an uninterrupted run draws.
    */
-  public Labeller(Aggregator aggregator, PrivacyAccountant accountant, Ledger ledger,
+  public Labeller(Aggregator aggregator, PrivacyAccountant accountant, LedgerWriter ledger,
       IntFunction<? extends RandomGenerator> noiseOf) {
     this.aggregator = aggregator;
     this.accountant = accountant;

@@ -39,17 +39,17 @@ class DiskFullTest {
     int[][] votes = LabellerTest.votes(10, 4);
     PrivacyAccountant accountant = LabellerTest.accountant();
     Answer[] answers = new Answer[votes.length];
-    try (Ledger ledger = Ledger.create(file, accountant)) {
+    try (LedgerWriter ledger = LedgerWriter.create(file, accountant)) {
       new Labeller(Aggregators.lnmax(LabellerTest.GAMMA), accountant, ledger,
           RandomSources.seeded(3)).label(votes, answers, 0, 3);
     }
-    Ledger.Contents before = Ledger.read(file);
+    LedgerContents before = LedgerReader.read(file);
     long lineBytes = Files.size(file) / 4; // a header and three charges of about one size
 
     // Room for two more charges and half a third.
     FileChannel full = new DiskFull(FileChannel.open(file, StandardOpenOption.WRITE,
         StandardOpenOption.APPEND), 5 * lineBytes / 2);
-    Ledger ledger = new Ledger(file, full, before.lastHash(), before.entries().size());
+    LedgerWriter ledger = new LedgerWriter(file, full, before.lastHash(), before.entries().size());
     Labeller labeller = new Labeller(Aggregators.lnmax(LabellerTest.GAMMA), accountant, ledger,
         RandomSources.seeded(4));
     UserError e = assertThrows(UserError.class,
@@ -63,7 +63,7 @@ class DiskFullTest {
       assertNotNull(answers[q], "query " + q + " was answered and charged");
     }
     assertNull(answers[5], "the answer whose charge did not fit was not released");
-    Ledger.Contents after = Ledger.read(file);
+    LedgerContents after = LedgerReader.read(file);
     assertEquals(5, after.entries().size());
     assertEquals(before.entries().stream().map(LedgerEntry::hash).toList(),
         after.entries().subList(0, 3).stream().map(LedgerEntry::hash).toList());

@@ -1,5 +1,6 @@
 package dev.pate.ledger;
 
+import dev.pate.files.UserError;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -15,11 +16,11 @@ import dev.pate.aggregator.gnmax.GnmaxAccounting;
 import dev.pate.aggregator.lnmax.LnmaxAccounting;
 import dev.pate.aggregator.mechanism.Aggregators;
 import dev.pate.aggregator.mechanism.Answer;
+import dev.pate.aggregator.mechanism.Mechanism;
 import dev.pate.aggregator.noise.RandomSources;
 import dev.pate.aggregator.rdp.Conversion;
 import dev.pate.aggregator.rdp.Orders;
 import dev.pate.files.Sha256;
-import dev.pate.files.UserError;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -76,7 +77,7 @@ class LabellerTest {
     PrivacyAccountant accountant = accountant(budget, votes.length);
     Answer[] answers = new Answer[votes.length];
     Labeller.Outcome outcome;
-    try (Ledger ledger = Ledger.create(dir.resolve(Ledger.FILE), accountant)) {
+    try (LedgerWriter ledger = LedgerWriter.create(dir.resolve(Ledger.FILE), accountant)) {
       outcome = new Labeller(Aggregators.lnmax(GAMMA), accountant, ledger,
           RandomSources.seeded(5)).label(votes, answers, 0);
     }
@@ -98,7 +99,7 @@ class LabellerTest {
         accountant.report(DELTA, Conversion.IMPROVED).epsilonDataIndependent());
 
     // The ledger holds exactly the charges made, and re-adding them gives the same epsilons.
-    Ledger.Contents contents = Ledger.read(dir.resolve(Ledger.FILE));
+    LedgerContents contents = LedgerReader.read(dir.resolve(Ledger.FILE));
     assertEquals(asked, contents.entries().size());
     PrivacyAccountant fromLedger = accountant(budget, votes.length);
     for (LedgerEntry e : contents.entries()) {
@@ -113,7 +114,7 @@ class LabellerTest {
   void tamperedRemovedOrTornLinesAreDetected(@TempDir Path dir) throws IOException {
     Path file = dir.resolve(Ledger.FILE);
     PrivacyAccountant accountant = accountant();
-    try (Ledger ledger = Ledger.create(file, accountant)) {
+    try (LedgerWriter ledger = LedgerWriter.create(file, accountant)) {
       new Labeller(Aggregators.lnmax(GAMMA), accountant, ledger, RandomSources.seeded(2))
           .label(votes(5, 3), new Answer[5], 0);
     }
@@ -126,21 +127,21 @@ class LabellerTest {
       edited.set(3, edited.get(3).replaceFirst("\"label\":\\d", "\"label\":8"));
     }
     Files.write(file, edited);
-    assertTrue(assertThrows(UserError.class, () -> Ledger.read(file)).getMessage()
+    assertTrue(assertThrows(UserError.class, () -> LedgerReader.read(file)).getMessage()
         .contains("line 4: hash does not match"));
 
     List<String> removed = new ArrayList<>(lines);
     removed.remove(2);
     Files.write(file, removed);
-    assertTrue(assertThrows(UserError.class, () -> Ledger.read(file)).getMessage()
+    assertTrue(assertThrows(UserError.class, () -> LedgerReader.read(file)).getMessage()
         .contains("line 3: does not follow line 2"));
 
     String whole = String.join("\n", lines) + "\n";
     Files.writeString(file, whole.substring(0, whole.length() - 20));
-    assertTrue(assertThrows(UserError.class, () -> Ledger.read(file)).getMessage()
+    assertTrue(assertThrows(UserError.class, () -> LedgerReader.read(file)).getMessage()
         .contains("line 6: truncated"));
-    assertTrue(Ledger.dropTornLastLine(file) > 0);
-    assertEquals(4, Ledger.read(file).entries().size());
+    assertTrue(LedgerWriter.dropTornLastLine(file) > 0);
+    assertEquals(4, LedgerReader.read(file).entries().size());
   }
 
   /**
@@ -153,7 +154,7 @@ class LabellerTest {
     Path file = dir.resolve(Ledger.FILE);
     for (String first : List.of("", "\"text\"", "[1]")) {
       Files.writeString(file, first + "\n");
-      assertTrue(assertThrows(UserError.class, () -> Ledger.read(file)).getMessage()
+      assertTrue(assertThrows(UserError.class, () -> LedgerReader.read(file)).getMessage()
           .startsWith(file + " line 1: not a ledger header"), first);
     }
     ObjectMapper mapper = new ObjectMapper();
@@ -162,27 +163,27 @@ class LabellerTest {
     header.put("hash", Sha256.of(mapper.writeValueAsString(header)));
     Files.writeString(file, mapper.writeValueAsString(header) + "\n");
     assertEquals(file + " line 1: orders: [] is not a list of orders > 1",
-        assertThrows(UserError.class, () -> Ledger.read(file)).getMessage());
+        assertThrows(UserError.class, () -> LedgerReader.read(file)).getMessage());
 
     PrivacyAccountant accountant = accountant();
     Path signed = dir.resolve("infinite.jsonl");
-    try (Ledger ledger = Ledger.create(signed, accountant)) {
+    try (LedgerWriter ledger = LedgerWriter.create(signed, accountant)) {
       double[] infinite = new double[Orders.defaults().size()];
       java.util.Arrays.fill(infinite, Double.POSITIVE_INFINITY);
       ledger.append(0, true, 1, infinite, infinite);
     }
     assertEquals(signed + " line 2: a charge that is not a finite cost >= 0",
-        assertThrows(UserError.class, () -> Ledger.read(signed)).getMessage());
+        assertThrows(UserError.class, () -> LedgerReader.read(signed)).getMessage());
   }
 
   @Test
   void theHeaderRecordsTheNoiseAndNamesHowAnotherAccountingDiffers(@TempDir Path dir) {
     Path file = dir.resolve(Ledger.FILE);
-    Ledger.create(file, accountant(2.0, 100)).close();
-    Ledger.Header header = Ledger.read(file).header();
-    assertEquals("lnmax", header.mechanism());
-    assertEquals(Optional.of("discrete"), header.noise());
-    assertEquals(Map.of("gamma", GAMMA), header.parameters());
+    LedgerWriter.create(file, accountant(2.0, 100)).close();
+    LedgerHeader header = LedgerReader.read(file).header();
+    assertEquals(new Mechanism.Lnmax(GAMMA), header.mechanism());
+    assertEquals(NoiseKind.DISCRETE, header.noise());
+    assertEquals(Map.of("gamma", GAMMA), header.mechanism().parameters());
     assertEquals(java.util.OptionalInt.of(100), header.maxQueries());
     assertEquals(Optional.empty(), header.differenceFrom(accountant(2.0, 100)));
 
@@ -212,8 +213,8 @@ class LabellerTest {
     Path file = dir.resolve(Ledger.FILE);
     Map<String, Object> release = Map.of("order", 3.0, "beta", 0.1, "sigma_ss", 3.0,
         "parameters_chosen", "fixed in the config");
-    Ledger.create(file, accountant(2.0, 100), Optional.of(release)).close();
-    Ledger.Header header = Ledger.read(file).header();
+    LedgerWriter.create(file, accountant(2.0, 100), Optional.of(release)).close();
+    LedgerHeader header = LedgerReader.read(file).header();
     assertEquals(Optional.empty(), header.differenceFrom(accountant(2.0, 100), Optional.of(
         Map.of("order", 3.0, "beta", 0.1, "sigma_ss", 3.0, "parameters_chosen", "reworded"))));
     assertTrue(header.differenceFrom(accountant(2.0, 100), Optional.of(Map.of("order", 3.0,
@@ -225,7 +226,7 @@ class LabellerTest {
   @Test
   void headerParametersThatAreNotNumbersAreAOneLineError(@TempDir Path dir) throws Exception {
     Path file = dir.resolve(Ledger.FILE);
-    Ledger.create(file, accountant()).close();
+    LedgerWriter.create(file, accountant()).close();
     ObjectMapper mapper = new ObjectMapper();
     ObjectNode header = (ObjectNode) mapper.readTree(Files.readAllLines(file).get(0));
     header.remove("hash");
@@ -233,8 +234,63 @@ class LabellerTest {
     header.put("hash", HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256")
         .digest(mapper.writeValueAsString(header).getBytes(StandardCharsets.UTF_8))));
     Files.writeString(file, mapper.writeValueAsString(header) + "\n");
-    String message = assertThrows(UserError.class, () -> Ledger.read(file)).getMessage();
+    String message = assertThrows(UserError.class, () -> LedgerReader.read(file)).getMessage();
     assertTrue(message.startsWith(file + " line 1: parameters: expected names with numbers"),
         message);
+  }
+
+  /** Rewrites line 1 of {@code file} with {@code edit} applied, signed as a writer would. */
+  private static void resignHeader(Path file, java.util.function.Consumer<ObjectNode> edit)
+      throws Exception {
+    ObjectMapper mapper = new ObjectMapper();
+    List<String> lines = Files.readAllLines(file);
+    ObjectNode header = (ObjectNode) mapper.readTree(lines.get(0));
+    header.remove("hash");
+    edit.accept(header);
+    header.put("hash", HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256")
+        .digest(mapper.writeValueAsString(header).getBytes(StandardCharsets.UTF_8))));
+    Files.writeString(file, mapper.writeValueAsString(header) + "\n");
+  }
+
+  /**
+   * A version-2 header (the mechanism as an id with a map of parameters, no query count or
+   * budget) reads as the typed mechanism: the typed header is written in the same form.
+   */
+  @Test
+  void aVersion2HeaderReadsAsTheTypedMechanism(@TempDir Path dir) throws Exception {
+    Path file = dir.resolve(Ledger.FILE);
+    LedgerWriter.create(file, accountant()).close();
+    resignHeader(file, h -> {
+      h.put("version", 2);
+      h.remove("max_queries");
+      h.remove("budget");
+      h.remove("release");
+    });
+    LedgerHeader header = LedgerReader.read(file).header();
+    assertEquals(new Mechanism.Lnmax(GAMMA), header.mechanism());
+    assertEquals(java.util.OptionalInt.empty(), header.maxQueries());
+    assertEquals(Optional.empty(), header.differenceFrom(accountant()));
+  }
+
+  /** A header without noise parameters (version 1), or naming no known mechanism: one line. */
+  @Test
+  void aHeaderWithoutATypedMechanismIsRefusedInOneLine(@TempDir Path dir) throws Exception {
+    Path file = dir.resolve(Ledger.FILE);
+    LedgerWriter.create(file, accountant()).close();
+    resignHeader(file, h -> {
+      h.put("version", 1);
+      h.remove("noise");
+      h.remove("parameters");
+    });
+    String message = assertThrows(UserError.class, () -> LedgerReader.read(file))
+        .getMessage();
+    assertTrue(message.startsWith(file + " line 1: a version-1 ledger"), message);
+
+    Path other = dir.resolve("other.jsonl");
+    LedgerWriter.create(other, accountant()).close();
+    resignHeader(other, h -> h.put("mechanism", "gnmax"));
+    message = assertThrows(UserError.class, () -> LedgerReader.read(other)).getMessage();
+    assertEquals(other + " line 1: not a mechanism pate knows: parameters: gnmax takes sigma,"
+        + " not [gamma]", message);
   }
 }

@@ -1,5 +1,6 @@
 package dev.pate.ledger;
 
+import dev.pate.files.UserError;
 import dev.pate.aggregator.accounting.Budget;
 import dev.pate.aggregator.accounting.NoiseKind;
 import dev.pate.aggregator.accounting.PrivacyAccountant;
@@ -7,7 +8,6 @@ import dev.pate.aggregator.lnmax.LnmaxAccounting;
 import dev.pate.aggregator.rdp.Conversion;
 import dev.pate.aggregator.rdp.Orders;
 import dev.pate.files.Sha256;
-import dev.pate.files.UserError;
 import dev.pate.fuzz.FuzzBudget;
 import dev.pate.fuzz.FuzzFiles;
 import dev.pate.fuzz.Mutations;
@@ -45,7 +45,7 @@ class LedgerFuzzTest {
         new LnmaxAccounting(0.1, orders, NoiseKind.DISCRETE),
         Optional.of(new Budget(5.0, 1e-5, Conversion.IMPROVED, orders)), 10);
     Path file = FuzzFiles.folder().resolve("valid.jsonl");
-    try (Ledger ledger = Ledger.create(file, accountant)) {
+    try (LedgerWriter ledger = LedgerWriter.create(file, accountant)) {
       ledger.append(0, true, 3, new double[] {0.02, 0.04, 0.08, 0.2}, new double[] {0, 0, 0, 0});
       ledger.append(1, false, -1, new double[] {0.02, 0.04, 0.08, 0.2},
           new double[] {1e-3, 2e-3, 4e-3, 1e-2});
@@ -53,13 +53,13 @@ class LedgerFuzzTest {
           new double[] {1e-3, 2e-3, 4e-3, 1e-2});
     }
     valid = Files.readAllBytes(file);
-    Ledger.read(file); // the seed itself is valid
+    LedgerReader.read(file); // the seed itself is valid
   }
 
   @Property
   void read(@ForAll("ledgers") byte[] bytes) {
     Path file = write(bytes);
-    ReaderTry.of(bytes.length, PER_BYTE, UserError.class).run(() -> Ledger.read(file));
+    ReaderTry.of(bytes.length, PER_BYTE, UserError.class).run(() -> LedgerReader.read(file));
   }
 
   /**
@@ -71,7 +71,7 @@ class LedgerFuzzTest {
   void readSigned(@ForAll("ledgers") byte[] bytes) {
     byte[] signed = sign(bytes);
     Path file = write(signed);
-    ReaderTry.of(signed.length, PER_BYTE, UserError.class).run(() -> Ledger.read(file));
+    ReaderTry.of(signed.length, PER_BYTE, UserError.class).run(() -> LedgerReader.read(file));
   }
 
   /** Each line that parses signed again (a header by its JSON, a charge as an entry), chained. */

@@ -25,7 +25,7 @@ class LedgerKillTest {
     Path file = Path.of(args[0]);
     int[][] votes = LabellerTest.votes(200_000, 11);
     PrivacyAccountant accountant = LabellerTest.accountant();
-    try (Ledger ledger = Ledger.create(file, accountant)) {
+    try (LedgerWriter ledger = LedgerWriter.create(file, accountant)) {
       Labeller labeller = new Labeller(Aggregators.lnmax(LabellerTest.GAMMA), accountant, ledger,
           RandomSources.seeded(1));
       for (int q = 0; q < votes.length; q++) {
@@ -58,9 +58,9 @@ class LedgerKillTest {
     }
     assertTrue(released.size() >= 300, "child released only " + released.size());
 
-    Ledger.dropTornLastLine(file);
+    LedgerWriter.dropTornLastLine(file);
     Set<Integer> charged = new HashSet<>();
-    Ledger.read(file).entries().forEach(e -> charged.add(e.query()));
+    LedgerReader.read(file).entries().forEach(e -> charged.add(e.query()));
     for (int q : released) {
       assertTrue(charged.contains(q), "answer " + q + " was released without its charge");
     }

@@ -1,6 +1,6 @@
 package dev.pate.pipeline;
 
-import dev.pate.aggregator.analysis.Mechanism;
+import dev.pate.aggregator.mechanism.Mechanism;
 import dev.pate.aggregator.mechanism.Answer;
 import dev.pate.config.RunConfig;
 import dev.pate.datasets.Dataset;

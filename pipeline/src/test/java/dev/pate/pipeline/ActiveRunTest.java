@@ -7,6 +7,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.pate.ledger.Ledger;
 import dev.pate.pipeline.output.Json;
+import dev.pate.ledger.LedgerContents;
+import dev.pate.ledger.LedgerReader;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -112,7 +114,7 @@ class ActiveRunTest {
     assertEquals(60, after.size());
     assertEquals(60, after.stream().distinct().count());
     assertEquals(before.subList(0, 40), after.subList(0, 40));
-    Ledger.Contents ledger = Ledger.read(copy.resolve(Ledger.FILE));
+    LedgerContents ledger = LedgerReader.read(copy.resolve(Ledger.FILE));
     assertEquals(60, ledger.entries().size());
     // The 25 answers released before the interruption are the ones the resumed run reports.
     assertEquals(Files.readAllLines(first.resolve("labels.csv")).subList(0, 26),

@@ -12,6 +12,8 @@ import dev.pate.aggregator.rdp.EpsilonBound;
 import dev.pate.aggregator.rdp.Orders;
 import dev.pate.aggregator.rdp.RdpLedger;
 import dev.pate.ledger.Ledger;
+import dev.pate.ledger.LedgerContents;
+import dev.pate.ledger.LedgerReader;
 import dev.pate.pipeline.labelling.RunNoise;
 import dev.pate.pipeline.output.Json;
 import dev.pate.pipeline.output.NumberText;
@@ -75,7 +77,7 @@ class AutoNoiseRunTest {
     assertTrue(report.at("/aggregation/stopped_because").isNull());
 
     // The data-independent epsilon of the labelled queries, from the ledger's charges.
-    Ledger.Contents ledger = Ledger.read(run.resolve(Ledger.FILE));
+    LedgerContents ledger = LedgerReader.read(run.resolve(Ledger.FILE));
     assertEquals(QUERIES, ledger.entries().size());
     RdpLedger charged = new RdpLedger(ledger.header().orders());
     ledger.entries().forEach(e -> charged.add(e.spentRdp()));
@@ -103,7 +105,7 @@ class AutoNoiseRunTest {
     assertEquals(report.get("plan"), resumed.get("plan"));
     assertEquals(report.at("/privacy/epsilon_data_independent"),
         resumed.at("/privacy/epsilon_data_independent"));
-    assertEquals(QUERIES, Ledger.read(copy.resolve(Ledger.FILE)).entries().size());
+    assertEquals(QUERIES, LedgerReader.read(copy.resolve(Ledger.FILE)).entries().size());
   }
 
   /** A copy of the finished run without its report: what an interrupted run leaves. */

@@ -5,7 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.pate.aggregator.analysis.Mechanism;
+import dev.pate.aggregator.mechanism.Mechanism;
 import dev.pate.config.ConfigLoader;
 import dev.pate.ensemble.TeacherSettings;
 import dev.pate.ensemble.nn.NetworkSettings;

@@ -9,10 +9,10 @@ import dev.pate.files.AtomicFiles;
 import dev.pate.files.UserError;
 import dev.pate.ledger.Ledger;
 import dev.pate.ledger.LedgerEntry;
+import dev.pate.ledger.LedgerReader;
 import dev.pate.pipeline.labelling.LedgerReplay;
 import dev.pate.pipeline.labelling.Mechanisms;
 import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -54,7 +54,7 @@ final class EpsilonCurves {
    * their worst case, what a run stopped there by design would have been guaranteed.
    */
   private static List<double[]> replay(Path runFolder, RunConfig config) {
-    List<LedgerEntry> entries = Ledger.read(runFolder.resolve(Ledger.FILE)).entries();
+    List<LedgerEntry> entries = LedgerReader.read(runFolder.resolve(Ledger.FILE)).entries();
     PrivacyAccountant run = LedgerReplay.of(runFolder, config);
     PrivacyAccountant prefix = new PrivacyAccountant(run.accounting());
     Conversion conversion = Mechanisms.conversion(config.privacy());

@@ -2,6 +2,7 @@ package dev.pate.study;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.pate.files.UserError;
+import dev.pate.aggregator.mechanism.Mechanism;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -56,11 +57,7 @@ public record StudyRow(int point, String folder, Map<String, String> coordinates
   public static StudyRow of(int point, String folder, Map<String, String> coordinates,
       JsonNode report) {
     String mechanism = report.at("/aggregation/mechanism").asText();
-    String noiseParameter = switch (mechanism) {
-      case "gnmax" -> "sigma";
-      case "confident-gnmax" -> "sigma2";
-      default -> "gamma";
-    };
+    String noiseParameter = Mechanism.Kind.fromId(mechanism).answerNoiseParameter();
     JsonNode student = report.get("student");
     Fields f = new Fields(report, folder);
     int trained = f.at("/teachers/private/cache/teachers_trained").asInt();

@@ -3,6 +3,7 @@ package dev.pate.aggregator.analysis;
 import dev.pate.aggregator.accounting.NoiseKind;
 import dev.pate.aggregator.release.ReleaseParameters;
 import dev.pate.aggregator.release.ReleaseTarget;
+import dev.pate.aggregator.mechanism.Mechanism;
 import dev.pate.aggregator.rdp.Conversion;
 import dev.pate.aggregator.rdp.Orders;
 import dev.pate.files.DpPreconditions;

@@ -8,7 +8,7 @@ import dev.pate.aggregator.gnmax.GnmaxAccounting;
 import dev.pate.aggregator.release.ReleaseParameters;
 import dev.pate.aggregator.release.ReleaseTarget;
 import dev.pate.aggregator.release.SmoothSensitivityRelease;
-import dev.pate.aggregator.lnmax.LnmaxAccounting;
+import dev.pate.aggregator.mechanism.Mechanism;
 import dev.pate.aggregator.rdp.EpsilonBound;
 import dev.pate.aggregator.rdp.RdpLedger;
 import dev.pate.aggregator.votes.VoteMatrix;
@@ -125,12 +125,11 @@ public final class VoteAnalysis {
   private static ProfileCost costModel(AnalysisRequest request) {
     Mechanism mechanism = request.mechanism();
     if (mechanism instanceof Mechanism.ConfidentGnmax c) {
-      ConfidentGnmaxAccounting accounting = new ConfidentGnmaxAccounting(
-          c.threshold(), c.sigma1(), c.sigma2(), request.orders(), request.noise());
+      ConfidentGnmaxAccounting accounting = c.accounting(request.orders(), request.noise());
       return request.expected() ? expectedConfident(accounting) : actualConfident(accounting);
     }
     if (mechanism instanceof Mechanism.Gnmax g) {
-      GnmaxAccounting accounting = new GnmaxAccounting(g.sigma(), request.orders(), request.noise());
+      GnmaxAccounting accounting = g.accounting(request.orders(), request.noise());
       double[] independent = accounting.dataIndependentRdp();
       return (counts, n, sums) -> {
         accounting.addDataDependentRdp(counts, n, sums.dataDependent);
@@ -138,8 +137,7 @@ public final class VoteAnalysis {
         sums.answered += n;
       };
     }
-    QueryAccounting accounting = new LnmaxAccounting(
-        ((Mechanism.Lnmax) mechanism).gamma(), request.orders(), request.noise());
+    QueryAccounting accounting = mechanism.accounting(request.orders(), request.noise());
     double[] independent = accounting.dataIndependentRdp();
     return (counts, n, sums) -> {
       addScaled(sums.dataDependent, accounting.dataDependentRdp(counts, true), n);

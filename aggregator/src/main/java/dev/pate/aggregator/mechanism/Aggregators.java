@@ -7,10 +7,10 @@ import dev.pate.aggregator.noise.DiscreteLaplace;
 public final class Aggregators {
 
   /** Id of LNMax. */
-  public static final String LNMAX_ID = "lnmax";
+  public static final String LNMAX_ID = Mechanism.Kind.LNMAX.id();
 
   /** Id of GNMax. */
-  public static final String GNMAX_ID = "gnmax";
+  public static final String GNMAX_ID = Mechanism.Kind.GNMAX.id();
 
   private Aggregators() {}
 

@@ -15,7 +15,7 @@ import java.util.random.RandomGenerator;
 public final class ConfidentGnMax implements Aggregator {
 
   /** Id for reports. */
-  public static final String ID = "confident-gnmax";
+  public static final String ID = Mechanism.Kind.CONFIDENT_GNMAX.id();
 
   private final double threshold;
   private final DiscreteGaussian thresholdNoise;

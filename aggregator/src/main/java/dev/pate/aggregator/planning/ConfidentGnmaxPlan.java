@@ -1,6 +1,7 @@
 package dev.pate.aggregator.planning;
 
 import dev.pate.aggregator.accounting.Budget;
+import dev.pate.aggregator.mechanism.Mechanism;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -51,8 +52,8 @@ public record ConfidentGnmaxPlan(
   }
 
   @Override
-  public PlanMechanism mechanism() {
-    return PlanMechanism.CONFIDENT_GNMAX;
+  public String mechanismId() {
+    return Mechanism.Kind.CONFIDENT_GNMAX.id();
   }
 
   /** The recommended candidate, if any. */
@@ -70,7 +71,7 @@ public record ConfidentGnmaxPlan(
    */
   @Override
   public Map<String, Object> toMap() {
-    Map<String, Object> m = PlanFormat.header(mechanism(), budget);
+    Map<String, Object> m = PlanFormat.header(mechanismId(), budget);
     m.put("queries", queries);
     m.put("teachers", teachers);
     m.put("accounting", "worst case: every query answered");
@@ -90,7 +91,7 @@ public record ConfidentGnmaxPlan(
   @Override
   public List<String[]> tableRows() {
     List<String[]> rows = new ArrayList<>();
-    PlanFormat.headerRows(rows, mechanism(), budget);
+    PlanFormat.headerRows(rows, mechanismId(), budget);
     rows.add(PlanFormat.row("queries", Integer.toString(queries)));
     rows.add(PlanFormat.row("teachers", Integer.toString(teachers)));
     rows.add(PlanFormat.row("accounting", "worst case: every query answered"));

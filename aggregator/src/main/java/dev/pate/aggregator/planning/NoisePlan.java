@@ -1,6 +1,7 @@
 package dev.pate.aggregator.planning;
 
 import dev.pate.aggregator.accounting.Budget;
+import dev.pate.aggregator.mechanism.Mechanism;
 import dev.pate.aggregator.rdp.EpsilonBound;
 import java.util.ArrayList;
 import java.util.List;
@@ -13,7 +14,7 @@ import java.util.Optional;
  * LNMax; {@code sigma} for GNMax) whose data-independent epsilon for {@code queries} answers is
  * within the budget.
  *
- * @param mechanism {@link PlanMechanism#LNMAX} or {@link PlanMechanism#GNMAX}
+ * @param mechanism {@link Mechanism.Kind#LNMAX} or {@link Mechanism.Kind#GNMAX}
  * @param budget the budget met
  * @param queries queries planned for
  * @param value gamma (LNMax) or sigma (GNMax)
@@ -22,7 +23,7 @@ import java.util.Optional;
  * @param profile the profile's description, if one was given
  */
 public record NoisePlan(
-    PlanMechanism mechanism,
+    Mechanism.Kind mechanism,
     Budget budget,
     int queries,
     double value,
@@ -32,7 +33,7 @@ public record NoisePlan(
 
   public NoisePlan {
     Objects.requireNonNull(mechanism, "mechanism");
-    if (mechanism != PlanMechanism.LNMAX && mechanism != PlanMechanism.GNMAX) {
+    if (mechanism != Mechanism.Kind.LNMAX && mechanism != Mechanism.Kind.GNMAX) {
       throw new IllegalArgumentException("mechanism: " + mechanism.id() + " is not lnmax or gnmax");
     }
     Objects.requireNonNull(budget, "budget");
@@ -43,7 +44,17 @@ public record NoisePlan(
 
   /** {@code gamma} or {@code sigma}. */
   public String parameterName() {
-    return mechanism == PlanMechanism.LNMAX ? "gamma" : "sigma";
+    return mechanism.parameterNames().get(0);
+  }
+
+  /** The planned mechanism: LNMax with gamma {@link #value()}, or GNMax with that sigma. */
+  public Mechanism planned() {
+    return mechanism.of(Map.of(parameterName(), value));
+  }
+
+  @Override
+  public String mechanismId() {
+    return mechanism.id();
   }
 
   /**
@@ -52,7 +63,7 @@ public record NoisePlan(
    */
   @Override
   public Map<String, Object> toMap() {
-    Map<String, Object> m = PlanFormat.header(mechanism, budget);
+    Map<String, Object> m = PlanFormat.header(mechanism.id(), budget);
     m.put("queries", queries);
     m.put(parameterName(), value);
     m.put("epsilon", epsilon.epsilon());
@@ -65,7 +76,7 @@ public record NoisePlan(
   @Override
   public List<String[]> tableRows() {
     List<String[]> rows = new ArrayList<>();
-    PlanFormat.headerRows(rows, mechanism, budget);
+    PlanFormat.headerRows(rows, mechanism.id(), budget);
     rows.add(PlanFormat.row("queries", Integer.toString(queries)));
     rows.add(PlanFormat.row(parameterName(), PlanFormat.number(value)));
     rows.add(PlanFormat.row("epsilon (data-independent)", PlanFormat.epsilon(epsilon)));

@@ -10,7 +10,11 @@ import java.util.Map;
  */
 public sealed interface Plan permits NoisePlan, ConfidentGnmaxPlan, SubsampledGaussianPlan {
 
-  PlanMechanism mechanism();
+  /**
+   * The planned mechanism's id: a PATE {@link dev.pate.aggregator.mechanism.Mechanism.Kind#id()}
+   * or {@link SubsampledGaussianPlan#ID}.
+   */
+  String mechanismId();
 
   Budget budget();
 

@@ -12,9 +12,9 @@ final class PlanFormat {
   private PlanFormat() {}
 
   /** {@code mechanism, budget, delta, conversion, orders}. */
-  static Map<String, Object> header(PlanMechanism mechanism, Budget budget) {
+  static Map<String, Object> header(String mechanism, Budget budget) {
     Map<String, Object> m = new LinkedHashMap<>();
-    m.put("mechanism", mechanism.id());
+    m.put("mechanism", mechanism);
     m.put("budget", budget.epsilon());
     m.put("delta", budget.delta());
     m.put("conversion", budget.conversion().id());
@@ -22,8 +22,8 @@ final class PlanFormat {
     return m;
   }
 
-  static void headerRows(List<String[]> rows, PlanMechanism mechanism, Budget budget) {
-    rows.add(row("mechanism", mechanism.id()));
+  static void headerRows(List<String[]> rows, String mechanism, Budget budget) {
+    rows.add(row("mechanism", mechanism));
     rows.add(row("budget", String.format(Locale.ROOT, "epsilon %s at delta %.3g", budget.epsilon(),
         budget.delta())));
     rows.add(row("conversion", budget.conversion().id() + " over " + budget.orders().size()

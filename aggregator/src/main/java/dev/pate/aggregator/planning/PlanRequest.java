@@ -3,6 +3,7 @@ package dev.pate.aggregator.planning;
 import dev.pate.aggregator.accounting.Budget;
 import dev.pate.aggregator.accounting.NoiseKind;
 import dev.pate.files.DpPreconditions;
+import dev.pate.aggregator.mechanism.Mechanism;
 import java.util.Objects;
 import java.util.Optional;
 
@@ -10,7 +11,9 @@ import java.util.Optional;
  * What to plan. Start from {@link #pate} or {@link #subsampledGaussian} and change what differs
  * with the {@code with...} methods.
  *
- * @param mechanism the mechanism to plan
+ * @param mechanism the PATE mechanism to plan; empty for the Poisson-subsampled Gaussian of DP-SGD,
+ *     planned only to compare budgets with DP-SGD (it is not a PATE aggregator, see {@link
+ *     SubsampledGaussianPlan#ID})
  * @param budget the budget to meet
  * @param queries PATE: queries to answer (0 for the subsampled Gaussian)
  * @param teachers PATE: number of teachers (Confident-GNMax grid, profile check)
@@ -25,7 +28,7 @@ import java.util.Optional;
  * @param dataSize subsampled Gaussian: data size N for the closed-form premise; 0 if unknown
  */
 public record PlanRequest(
-    PlanMechanism mechanism,
+    Optional<Mechanism.Kind> mechanism,
     Budget budget,
     int queries,
     int teachers,
@@ -43,7 +46,7 @@ public record PlanRequest(
     Objects.requireNonNull(noise, "noise");
     Objects.requireNonNull(grid, "grid");
     Objects.requireNonNull(profile, "profile");
-    if (mechanism == PlanMechanism.SUBSAMPLED_GAUSSIAN) {
+    if (mechanism.isEmpty()) {
       if (!(samplingRate > 0 && samplingRate <= 1)) {
         throw new IllegalArgumentException("samplingRate: " + samplingRate + " is not in (0, 1]");
       }
@@ -76,20 +79,26 @@ public record PlanRequest(
   /**
    * LNMax, GNMax or Confident-GNMax: discrete noise, the default grid, no profile.
    */
-  public static PlanRequest pate(PlanMechanism mechanism, Budget budget, int queries,
+  public static PlanRequest pate(Mechanism.Kind mechanism, Budget budget, int queries,
       int teachers, int classes) {
-    if (mechanism == PlanMechanism.SUBSAMPLED_GAUSSIAN) {
-      throw new IllegalArgumentException(
-          "mechanism: subsampled-gaussian is planned with PlanRequest.subsampledGaussian");
-    }
-    return new PlanRequest(mechanism, budget, queries, teachers, classes, NoiseKind.DISCRETE,
+    return new PlanRequest(Optional.of(mechanism), budget, queries, teachers, classes, NoiseKind.DISCRETE,
         ConfidentGrid.defaults(), Optional.empty(), 0, 0, 0);
   }
 
   /** The Poisson-subsampled Gaussian with sampling rate q for {@code steps} steps; N unknown. */
   public static PlanRequest subsampledGaussian(Budget budget, double samplingRate, long steps) {
-    return new PlanRequest(PlanMechanism.SUBSAMPLED_GAUSSIAN, budget, 0, 0, 0, NoiseKind.DISCRETE,
+    return new PlanRequest(Optional.empty(), budget, 0, 0, 0, NoiseKind.DISCRETE,
         ConfidentGrid.defaults(), Optional.empty(), samplingRate, steps, 0);
+  }
+
+  /** Whether this plans DP-SGD's subsampled Gaussian rather than a PATE mechanism. */
+  public boolean subsampledGaussian() {
+    return mechanism.isEmpty();
+  }
+
+  /** {@link #mechanism()}'s id, or {@link SubsampledGaussianPlan#ID}. */
+  public String mechanismId() {
+    return mechanism.map(Mechanism.Kind::id).orElse(SubsampledGaussianPlan.ID);
   }
 
   public PlanRequest withNoise(NoiseKind noise) {

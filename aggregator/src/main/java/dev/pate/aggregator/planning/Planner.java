@@ -2,10 +2,10 @@ package dev.pate.aggregator.planning;
 
 import dev.pate.aggregator.accounting.Budget;
 import dev.pate.aggregator.accounting.NoiseKind;
-import dev.pate.aggregator.analysis.Mechanism;
 import dev.pate.aggregator.gnmax.GnmaxRdp;
 import dev.pate.aggregator.gnmax.ThresholdRdp;
 import dev.pate.aggregator.lnmax.LnmaxAccounting;
+import dev.pate.aggregator.mechanism.Mechanism;
 import dev.pate.aggregator.rdp.EpsilonBound;
 import dev.pate.aggregator.rdp.Orders;
 import dev.pate.aggregator.rdp.RdpConversions;
@@ -53,22 +53,24 @@ public final class Planner {
 
   /** Plans what the request asks for. */
   public static Plan plan(PlanRequest request) {
-    return switch (request.mechanism()) {
+    if (request.subsampledGaussian()) {
+      return subsampledGaussian(request.budget(), request.samplingRate(), request.steps(),
+          request.dataSize());
+    }
+    return switch (request.mechanism().orElseThrow()) {
       case LNMAX, GNMAX -> noisePlan(request);
       case CONFIDENT_GNMAX -> confidentGnmax(request);
-      case SUBSAMPLED_GAUSSIAN -> subsampledGaussian(request.budget(), request.samplingRate(),
-          request.steps(), request.dataSize());
     };
   }
 
   /** LNMax without a profile: the largest gamma within the budget. */
   public static NoisePlan lnmax(Budget budget, int queries) {
-    return noisePlan(PlanRequest.pate(PlanMechanism.LNMAX, budget, queries, 1, 2));
+    return noisePlan(PlanRequest.pate(Mechanism.Kind.LNMAX, budget, queries, 1, 2));
   }
 
   /** GNMax without a profile: the least sigma within the budget. */
   public static NoisePlan gnmax(Budget budget, int queries) {
-    return noisePlan(PlanRequest.pate(PlanMechanism.GNMAX, budget, queries, 1, 2));
+    return noisePlan(PlanRequest.pate(Mechanism.Kind.GNMAX, budget, queries, 1, 2));
   }
 
   private static NoisePlan noisePlan(PlanRequest request) {
@@ -76,8 +78,9 @@ public final class Planner {
     int queries = request.queries();
     Orders orders = budget.orders();
     NoiseSearch.Solution solution;
+    Mechanism.Kind kind = request.mechanism().orElseThrow();
     Mechanism mechanism;
-    if (request.mechanism() == PlanMechanism.LNMAX) {
+    if (kind == Mechanism.Kind.LNMAX) {
       solution = NoiseSearch.leastNoise(budget.epsilon(),
           gamma -> epsilon(budget, queries, new LnmaxAccounting(gamma, orders,
               NoiseKind.DISCRETE).dataIndependentRdp()),
@@ -91,7 +94,7 @@ public final class Planner {
     }
     Optional<ExpectedUtility> utility = request.profile().map(p ->
         new UtilityEstimator(p, queries, budget, request.noise()).estimate(mechanism));
-    return new NoisePlan(request.mechanism(), budget, queries, solution.parameter(),
+    return new NoisePlan(kind, budget, queries, solution.parameter(),
         solution.epsilon(), utility, request.profile().map(VoteProfile::description));
   }
 

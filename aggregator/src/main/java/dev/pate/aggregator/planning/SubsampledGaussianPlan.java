@@ -28,6 +28,13 @@ public record SubsampledGaussianPlan(
     EpsilonBound epsilon,
     ClosedFormComparison closedForm) implements Plan {
 
+  /**
+   * {@code subsampled-gaussian}: the planning id of DP-SGD's mechanism. It is planned only to
+   * compare PATE budgets with DP-SGD's; it is not a PATE aggregator, so it is no {@link
+   * dev.pate.aggregator.mechanism.Mechanism}.
+   */
+  public static final String ID = "subsampled-gaussian";
+
   public SubsampledGaussianPlan {
     Objects.requireNonNull(budget, "budget");
     Objects.requireNonNull(epsilon, "epsilon");
@@ -35,8 +42,8 @@ public record SubsampledGaussianPlan(
   }
 
   @Override
-  public PlanMechanism mechanism() {
-    return PlanMechanism.SUBSAMPLED_GAUSSIAN;
+  public String mechanismId() {
+    return ID;
   }
 
   /**
@@ -45,7 +52,7 @@ public record SubsampledGaussianPlan(
    */
   @Override
   public Map<String, Object> toMap() {
-    Map<String, Object> m = PlanFormat.header(mechanism(), budget);
+    Map<String, Object> m = PlanFormat.header(ID, budget);
     m.put("sampling_rate", samplingRate);
     m.put("steps", steps);
     m.put("noise_multiplier", noiseMultiplier);
@@ -58,7 +65,7 @@ public record SubsampledGaussianPlan(
   @Override
   public List<String[]> tableRows() {
     List<String[]> rows = new ArrayList<>();
-    PlanFormat.headerRows(rows, mechanism(), budget);
+    PlanFormat.headerRows(rows, ID, budget);
     rows.add(PlanFormat.row("sampling rate", PlanFormat.number(samplingRate)));
     rows.add(PlanFormat.row("steps", Long.toString(steps)));
     rows.add(PlanFormat.row("noise multiplier", PlanFormat.number(noiseMultiplier)));

@@ -3,10 +3,8 @@ package dev.pate.aggregator.planning;
 import dev.pate.aggregator.accounting.Budget;
 import dev.pate.aggregator.accounting.NoiseKind;
 import dev.pate.aggregator.accounting.QueryAccounting;
-import dev.pate.aggregator.analysis.Mechanism;
 import dev.pate.aggregator.gnmax.ConfidentGnmaxAccounting;
-import dev.pate.aggregator.gnmax.GnmaxAccounting;
-import dev.pate.aggregator.lnmax.LnmaxAccounting;
+import dev.pate.aggregator.mechanism.Mechanism;
 import dev.pate.aggregator.rdp.RdpConversions;
 import java.util.List;
 import java.util.Map;
@@ -55,21 +53,20 @@ final class UtilityEstimator {
     ConfidentGnmaxAccounting answerModel = null;
     if (mechanism instanceof Mechanism.Lnmax l) {
       correct = correctProbabilities("lnmax " + l.gamma(), () -> NoiseTable.laplace(l.gamma()));
-      accounting = new LnmaxAccounting(l.gamma(), budget.orders(), accountingNoise);
+      accounting = l.accounting(budget.orders(), accountingNoise);
     } else if (mechanism instanceof Mechanism.Gnmax g) {
       correct = correctProbabilities("gnmax " + g.sigma(), () -> NoiseTable.gaussian(g.sigma()));
-      accounting = new GnmaxAccounting(g.sigma(), budget.orders(), accountingNoise);
-    } else {
-      Mechanism.ConfidentGnmax c = (Mechanism.ConfidentGnmax) mechanism;
+      accounting = g.accounting(budget.orders(), accountingNoise);
+    } else if (mechanism instanceof Mechanism.ConfidentGnmax c) {
       correct = correctProbabilities("gnmax " + c.sigma2(),
           () -> NoiseTable.gaussian(c.sigma2()));
-      confident = new ConfidentGnmaxAccounting(c.threshold(), c.sigma1(), c.sigma2(),
-          budget.orders(), accountingNoise);
+      confident = c.accounting(budget.orders(), accountingNoise);
       // The answer probability of the discrete threshold check runs make, whatever is accounted.
       answerModel = accountingNoise == NoiseKind.DISCRETE ? confident
-          : new ConfidentGnmaxAccounting(c.threshold(), c.sigma1(), c.sigma2(), budget.orders(),
-              NoiseKind.DISCRETE);
+          : c.accounting(budget.orders(), NoiseKind.DISCRETE);
       accounting = confident;
+    } else {
+      throw new IllegalArgumentException("mechanism: no utility model for " + mechanism.id());
     }
     double[] rdp = new double[budget.orders().size()];
     double answered = 0;

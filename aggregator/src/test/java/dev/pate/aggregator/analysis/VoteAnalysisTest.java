@@ -15,6 +15,7 @@ import dev.pate.aggregator.gnmax.GnmaxAccounting;
 import dev.pate.aggregator.release.ReleaseParameters;
 import dev.pate.aggregator.release.SmoothSensitivityRelease;
 import dev.pate.aggregator.lnmax.LnmaxAccounting;
+import dev.pate.aggregator.mechanism.Mechanism;
 import dev.pate.aggregator.rdp.Conversion;
 import dev.pate.aggregator.rdp.EpsilonBound;
 import dev.pate.aggregator.rdp.Orders;

@@ -7,13 +7,13 @@ import dev.pate.aggregator.accounting.Budget;
 import dev.pate.aggregator.accounting.NoiseKind;
 import dev.pate.aggregator.analysis.AnalysisRequest;
 import dev.pate.aggregator.analysis.AnalysisResult;
-import dev.pate.aggregator.analysis.Mechanism;
 import dev.pate.aggregator.analysis.VoteAnalysis;
 import dev.pate.aggregator.gnmax.ConfidentGnmaxAccounting;
 import dev.pate.aggregator.gnmax.GnmaxAccounting;
 import dev.pate.aggregator.mechanism.Aggregator;
 import dev.pate.aggregator.mechanism.Aggregators;
 import dev.pate.aggregator.mechanism.Answer;
+import dev.pate.aggregator.mechanism.Mechanism;
 import dev.pate.aggregator.noise.RandomSources;
 import dev.pate.aggregator.rdp.EpsilonBound;
 import dev.pate.aggregator.rdp.RdpConversions;
@@ -53,7 +53,7 @@ class PlanOnPate2018VotesTest {
     budget = Budget.of(2.0, 1e-5);
   }
 
-  private static PlanRequest request(PlanMechanism mechanism) {
+  private static PlanRequest request(Mechanism.Kind mechanism) {
     return PlanRequest.pate(mechanism, budget, QUERIES, TEACHERS, votes.classes())
         .withProfile(VoteProfile.fromVotes(votes));
   }
@@ -83,7 +83,7 @@ class PlanOnPate2018VotesTest {
   @Test
   void confidentGnmaxRecommendationForecastsTheAnalysisOfTheSameVotes() {
     ConfidentGnmaxPlan plan = (ConfidentGnmaxPlan) Planner.plan(
-        request(PlanMechanism.CONFIDENT_GNMAX));
+        request(Mechanism.Kind.CONFIDENT_GNMAX));
     ConfidentCandidate best = plan.recommendation().orElseThrow();
     ExpectedUtility forecast = best.utility().orElseThrow();
     double t = best.threshold();
@@ -117,7 +117,7 @@ class PlanOnPate2018VotesTest {
 
   @Test
   void gnmaxPlanForecastsTheAnalysisOfTheSameVotes() {
-    NoisePlan plan = (NoisePlan) Planner.plan(request(PlanMechanism.GNMAX));
+    NoisePlan plan = (NoisePlan) Planner.plan(request(Mechanism.Kind.GNMAX));
     ExpectedUtility forecast = plan.utility().orElseThrow();
     EpsilonBound independent = worstCase(new GnmaxAccounting(plan.value(), budget.orders(),
         NoiseKind.DISCRETE).dataIndependentRdp());

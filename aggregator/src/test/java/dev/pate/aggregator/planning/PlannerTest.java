@@ -10,6 +10,7 @@ import dev.pate.aggregator.accounting.NoiseKind;
 import dev.pate.aggregator.gnmax.ConfidentGnmaxAccounting;
 import dev.pate.aggregator.gnmax.GnmaxAccounting;
 import dev.pate.aggregator.lnmax.LnmaxAccounting;
+import dev.pate.aggregator.mechanism.Mechanism;
 import dev.pate.aggregator.rdp.Conversion;
 import dev.pate.aggregator.rdp.EpsilonBound;
 import dev.pate.aggregator.rdp.Orders;
@@ -39,7 +40,7 @@ class PlannerTest {
   @Test
   void gnmaxDoneCriterion() {
     Budget budget = Budget.of(2, 1e-5);
-    Plan plan = Planner.plan(PlanRequest.pate(PlanMechanism.GNMAX, budget, 1000, 250, 10));
+    Plan plan = Planner.plan(PlanRequest.pate(Mechanism.Kind.GNMAX, budget, 1000, 250, 10));
     NoisePlan gnmax = (NoisePlan) plan;
     assertTight(2, gnmax.epsilon(), "gnmax");
     assertTrue(gnmax.epsilon().epsilon() >= 2 * 0.99, "within 1% of 2");
@@ -126,12 +127,12 @@ class PlannerTest {
     assertThrows(IllegalArgumentException.class, () -> Budget.of(0, 1e-5));
     assertThrows(IllegalArgumentException.class, () -> Budget.of(1, 1));
     IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
-        () -> PlanRequest.pate(PlanMechanism.GNMAX, Budget.of(1, 1e-5), 0, 250, 10));
+        () -> PlanRequest.pate(Mechanism.Kind.GNMAX, Budget.of(1, 1e-5), 0, 250, 10));
     assertTrue(e.getMessage().startsWith("queries:"), e.getMessage());
     e = assertThrows(IllegalArgumentException.class,
         () -> PlanRequest.subsampledGaussian(Budget.of(1, 1e-5), 0, 10));
     assertTrue(e.getMessage().startsWith("samplingRate:"), e.getMessage());
-    e = assertThrows(IllegalArgumentException.class, () -> PlanMechanism.fromId("dp-sgd"));
+    e = assertThrows(IllegalArgumentException.class, () -> Mechanism.Kind.fromId("dp-sgd"));
     assertTrue(e.getMessage().startsWith("mechanism:"), e.getMessage());
   }
 
@@ -141,7 +142,7 @@ class PlannerTest {
     int queries = 1000;
     int teachers = 250;
     ConfidentGnmaxPlan plan = (ConfidentGnmaxPlan) Planner.plan(
-        PlanRequest.pate(PlanMechanism.CONFIDENT_GNMAX, budget, queries, teachers, 10));
+        PlanRequest.pate(Mechanism.Kind.CONFIDENT_GNMAX, budget, queries, teachers, 10));
     ConfidentGrid grid = ConfidentGrid.defaults();
     assertEquals(grid.thresholdFractions().length * grid.sigma1Fractions().length,
         plan.candidates().size());

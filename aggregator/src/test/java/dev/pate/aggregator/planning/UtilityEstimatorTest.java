@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.pate.aggregator.accounting.Budget;
 import dev.pate.aggregator.accounting.NoiseKind;
 import dev.pate.aggregator.mechanism.Aggregators;
+import dev.pate.aggregator.mechanism.Mechanism;
 import dev.pate.aggregator.mechanism.NoisyArgMax;
 import dev.pate.aggregator.votes.VoteMatrix;
 import java.util.SplittableRandom;
@@ -76,7 +77,7 @@ class UtilityEstimatorTest {
     for (double accuracy : new double[] {0.3, 0.6, 0.9}) {
       VoteProfile profile = VoteProfile.fromTeacherAccuracy(accuracy, 100, 10, 300, 7);
       NoisePlan plan = (NoisePlan) Planner.plan(
-          PlanRequest.pate(PlanMechanism.GNMAX, budget, queries, 100, 10).withProfile(profile));
+          PlanRequest.pate(Mechanism.Kind.GNMAX, budget, queries, 100, 10).withProfile(profile));
       ExpectedUtility u = plan.utility().orElseThrow();
       assertEquals(queries, u.answered(), 1e-9, "gnmax answers every query");
       assertEquals(u.answered() * u.accuracy(), u.correct(), 1e-9);
@@ -95,7 +96,7 @@ class UtilityEstimatorTest {
     VoteProfile profile = VoteProfile.fromTeacherAccuracy(0.75, teachers, 10, 200, 1);
     ConfidentGrid grid = new ConfidentGrid(new double[] {0.4, 0.6, 0.8}, new double[] {0.3, 0.6});
     ConfidentGnmaxPlan plan = (ConfidentGnmaxPlan) Planner.plan(
-        PlanRequest.pate(PlanMechanism.CONFIDENT_GNMAX, budget, 300, teachers, 10)
+        PlanRequest.pate(Mechanism.Kind.CONFIDENT_GNMAX, budget, 300, teachers, 10)
             .withGrid(grid).withProfile(profile));
     int best = plan.recommended().orElseThrow();
     double bestCorrect = plan.candidates().get(best).utility().orElseThrow().correct();
@@ -132,10 +133,10 @@ class UtilityEstimatorTest {
     IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
         () -> VoteProfile.fromVotes(VoteMatrix.of(new double[][] {{0.5, 1}})));
     assertTrue(e.getMessage().startsWith("votes:"), e.getMessage());
-    e = assertThrows(IllegalArgumentException.class, () -> PlanRequest.pate(PlanMechanism.GNMAX,
+    e = assertThrows(IllegalArgumentException.class, () -> PlanRequest.pate(Mechanism.Kind.GNMAX,
         Budget.of(1, 1e-5), 10, 10, 4).withProfile(profile));
     assertTrue(e.getMessage().startsWith("profile:"), e.getMessage());
-    e = assertThrows(IllegalArgumentException.class, () -> PlanRequest.pate(PlanMechanism.GNMAX,
+    e = assertThrows(IllegalArgumentException.class, () -> PlanRequest.pate(Mechanism.Kind.GNMAX,
         Budget.of(1, 1e-5), 10, 5, 3).withProfile(profile));
     assertTrue(e.getMessage().startsWith("profile:"), e.getMessage());
     e = assertThrows(IllegalArgumentException.class,
@@ -146,7 +147,7 @@ class UtilityEstimatorTest {
     assertEquals(VoteProfile.fromTeacherAccuracy(0.7, 50, 5, 100, 3).rows().size(),
         VoteProfile.fromTeacherAccuracy(0.7, 50, 5, 100, 3).rows().size());
     // LNMax on a vote-file profile: utility and the plan's JSON.
-    NoisePlan lnmax = (NoisePlan) Planner.plan(PlanRequest.pate(PlanMechanism.LNMAX,
+    NoisePlan lnmax = (NoisePlan) Planner.plan(PlanRequest.pate(Mechanism.Kind.LNMAX,
         Budget.of(8, 1e-5), 4, 10, 3).withProfile(profile).withNoise(NoiseKind.CONTINUOUS));
     ExpectedUtility u = lnmax.utility().orElseThrow();
     assertTrue(u.accuracy() > 0.5 && u.accuracy() <= 1, "accuracy " + u.accuracy());

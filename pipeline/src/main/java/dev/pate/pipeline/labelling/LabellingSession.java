@@ -13,6 +13,7 @@ import dev.pate.config.RunConfig;
 import dev.pate.ensemble.nn.Seeds;
 import dev.pate.ledger.Labeller;
 import dev.pate.ledger.Ledger;
+import dev.pate.ledger.LedgerWriter;
 import dev.pate.pipeline.PipelineListener;
 import dev.pate.pipeline.output.RunFolder;
 import java.nio.file.Path;
@@ -33,7 +34,7 @@ import java.util.random.RandomGenerator;
  */
 final class LabellingSession implements AutoCloseable {
   private final Labeller labeller;
-  private final Ledger ledger;
+  private final LedgerWriter ledger;
   private final PrivacyAccountant accountant;
   private final NoiseSource randomness;
   private final Answer[] answers;
@@ -42,7 +43,7 @@ final class LabellingSession implements AutoCloseable {
   private Optional<Map<String, Object>> released;
   private final RunConfig config;
 
-  private LabellingSession(Labeller labeller, Ledger ledger, PrivacyAccountant accountant,
+  private LabellingSession(Labeller labeller, LedgerWriter ledger, PrivacyAccountant accountant,
       NoiseSource randomness, Answer[] answers, int charged, Optional<ReleasePlan> release,
       Optional<Map<String, Object>> released, RunConfig config) {
     this.labeller = labeller;
@@ -72,17 +73,17 @@ final class LabellingSession implements AutoCloseable {
     Optional<Map<String, Object>> released = record.replayInto(accountant, answers,
         release.map(ReleasePlan::describe));
     int charged = record.charged();
-    Ledger ledger;
+    LedgerWriter ledger;
     if (record.ledger().isPresent()) {
-      int torn = Ledger.dropTornLastLine(ledgerFile);
+      int torn = LedgerWriter.dropTornLastLine(ledgerFile);
       if (torn > 0) {
         listener.message("dropped a charge cut short by the interruption (" + torn
             + " bytes); its answer was never released");
       }
-      ledger = Ledger.resume(ledgerFile, record.ledger().get());
+      ledger = LedgerWriter.resume(ledgerFile, record.ledger().get());
       listener.message("resuming labelling after " + charged + " charges in " + ledgerFile);
     } else {
-      ledger = Ledger.create(ledgerFile, accountant, release.map(ReleasePlan::describe));
+      ledger = LedgerWriter.create(ledgerFile, accountant, release.map(ReleasePlan::describe));
     }
     // Seeded noise comes from a generator per query, seeded by the run's seed and the query: a
     // resumed run draws for each query what an uninterrupted one would (one generator for the

@@ -4,11 +4,8 @@ import dev.pate.aggregator.accounting.Budget;
 import dev.pate.aggregator.accounting.NoiseKind;
 import dev.pate.aggregator.accounting.PrivacyAccountant;
 import dev.pate.aggregator.accounting.QueryAccounting;
-import dev.pate.aggregator.gnmax.ConfidentGnmaxAccounting;
-import dev.pate.aggregator.gnmax.GnmaxAccounting;
-import dev.pate.aggregator.lnmax.LnmaxAccounting;
 import dev.pate.aggregator.mechanism.Aggregator;
-import dev.pate.aggregator.mechanism.Aggregators;
+import dev.pate.aggregator.mechanism.Mechanism;
 import dev.pate.aggregator.rdp.Conversion;
 import dev.pate.aggregator.rdp.Orders;
 import dev.pate.config.AggregatorConfig;
@@ -17,32 +14,19 @@ import java.util.Optional;
 
 /**
  * From the aggregator and privacy sections of a config to the noisy aggregator that answers
- * queries, the accounting of its answers and the accountant a run charges them to. Runs always
- * draw discrete noise, so their accounting uses the bounds for discrete noise.
+ * queries, the accounting of its answers and the accountant a run charges them to: both come from
+ * the config's {@link Mechanism} ({@link AggregatorConfig#fixedMechanism()}). Runs always draw
+ * discrete noise, so their accounting uses the bounds for discrete noise.
+ *
+ * @param mechanism the mechanism with its noise parameters, as the ledger header records it
  */
-public record Mechanisms(Aggregator aggregator, QueryAccounting accounting) {
+public record Mechanisms(Mechanism mechanism, Aggregator aggregator,
+    QueryAccounting accounting) {
 
   public static Mechanisms of(AggregatorConfig a, PrivacyConfig p) {
-    Orders orders = orders(p);
-    return switch (a.mechanism()) {
-      case LNMAX -> {
-        double gamma = a.gamma().orElseThrow();
-        yield new Mechanisms(Aggregators.lnmax(gamma),
-            new LnmaxAccounting(gamma, orders, NoiseKind.DISCRETE));
-      }
-      case GNMAX -> {
-        double sigma = a.sigma().orElseThrow();
-        yield new Mechanisms(Aggregators.gnmax(sigma),
-            new GnmaxAccounting(sigma, orders, NoiseKind.DISCRETE));
-      }
-      case CONFIDENT_GNMAX -> {
-        double t = a.threshold().orElseThrow();
-        double s1 = a.sigma1().orElseThrow();
-        double s2 = a.sigma2().orElseThrow();
-        yield new Mechanisms(Aggregators.confidentGnmax(t, s1, s2),
-            new ConfidentGnmaxAccounting(t, s1, s2, orders, NoiseKind.DISCRETE));
-      }
-    };
+    Mechanism mechanism = a.fixedMechanism();
+    return new Mechanisms(mechanism, mechanism.aggregator(),
+        mechanism.accounting(orders(p), NoiseKind.DISCRETE));
   }
 
   /**
@@ -78,15 +62,5 @@ public record Mechanisms(Aggregator aggregator, QueryAccounting accounting) {
 
   public static Conversion conversion(PrivacyConfig p) {
     return p.conversion();
-  }
-
-  /** What noise the run drew, for the report. */
-  public static String noiseName(AggregatorConfig a) {
-    return switch (a.mechanism()) {
-      case LNMAX -> "discrete Laplace, scale 1/gamma, on integer vote counts";
-      case GNMAX -> "discrete Gaussian, sigma, on integer vote counts";
-      case CONFIDENT_GNMAX -> "discrete Gaussian (sigma1 threshold check, sigma2 arg-max) on"
-          + " integer vote counts";
-    };
   }
 }

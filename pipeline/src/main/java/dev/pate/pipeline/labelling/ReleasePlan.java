@@ -5,13 +5,13 @@ import dev.pate.aggregator.accounting.QueryAccounting;
 import dev.pate.aggregator.release.ReleaseParameters;
 import dev.pate.aggregator.release.ReleaseTarget;
 import dev.pate.aggregator.release.RunRelease;
+import dev.pate.aggregator.mechanism.Mechanism;
 import dev.pate.aggregator.planning.ReleasePlanner;
 import dev.pate.aggregator.planning.VoteProfile;
 import dev.pate.aggregator.rdp.Orders;
 import dev.pate.aggregator.rdp.RdpConversions;
 import dev.pate.config.AggregatorConfig;
 import dev.pate.config.DataDependentRelease;
-import dev.pate.config.Mechanism;
 import dev.pate.config.NoiseMode;
 import dev.pate.config.PrivacyConfig;
 import dev.pate.config.RunConfig;
@@ -66,7 +66,7 @@ public record ReleasePlan(ReleaseParameters parameters, double[] reserve, String
     if (p.release() == DataDependentRelease.NONE) {
       return Optional.empty();
     }
-    if (aggregator.mechanism() == Mechanism.LNMAX) {
+    if (aggregator.mechanism() == Mechanism.Kind.LNMAX) {
       throw new UserError("privacy.release: smooth-sensitivity covers gnmax and confident-gnmax"
           + " (PATE 2018 Sec. 4.2), not aggregator.mechanism lnmax");
     }

@@ -3,18 +3,17 @@ package dev.pate.pipeline.labelling;
 import dev.pate.aggregator.accounting.Budget;
 import dev.pate.aggregator.accounting.PrivacyAccountant;
 import dev.pate.aggregator.accounting.QueryCharge;
+import dev.pate.aggregator.mechanism.Mechanism;
 import dev.pate.aggregator.planning.ConfidentCandidate;
 import dev.pate.aggregator.planning.ConfidentGnmaxPlan;
 import dev.pate.aggregator.planning.ExpectedUtility;
 import dev.pate.aggregator.planning.NoisePlan;
 import dev.pate.aggregator.planning.Plan;
-import dev.pate.aggregator.planning.PlanMechanism;
 import dev.pate.aggregator.planning.PlanRequest;
 import dev.pate.aggregator.planning.Planner;
 import dev.pate.aggregator.planning.VoteProfile;
 import dev.pate.aggregator.rdp.EpsilonBound;
 import dev.pate.config.AggregatorConfig;
-import dev.pate.config.NoiseMode;
 import dev.pate.config.PrivacyConfig;
 import dev.pate.config.RunConfig;
 import dev.pate.datasets.ImageDatasets;
@@ -26,11 +25,8 @@ import dev.pate.pipeline.output.RunFolder;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.LinkedHashMap;
 import java.util.Locale;
-import java.util.Map;
 import java.util.Optional;
-import java.util.OptionalDouble;
 
 /**
  * The noise parameters a run labels with. Under {@code aggregator.noise: fixed} they are the
@@ -81,7 +77,7 @@ public record RunNoise(AggregatorConfig aggregator, Optional<PlanReport> plan) {
     Budget budget = new Budget(target, p.budgetDelta(), Mechanisms.conversion(p),
         Mechanisms.orders(p));
     int teachers = config.teachers().count();
-    PlanRequest request = PlanRequest.pate(PlanMechanism.fromId(a.mechanism().id()), budget,
+    PlanRequest request = PlanRequest.pate(a.mechanism(), budget,
         a.queries(), teachers, classes);
     String profile = null;
     if (a.expectedTeacherAccuracy().isPresent()) {
@@ -102,15 +98,12 @@ public record RunNoise(AggregatorConfig aggregator, Optional<PlanReport> plan) {
       throw new UserError("privacy.budget." + e.getMessage() + " (aggregator.noise: auto)", e);
     }
     Setting setting = setting(plan, a);
-    AggregatorConfig fixed = new AggregatorConfig(a.mechanism(), NoiseMode.FIXED,
-        setting.gamma(), setting.sigma(), setting.threshold(), setting.sigma1(), setting.sigma2(),
-        OptionalDouble.empty(), a.queries(), a.selection(), a.activeRounds(), a.activeEpochs(),
-        a.randomness());
+    AggregatorConfig fixed = a.fixedTo(setting.mechanism());
     checkWithTheRunsAccountant(fixed, p, budget);
     PlanReport report = new PlanReport(a.mechanism().id(), true,
         "chosen from the config alone, before any data was read: the least noise whose"
             + " data-independent epsilon for every planned query answered meets the budget",
-        setting.parameters(), target, budget.delta(), budget.conversion().id(),
+        setting.mechanism().parameters(), target, budget.delta(), budget.conversion().id(),
         NumberText.orders(budget.orders()), a.queries(), setting.epsilon().epsilon(),
         setting.epsilon().order(), "data-independent", profile,
         setting.expected().map(ExpectedUtility::toMap).orElse(null));
@@ -159,33 +152,13 @@ public record RunNoise(AggregatorConfig aggregator, Optional<PlanReport> plan) {
     }
   }
 
-  /** The chosen parameters, by config key. */
-  private record Setting(OptionalDouble gamma, OptionalDouble sigma, OptionalDouble threshold,
-      OptionalDouble sigma1, OptionalDouble sigma2, EpsilonBound epsilon,
-      Optional<ExpectedUtility> expected) {
-
-    Map<String, Double> parameters() {
-      Map<String, Double> m = new LinkedHashMap<>();
-      put(m, "gamma", gamma);
-      put(m, "sigma", sigma);
-      put(m, "threshold", threshold);
-      put(m, "sigma1", sigma1);
-      put(m, "sigma2", sigma2);
-      return m;
-    }
-
-    private static void put(Map<String, Double> m, String name, OptionalDouble value) {
-      value.ifPresent(v -> m.put(name, v));
-    }
-  }
+  /** The chosen mechanism, with what it achieves. */
+  private record Setting(Mechanism mechanism, EpsilonBound epsilon,
+      Optional<ExpectedUtility> expected) {}
 
   private static Setting setting(Plan plan, AggregatorConfig a) {
-    OptionalDouble none = OptionalDouble.empty();
     if (plan instanceof NoisePlan n) {
-      OptionalDouble value = OptionalDouble.of(n.value());
-      boolean lnmax = n.mechanism() == PlanMechanism.LNMAX;
-      return new Setting(lnmax ? value : none, lnmax ? none : value, none, none, none,
-          n.epsilon(), n.utility());
+      return new Setting(n.planned(), n.epsilon(), n.utility());
     }
     ConfidentGnmaxPlan c = (ConfidentGnmaxPlan) plan;
     ConfidentCandidate best = c.recommendation().orElseThrow(() -> new UserError(String.format(
@@ -193,9 +166,8 @@ public record RunNoise(AggregatorConfig aggregator, Optional<PlanReport> plan) {
             + " for %d queries, every one answered (aggregator.noise: auto): %s",
         c.budget().epsilon(), a.queries(), c.candidates().isEmpty() ? "no candidates"
             : c.candidates().get(c.candidates().size() - 1).note().orElse("infeasible"))));
-    return new Setting(none, none, OptionalDouble.of(best.threshold()),
-        OptionalDouble.of(best.sigma1()), best.sigma2(), best.epsilon().orElseThrow(),
-        best.utility());
+    return new Setting(new Mechanism.ConfidentGnmax(best.threshold(), best.sigma1(),
+        best.sigma2().orElseThrow()), best.epsilon().orElseThrow(), best.utility());
   }
 
   /**

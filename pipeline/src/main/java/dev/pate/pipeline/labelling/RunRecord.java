@@ -8,7 +8,10 @@ import dev.pate.config.RunConfig;
 import dev.pate.datasets.Dataset;
 import dev.pate.files.UserError;
 import dev.pate.ledger.Ledger;
+import dev.pate.ledger.LedgerContents;
 import dev.pate.ledger.LedgerEntry;
+import dev.pate.ledger.LedgerHeader;
+import dev.pate.ledger.LedgerReader;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -22,7 +25,7 @@ import java.util.Optional;
  *
  * <ul>
  *   <li>the ledger: its hash chain, its header against the accounting the config now gives (see
- *       {@link Ledger.Header#differenceFrom}), its charges one per query in query order and
+ *       {@link LedgerHeader#differenceFrom}), its charges one per query in query order and
  *       within the run's queries; a last line a crash cut short is left out (its answer was never
  *       released);
  *   <li>a lost ledger: votes.csv or labels.csv without a ledger means answers may have been
@@ -35,10 +38,10 @@ import java.util.Optional;
  */
 public final class RunRecord {
   private final Path ledgerFile; // null without a ledger
-  private final Optional<Ledger.Contents> ledger;
+  private final Optional<LedgerContents> ledger;
   private final RecordedQueries queries;
 
-  private RunRecord(Path ledgerFile, Optional<Ledger.Contents> ledger, RecordedQueries queries) {
+  private RunRecord(Path ledgerFile, Optional<LedgerContents> ledger, RecordedQueries queries) {
     this.ledgerFile = ledgerFile;
     this.ledger = ledger;
     this.queries = queries;
@@ -59,7 +62,7 @@ public final class RunRecord {
       requireNoAnswers(folder, ledgerFile);
       return none(config, aggregator, release);
     }
-    return checked(new RunRecord(ledgerFile, Optional.of(Ledger.readComplete(ledgerFile)),
+    return checked(new RunRecord(ledgerFile, Optional.of(LedgerReader.readComplete(ledgerFile)),
         RecordedQueries.NONE), config, aggregator, release);
   }
 
@@ -78,7 +81,7 @@ public final class RunRecord {
   static PrivacyAccountant replay(Path folder, RunConfig config, AggregatorConfig aggregator,
       Optional<ReleasePlan> release) {
     Path ledgerFile = folder.resolve(Ledger.FILE);
-    return new RunRecord(ledgerFile, Optional.of(Ledger.read(ledgerFile)), RecordedQueries.NONE)
+    return new RunRecord(ledgerFile, Optional.of(LedgerReader.read(ledgerFile)), RecordedQueries.NONE)
         .accountant(config, aggregator, release);
   }
 
@@ -120,7 +123,7 @@ public final class RunRecord {
   }
 
   /** The ledger as verified, if the run has one. */
-  Optional<Ledger.Contents> ledger() {
+  Optional<LedgerContents> ledger() {
     return ledger;
   }
 

@@ -5,10 +5,10 @@ import dev.pate.aggregator.lnmax.Pate2017Analysis;
 import dev.pate.aggregator.mechanism.Answer;
 import dev.pate.aggregator.lnmax.Pate2017Report;
 import dev.pate.aggregator.lnmax.Pate2017Variant;
+import dev.pate.aggregator.mechanism.Mechanism;
 import dev.pate.aggregator.noise.NoiseSourceKind;
 import dev.pate.aggregator.rdp.EpsilonBound;
 import dev.pate.config.AggregatorConfig;
-import dev.pate.config.Mechanism;
 import dev.pate.config.NoiseMode;
 import dev.pate.config.RunConfig;
 import dev.pate.datasets.Dataset;
@@ -227,7 +227,7 @@ public final class Reports {
                 : " every query ran in full, so it equals the guarantee")));
     RunReport.Comparison2017 paperDependent = null;
     RunReport.Comparison2017 paperIndependent = null;
-    if (aggregator.mechanism() == Mechanism.LNMAX) {
+    if (aggregator.mechanism() == Mechanism.Kind.LNMAX) {
       Pate2017Report paper = moments2017(votes, labelling.answers().length,
           aggregator.gamma().orElseThrow(), config.privacy().delta());
       if (paper != null) {
@@ -238,7 +238,7 @@ public final class Reports {
       }
     }
     return new RunReport.Privacy(unit(data), NEIGHBOURS, config.privacy().delta(), conversion.id(),
-        labelling.randomness().kind().id(), secret, Mechanisms.noiseName(aggregator),
+        labelling.randomness().kind().id(), secret, aggregator.fixedMechanism().noiseName(),
         guarantee.epsilon(), guarantee.order(),
         new RunReport.Guarantee(s.basis().id(), s.basis().description()),
         spent.epsilon(), spent.order(), statements, orders, paperIndependent, COMPOSITION,

@@ -2,7 +2,7 @@ package dev.pate.pipeline.settings;
 
 import static java.util.Objects.requireNonNull;
 
-import dev.pate.aggregator.analysis.Mechanism;
+import dev.pate.aggregator.mechanism.Mechanism;
 import dev.pate.config.ConfigLoader;
 import dev.pate.config.RunConfig;
 import dev.pate.ensemble.TeacherSettings;
@@ -94,21 +94,11 @@ public record RunSettings(String name, long seed, DataSettings data, TeacherSett
    * parameters by their config keys.
    */
   private void mechanism(List<String> keys) {
-    if (mechanism instanceof Mechanism.Lnmax m) {
-      keys.add("aggregator.mechanism=lnmax");
-      keys.add("aggregator.gamma=" + m.gamma());
-    } else if (mechanism instanceof Mechanism.Gnmax m) {
-      keys.add("aggregator.mechanism=gnmax");
-      keys.add("aggregator.sigma=" + m.sigma());
-    } else if (mechanism instanceof Mechanism.ConfidentGnmax m) {
-      keys.add("aggregator.mechanism=confident-gnmax");
-      keys.add("aggregator.threshold=" + m.threshold());
-      keys.add("aggregator.sigma1=" + m.sigma1());
-      keys.add("aggregator.sigma2=" + m.sigma2());
-    } else {
-      throw new IllegalStateException("no config keys for mechanism " + mechanism.id());
-    }
+    // A mechanism's id and parameter names are its config keys' values and names (Mechanism.Kind).
+    keys.add("aggregator.mechanism=" + mechanism.id());
+    mechanism.parameters().forEach((name, value) -> keys.add("aggregator." + name + "=" + value));
   }
+
 
   private static void student(StudentSettings s, List<String> keys) {
     keys.add("student.method=" + s.method().id());

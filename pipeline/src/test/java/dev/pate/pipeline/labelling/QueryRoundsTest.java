@@ -13,6 +13,8 @@ import dev.pate.config.RunConfig;
 import dev.pate.datasets.Dataset;
 import dev.pate.files.UserError;
 import dev.pate.ledger.Ledger;
+import dev.pate.ledger.LedgerContents;
+import dev.pate.ledger.LedgerReader;
 import dev.pate.pipeline.PipelineListener;
 import dev.pate.pipeline.output.RunFolder;
 import java.io.IOException;
@@ -108,7 +110,7 @@ class QueryRoundsTest {
     for (int q = 0; q < 12; q++) {
       assertTrue(votesCsv.get(q + 1).startsWith(asked[q] + ","), votesCsv.get(q + 1));
     }
-    Ledger.Contents ledger = Ledger.read(folder.path().resolve(Ledger.FILE));
+    LedgerContents ledger = LedgerReader.read(folder.path().resolve(Ledger.FILE));
     assertEquals(12, ledger.entries().size());
     assertEquals(12, outcome.labelling().answers().length);
   }
@@ -138,7 +140,7 @@ class QueryRoundsTest {
     assertEquals(2, outcome.rounds().size());
     assertEquals(2, outcome.rounds().get(1).asked());
     assertEquals(1, scorer.trainedOn.size(), "round 3 must not be chosen after the stop");
-    assertEquals(6, Ledger.read(folder.path().resolve(Ledger.FILE)).entries().size());
+    assertEquals(6, LedgerReader.read(folder.path().resolve(Ledger.FILE)).entries().size());
     assertTrue(outcome.labelling().accountant().report(1e-5, Conversion.IMPROVED)
         .epsilonDataIndependent().epsilon() <= budget);
   }
@@ -180,7 +182,7 @@ class QueryRoundsTest {
     assertEquals(1, second.trainedOn.size(), "only round 3 is chosen anew");
     int[] round3 = Arrays.copyOfRange(sourceIndices(resumed.queries()), 8, 12);
     assertTrue(Arrays.stream(round3).noneMatch(p -> Arrays.stream(before).anyMatch(b -> b == p)));
-    Ledger.Contents charges = Ledger.read(ledgerFile);
+    LedgerContents charges = LedgerReader.read(ledgerFile);
     assertEquals(12, charges.entries().size());
     for (int q = 0; q < 12; q++) {
       assertEquals(q, charges.entries().get(q).query());

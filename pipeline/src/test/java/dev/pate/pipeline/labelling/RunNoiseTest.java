@@ -8,8 +8,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.pate.aggregator.accounting.Budget;
 import dev.pate.aggregator.accounting.NoiseKind;
 import dev.pate.aggregator.gnmax.ConfidentGnmaxAccounting;
+import dev.pate.aggregator.mechanism.Mechanism;
 import dev.pate.aggregator.planning.ConfidentGnmaxPlan;
-import dev.pate.aggregator.planning.PlanMechanism;
 import dev.pate.aggregator.planning.PlanRequest;
 import dev.pate.aggregator.planning.Planner;
 import dev.pate.aggregator.planning.VoteProfile;
@@ -81,7 +81,7 @@ class RunNoiseTest {
     // The same plan, made here from the same stated expectation (250 teachers by default).
     Budget budget = Budget.of(2.0, 1e-5);
     ConfidentGnmaxPlan expected = (ConfidentGnmaxPlan) Planner.plan(PlanRequest.pate(
-        PlanMechanism.CONFIDENT_GNMAX, budget, 640, 250, 10)
+        Mechanism.Kind.CONFIDENT_GNMAX, budget, 640, 250, 10)
         .withProfile(VoteProfile.fromTeacherAccuracy(0.9, 250, 10)));
     var best = expected.recommendation().orElseThrow();
     double t = noise.aggregator().threshold().getAsDouble();
