@@ -201,8 +201,8 @@ public final class StudyPlots {
     XYChart chart = chart(frontier.isEmpty()
         ? "Student accuracy vs published epsilon (no validation split: nothing chosen)"
         : "Student accuracy vs published epsilon; frontier chosen on the validation split",
-        String.format(Locale.ROOT, "published epsilon (guarantee, or released) at delta %.0e,"
-            + " %s conversion; anchors at their own delta", any.delta(), any.conversion()),
+        String.format(Locale.ROOT, "published epsilon, delta %.0e (anchors: their own)",
+            any.delta()),
         "student accuracy");
     List<Double> xs = new ArrayList<>();
     List<Double> ys = new ArrayList<>();
