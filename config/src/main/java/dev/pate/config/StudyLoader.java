@@ -33,7 +33,7 @@ import org.yaml.snakeyaml.nodes.Tag;
  * point, and the point is an ordinary {@link RunConfig}. A bad value is reported once with the
  * line it is on, however many points share it, together with every other problem.
  *
- * <p>An optional {@code frontier} section ({@link FrontierReader}) names epsilon targets and
+ * <p>An optional {@code frontier} section ({@code FrontierReader}) names epsilon targets and
  * published results to compare the study's points with.
  *
  * <p>Overrides: {@code key=value} pins a key for every point (a swept key set so is not swept, as

@@ -17,7 +17,7 @@ import org.apache.commons.csv.CSVPrinter;
  * ({@code guarantee}, or {@code released} for a smooth-sensitivity release), delta, order and
  * conversion. The data-dependent epsilon that was not released is a function of the private votes:
  * its column says {@code not_publishable}. {@code on_frontier} marks the settings no other beats
- * in validation accuracy at a lower or equal published epsilon ({@link ParetoFrontier}); it is
+ * in validation accuracy at a lower or equal published epsilon ({@code ParetoFrontier}); it is
  * empty without a validation split, where nothing is chosen.
  */
 public final class ResultsCsv {

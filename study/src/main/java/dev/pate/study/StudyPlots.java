@@ -39,7 +39,7 @@ import org.knowm.xchart.style.markers.SeriesMarkers;
  *       its own dash pattern; the data-dependent epsilon of each point solid, on top.
  *   <li>{@value #FRONTIER}: student accuracy against the epsilon a user may publish (the
  *       guarantee, or the released data-dependent epsilon): every setting at its validation
- *       accuracy, the frontier chosen on it ({@link ParetoFrontier}) as a line at the chosen
+ *       accuracy, the frontier chosen on it ({@code ParetoFrontier}) as a line at the chosen
  *       settings' held-out accuracy, and the study's anchors (published results) as labelled
  *       black markers, one shape per kind of epsilon; only when students were trained. Without a
  *       validation split nothing is chosen: every point is drawn at its held-out accuracy.
