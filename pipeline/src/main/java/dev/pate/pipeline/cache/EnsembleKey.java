@@ -2,6 +2,7 @@ package dev.pate.pipeline.cache;
 
 import dev.pate.config.ConfigWriter;
 import dev.pate.config.RunConfig;
+import dev.pate.datasets.Dataset;
 import dev.pate.datasets.split.PublicSplit;
 import dev.pate.datasets.split.TeacherPartitions;
 import dev.pate.files.Sha256;
@@ -73,7 +74,7 @@ public record EnsembleKey(String hash, Map<String, String> settings, String data
     });
     // The validation split only in keys of runs that have one: ensembles cached before it
     // existed keep their keys.
-    List<dev.pate.datasets.Dataset> sets = split.validation().size() == 0
+    List<Dataset> sets = split.validation().size() == 0
         ? List.of(partitions.privateSet(), split.pool(), split.holdout())
         : List.of(partitions.privateSet(), split.pool(), split.holdout(), split.validation());
     String data = DataFingerprint.of(sets);
