@@ -86,7 +86,8 @@ class SweepCommandTest {
     assertEquals(List.of("point", "teachers.count", "aggregator.gamma", "seed"),
         header.subList(0, 4));
     for (String column : List.of("teacher_accuracy_mean", "label_accuracy", "queries_answered",
-        "epsilon_data_independent", "epsilon_data_dependent", "delta", "student_accuracy",
+        "epsilon_data_independent", "epsilon_data_dependent_not_publishable", "delta",
+        "epsilon_published", "epsilon_published_kind", "student_accuracy", "on_frontier",
         "seconds_total")) {
       assertTrue(header.contains(column), column);
     }
@@ -99,7 +100,11 @@ class SweepCommandTest {
       assertEquals(report.at("/aggregation/label_accuracy").asDouble(),
           Double.parseDouble(row.get("label_accuracy")));
       assertEquals(report.at("/privacy/private/epsilon_data_dependent").asDouble(),
-          Double.parseDouble(row.get("epsilon_data_dependent")));
+          Double.parseDouble(row.get("epsilon_data_dependent_not_publishable")));
+      assertEquals("guarantee", row.get("epsilon_published_kind"));
+      assertEquals(report.at("/privacy/epsilon_data_independent").asDouble(),
+          Double.parseDouble(row.get("epsilon_published")));
+      assertEquals("", row.get("on_frontier"), "no validation split: nothing chosen");
       assertEquals(report.at("/privacy/epsilon_data_independent").asDouble(),
           Double.parseDouble(row.get("epsilon_data_independent")));
       assertEquals(report.at("/student/test_accuracy").asDouble(),

@@ -109,8 +109,16 @@ public final class ConfigLoader {
           file.at(sweep.get().getKeyNode()),
           StudyLoader.SWEEP,
           "a sweep section makes this file a study; run it with: pate sweep " + sourceName);
-      root = StudyLoader.withoutSweep(root);
     }
+    Optional<NodeTuple> frontier = StudyLoader.frontierEntry(root);
+    if (frontier.isPresent()) {
+      problems.add(
+          file.at(frontier.get().getKeyNode()),
+          FrontierReader.FRONTIER,
+          "a frontier section belongs to a study (with a sweep); run it with: pate sweep "
+              + sourceName);
+    }
+    root = StudyLoader.withoutStudySections(root);
     Map<String, Given> given = new LinkedHashMap<>();
     new TreeReader(file, given, problems).read(ConfigSchema.ROOT, "", root);
     Overrides.apply(overrides, given, problems);

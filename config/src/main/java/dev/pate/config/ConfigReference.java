@@ -57,6 +57,12 @@ public final class ConfigReference {
             + " checked run config. On the command line, `key=value` pins a key for every point"
             + " (a swept key set so is not swept) and `sweep.KEY=[a, b]` replaces an axis",
         StudyLoader.sweepKeys());
+    section(
+        out,
+        "`" + FrontierReader.FRONTIER + "` (studies)",
+        "what a study's frontier (student accuracy against published epsilon, the settings chosen"
+            + " on the validation split) is compared with and aimed at",
+        StudyLoader.frontierKeys());
     return out.toString();
   }
 

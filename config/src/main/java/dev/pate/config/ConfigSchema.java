@@ -21,6 +21,10 @@ public final class ConfigSchema {
           new CrossCheck(
               "aggregator.queries", "dataset.query_pool", "queries are examples of the query pool"),
           new CrossCheck(
+              "dataset.validation",
+              "dataset.query_pool",
+              "the validation split is carved from the query pool"),
+          new CrossCheck(
               "aggregator.active_rounds",
               "aggregator.queries",
               "each round of active selection asks at least one query"),

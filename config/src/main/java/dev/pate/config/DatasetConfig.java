@@ -11,12 +11,15 @@ import java.util.OptionalInt;
  * The data set and how it is split (YAML block {@code dataset}). The training images (or the rows
  * of the private CSV file) are the private data the teachers learn from; the test images (or the
  * rows of the public CSV file) are public: the first {@code queryPool} of them form the pool the
- * student's queries come from, the rest are held out for evaluation.
+ * student's queries come from, the rest are held out for evaluation. The last {@code validation}
+ * examples of the query pool may be set aside as a validation split: never queried, never trained
+ * on (not even unlabelled), used to choose settings without looking at the held-out examples.
  *
  * @param name which data set
  * @param dataDir where its files are; when empty, the usual resolution ({@code $PATE_DATA_DIR},
  *     {@code ./data}, {@code ../shared/data})
- * @param queryPool how many public examples form the query pool
+ * @param queryPool how many public examples form the query pool (with the validation split)
+ * @param validation how many of them, the last ones, form the validation split instead; 0: none
  * @param privateLimit only the records at positions {@code 0..N-1} of the private file (counted
  *     before dropped rows); empty: all
  * @param csv the CSV files and their schema; present exactly when {@code name} is {@code csv}
@@ -26,6 +29,7 @@ public record DatasetConfig(
     DatasetName name,
     Optional<Path> dataDir,
     int queryPool,
+    int validation,
     OptionalInt privateLimit,
     Optional<CsvConfig> csv,
     Optional<ImagesConfig> images) {
@@ -62,6 +66,18 @@ public record DatasetConfig(
               + " at most this many",
           DatasetConfig::queryPool);
 
+  static final Key<DatasetConfig, Integer> VALIDATION =
+      Key.of(
+          "validation",
+          NumberType.integer().atLeast(0),
+          0,
+          "the last N examples of the query pool are set aside as a validation split: never"
+              + " queried, never trained on (not even unlabelled by self-training); the student is"
+              + " also evaluated on them (report.json student.validation_accuracy), so that a"
+              + " study chooses its settings on public data, never on the held-out examples;"
+              + " the pool keeps query_pool - N",
+          DatasetConfig::validation);
+
   static final Key<DatasetConfig, Integer> PRIVATE_LIMIT =
       Key.nullable(
           "private_limit",
@@ -84,12 +100,13 @@ public record DatasetConfig(
       Section.of(
           "dataset",
           "the data set and how it is split into private, query and held-out examples",
-          List.of(NAME, DATA_DIR, QUERY_POOL, PRIVATE_LIMIT, CSV, IMAGES),
+          List.of(NAME, DATA_DIR, QUERY_POOL, VALIDATION, PRIVATE_LIMIT, CSV, IMAGES),
           v ->
               new DatasetConfig(
                   v.get(NAME),
                   v.find(DATA_DIR),
                   v.get(QUERY_POOL),
+                  v.get(VALIDATION),
                   v.findInt(PRIVATE_LIMIT),
                   v.find(CSV),
                   v.find(IMAGES)));
@@ -104,6 +121,9 @@ public record DatasetConfig(
     requireNonNull(privateLimit, "privateLimit");
     requireNonNull(csv, "csv");
     requireNonNull(images, "images");
+    if (validation < 0) {
+      throw new IllegalArgumentException("validation: " + validation + " is not >= 0");
+    }
     if (csv.isPresent() != (name == DatasetName.CSV)) {
       throw new IllegalArgumentException(
           "csv: " + (csv.isPresent() ? "must be empty" : "required") + " for data set "

@@ -14,14 +14,18 @@ import java.util.List;
  * @param points every distinct point, in grid order (the last axis varies fastest)
  * @param notes what the loader decided that the user should know, e.g. that an override pinned a
  *     swept key
+ * @param frontier the epsilon targets and published results (anchors) its frontier is compared
+ *     with; {@link Frontier#NONE} without a {@code frontier} section
  */
-public record Study(String name, List<SweepAxis> axes, List<StudyPoint> points, List<String> notes) {
+public record Study(String name, List<SweepAxis> axes, List<StudyPoint> points, List<String> notes,
+    Frontier frontier) {
 
   public Study {
     requireNonNull(name, "name");
     axes = List.copyOf(axes);
     points = List.copyOf(points);
     notes = List.copyOf(notes);
+    requireNonNull(frontier, "frontier");
     if (points.isEmpty()) {
       throw new IllegalArgumentException("points: a study has at least one point");
     }

@@ -33,6 +33,9 @@ import org.yaml.snakeyaml.nodes.Tag;
  * point, and the point is an ordinary {@link RunConfig}. A bad value is reported once with the
  * line it is on, however many points share it, together with every other problem.
  *
+ * <p>An optional {@code frontier} section ({@code FrontierReader}) names epsilon targets and
+ * published results to compare the study's points with.
+ *
  * <p>Overrides: {@code key=value} pins a key for every point (a swept key set so is not swept, as
  * in other experiment tools); {@code sweep.KEY=[a, b]} replaces or adds an axis, {@code
  * sweep.KEY=null} drops one, {@code sweep.seeds=[..]} and {@code sweep.repeats=N} set the repeats.
@@ -78,7 +81,14 @@ public final class StudyLoader {
       problems.add(file.at(duplicate.getKeyNode()), SWEEP, "duplicate key (a second sweep)");
     }
     Map<String, Given> given = new LinkedHashMap<>();
-    new TreeReader(file, given, problems).read(ConfigSchema.ROOT, "", withoutSweep(root));
+    new TreeReader(file, given, problems).read(ConfigSchema.ROOT, "", withoutStudySections(root));
+    List<NodeTuple> frontiers = entries(root, FrontierReader.FRONTIER);
+    for (NodeTuple duplicate : frontiers.subList(Math.min(1, frontiers.size()), frontiers.size())) {
+      problems.add(file.at(duplicate.getKeyNode()), FrontierReader.FRONTIER,
+          "duplicate key (a second frontier)");
+    }
+    Frontier frontier = new FrontierReader(file, problems)
+        .read(frontiers.isEmpty() ? null : frontiers.get(0).getValueNode());
     List<String> sweepOverrides =
         overrides.stream().filter(o -> o.startsWith(SWEEP + ".")).toList();
     List<String> configOverrides =
@@ -119,7 +129,7 @@ public final class StudyLoader {
       sweepAxes.add(
           new SweepAxis(axis.key(), List.copyOf(values), axis.key().equals(RunConfig.SEED.name())));
     }
-    return new Study(points.get(0).config().name(), sweepAxes, points, notes);
+    return new Study(points.get(0).config().name(), sweepAxes, points, notes, frontier);
   }
 
   /** The coordinate of a swept key that a point does not use (gamma under gnmax). */
@@ -272,10 +282,22 @@ public final class StudyLoader {
 
   /** The {@code sweep} entries of a file's top-level mapping (normally none or one). */
   static List<NodeTuple> sweepEntries(Node root) {
+    return entries(root, SWEEP);
+  }
+
+  /** The entries named {@code name} of a file's top-level mapping (normally none or one). */
+  static List<NodeTuple> entries(Node root, String name) {
     if (!(root instanceof MappingNode mapping)) {
       return List.of();
     }
-    return mapping.getValue().stream().filter(StudyLoader::isSweep).toList();
+    return mapping.getValue().stream()
+        .filter(t -> t.getKeyNode() instanceof ScalarNode key && key.getValue().equals(name))
+        .toList();
+  }
+
+  /** The first {@code frontier} entry of a file's top-level mapping, if any. */
+  static Optional<NodeTuple> frontierEntry(Node root) {
+    return entries(root, FrontierReader.FRONTIER).stream().findFirst();
   }
 
   /** The first {@code sweep} entry of a file's top-level mapping, if any. */
@@ -283,14 +305,17 @@ public final class StudyLoader {
     return sweepEntries(root).stream().findFirst();
   }
 
-  /** The file's tree without its sweep section: the run config every point starts from. */
-  static Node withoutSweep(Node root) {
-    if (sweepEntries(root).isEmpty()) {
+  /**
+   * The file's tree without its study sections ({@code sweep}, {@code frontier}): the run config
+   * every point starts from.
+   */
+  static Node withoutStudySections(Node root) {
+    if (sweepEntries(root).isEmpty() && frontierEntry(root).isEmpty()) {
       return root;
     }
     MappingNode mapping = (MappingNode) root;
     List<NodeTuple> rest =
-        new ArrayList<>(mapping.getValue().stream().filter(t -> !isSweep(t)).toList());
+        new ArrayList<>(mapping.getValue().stream().filter(t -> !isStudySection(t)).toList());
     return new MappingNode(
         mapping.getTag(),
         true,
@@ -300,7 +325,13 @@ public final class StudyLoader {
         mapping.getFlowStyle());
   }
 
-  private static boolean isSweep(NodeTuple tuple) {
-    return tuple.getKeyNode() instanceof ScalarNode key && key.getValue().equals(SWEEP);
+  private static boolean isStudySection(NodeTuple tuple) {
+    return tuple.getKeyNode() instanceof ScalarNode key
+        && (key.getValue().equals(SWEEP) || key.getValue().equals(FrontierReader.FRONTIER));
+  }
+
+  /** The keys of the frontier section, for the configuration reference. */
+  public static List<ConfigKey> frontierKeys() {
+    return FrontierReader.keys();
   }
 }

@@ -31,7 +31,7 @@ class ConfigLoaderDefaultsTest {
     assertEquals(1L, config.seed());
     assertEquals(
         new DatasetConfig(
-            DatasetName.MNIST, Optional.empty(), 9000, OptionalInt.empty(), Optional.empty(),
+            DatasetName.MNIST, Optional.empty(), 9000, 0, OptionalInt.empty(), Optional.empty(),
             Optional.empty()),
         config.dataset());
     NetworkSettings teacherNetwork =

@@ -86,6 +86,7 @@ class ConfigWriterTest {
             "name",
             "data_dir",
             "query_pool",
+            "validation",
             "private_limit",
             "teachers",
             "count",

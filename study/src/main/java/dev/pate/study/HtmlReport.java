@@ -1,6 +1,8 @@
 package dev.pate.study;
 
 import dev.pate.pipeline.output.NumberText;
+import dev.pate.config.Anchor;
+import dev.pate.config.Frontier;
 import dev.pate.pipeline.report.PrivacyInWords;
 import java.util.Base64;
 import java.util.List;
@@ -14,13 +16,25 @@ import java.util.Map;
 public final class HtmlReport {
   private HtmlReport() {}
 
+  /** A study without a frontier section, anchors or best settings. */
+  static String of(String title, List<String> facts, List<StudyRow> rows,
+      List<String> sweptKeys, Map<String, byte[]> plots) {
+    return of(title, facts, rows, sweptKeys, plots, ParetoFrontier.of(rows), Frontier.NONE,
+        Map.of());
+  }
+
   /**
    * @param title the study's name
    * @param facts lines about the study (grid, repeats, where things are), shown as a list
    * @param plots file name to PNG bytes, in display order
+   * @param frontier the settings chosen on the validation split
+   * @param aims the study's epsilon targets and anchors
+   * @param bestFiles each target's ready-to-run file, by target (none for a target no setting
+   *     meets)
    */
-  public static String of(String title, List<String> facts, List<StudyRow> rows,
-      List<String> sweptKeys, Map<String, byte[]> plots) {
+  static String of(String title, List<String> facts, List<StudyRow> rows,
+      List<String> sweptKeys, Map<String, byte[]> plots, ParetoFrontier frontier,
+      Frontier aims, Map<Double, String> bestFiles) {
     StringBuilder html = new StringBuilder();
     html.append("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n")
         .append("<title>").append(escape(title)).append(" - pate study</title>\n<style>\n")
@@ -37,7 +51,9 @@ public final class HtmlReport {
       html.append("<p>").append(escape(String.format(Locale.ROOT, "Every epsilon is at delta %s"
           + " with the %s conversion. The data-independent epsilon holds whatever the votes; the"
           + " data-dependent one is smaller but a function of the private votes, so it is not"
-          + " itself private (publish it only through smooth sensitivity).", first.delta(),
+          + " itself private (publish it only through smooth sensitivity). The published epsilon"
+          + " of a point is the one a user may publish: its smooth-sensitivity release if it made"
+          + " one, else its guarantee.", first.delta(),
           first.conversion())));
       if (rows.stream().anyMatch(r -> r.randomness().equals("seeded"))) {
         html.append(" <strong>Noise was seeded (aggregator.randomness: seeded): reproducible for a"
@@ -54,7 +70,10 @@ public final class HtmlReport {
     if (rows.stream().allMatch(r -> r.studentAccuracy() == null)) {
       html.append("<p>No student was trained (student.train: false), so there is no"
           + " student-accuracy plot.</p>\n");
+    } else {
+      frontier(html, frontier, aims, bestFiles);
     }
+    anchors(html, aims.anchors());
     html.append("<h2>Results</h2>\n<p>Every column, in full precision:"
         + " <a href=\"results.csv\">results.csv</a>.</p>\n<table>\n");
     List<List<String>> cells = ResultsTable.cells(rows, sweptKeys);
@@ -67,6 +86,73 @@ public final class HtmlReport {
     }
     html.append("</table>\n</body>\n</html>\n");
     return html.toString();
+  }
+
+  /**
+   * The frontier's settings with their held-out accuracy, reported here once per chosen setting,
+   * and the best file of each target.
+   */
+  private static void frontier(StringBuilder html, ParetoFrontier frontier, Frontier aims,
+      Map<Double, String> bestFiles) {
+    html.append("<h2>Frontier</h2>\n");
+    if (frontier.isEmpty()) {
+      html.append("<p>No validation split (dataset.validation: 0), so no setting is chosen:"
+          + " choosing on the held-out examples would overstate the chosen setting's accuracy."
+          + " Set dataset.validation to choose settings on public examples that are neither"
+          + " queried nor trained on.</p>\n");
+      return;
+    }
+    html.append("<p>").append(escape("Settings are compared by the student's accuracy on the"
+        + " validation split of the public data (never queried, never trained on), against the"
+        + " published epsilon; repeats count by their mean validation accuracy and their largest"
+        + " epsilon. A setting is on the frontier when no other has a higher or equal validation"
+        + " accuracy at a lower or equal published epsilon. The held-out accuracy is reported"
+        + " here once per chosen setting; it chose nothing.")).append("</p>\n<table>\n")
+        .append("<tr><th>setting</th><th>published epsilon</th><th>kind</th><th>repeats</th>"
+            + "<th>validation acc (mean)</th><th>held-out acc (mean)</th>"
+            + "<th>held-out acc (worst)</th><th>best for</th></tr>\n");
+    for (ParetoFrontier.Setting s : frontier.frontier()) {
+      List<String> files = bestFiles.entrySet().stream()
+          .filter(e -> frontier.best(e.getKey()).map(b -> b.label().equals(s.label()))
+              .orElse(false))
+          .map(e -> "eps <= " + NumberText.of(e.getKey()) + ": " + e.getValue()).toList();
+      html.append("<tr>");
+      for (String cell : List.of(s.label(), ResultsTable.fixed(s.epsilon()), s.kind(),
+          Integer.toString(s.repeats().size()), ResultsTable.fixed(s.validation()),
+          ResultsTable.fixed(s.heldOutMean()), ResultsTable.fixed(s.heldOutWorst()),
+          String.join("; ", files))) {
+        html.append("<td>").append(escape(cell)).append("</td>");
+      }
+      html.append("</tr>\n");
+    }
+    html.append("</table>\n");
+    for (double target : aims.targets()) {
+      if (!bestFiles.containsKey(target)) {
+        html.append("<p>").append(escape("No setting has a published epsilon at or below "
+            + NumberText.of(target) + ".")).append("</p>\n");
+      }
+    }
+  }
+
+  /** The published results the study is compared with, as the frontier plot draws them. */
+  private static void anchors(StringBuilder html, List<Anchor> anchors) {
+    if (anchors.isEmpty()) {
+      return;
+    }
+    html.append("<h2>Anchors</h2>\n<p>Published results, drawn in black on the frontier plot,"
+        + " one marker shape per kind of epsilon. Only a guarantee or a released epsilon may be"
+        + " compared with this study's published epsilons as like with like.</p>\n<table>\n"
+        + "<tr><th>anchor</th><th>accuracy</th><th>epsilon</th><th>kind</th><th>source</th>"
+        + "</tr>\n");
+    for (Anchor a : anchors) {
+      html.append("<tr>");
+      for (String cell : List.of(a.label(), NumberText.of(a.accuracy()),
+          NumberText.of(a.epsilon()), a.kind().id(), a.source())) {
+        html.append("<td>").append(escape(cell)).append("</td>");
+      }
+      html.append("</tr>\n");
+    }
+    html.append("</table>\n");
   }
 
   /**

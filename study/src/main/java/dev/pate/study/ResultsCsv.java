@@ -12,6 +12,13 @@ import org.apache.commons.csv.CSVPrinter;
  * results.csv: one row per point (and repeat), in grid order: the point, the value of every swept
  * key (a column named by its key path), then the results. Numbers are written in full precision;
  * an empty {@code student_accuracy} means no student was trained.
+ *
+ * <p>{@code epsilon_published} is the epsilon a user may publish for the point, with its kind
+ * ({@code guarantee}, or {@code released} for a smooth-sensitivity release), delta, order and
+ * conversion. The data-dependent epsilon that was not released is a function of the private votes:
+ * its column says {@code not_publishable}. {@code on_frontier} marks the settings no other beats
+ * in validation accuracy at a lower or equal published epsilon ({@code ParetoFrontier}); it is
+ * empty without a validation split, where nothing is chosen.
  */
 public final class ResultsCsv {
 
@@ -35,11 +42,17 @@ public final class ResultsCsv {
       new Column("plurality_accuracy", r -> orEmpty(r.pluralityAccuracy())),
       new Column("epsilon_data_independent", StudyRow::epsilonDataIndependent),
       new Column("order_data_independent", StudyRow::orderDataIndependent),
-      new Column("epsilon_data_dependent", StudyRow::epsilonDataDependent),
-      new Column("order_data_dependent", StudyRow::orderDataDependent),
+      new Column("epsilon_data_dependent_not_publishable", StudyRow::epsilonDataDependent),
+      new Column("order_data_dependent_not_publishable", StudyRow::orderDataDependent),
       new Column("delta", StudyRow::delta),
       new Column("conversion", StudyRow::conversion),
       new Column("randomness", StudyRow::randomness),
+      new Column("epsilon_published", r -> r.published().epsilon()),
+      new Column("epsilon_published_kind", r -> r.published().kind()),
+      new Column("epsilon_published_delta", r -> r.published().delta()),
+      new Column("epsilon_published_order", r -> r.published().order()),
+      new Column("epsilon_published_conversion", r -> r.published().conversion()),
+      new Column("student_validation_accuracy", r -> orEmpty(r.validationAccuracy())),
       new Column("student_accuracy", r -> orEmpty(r.studentAccuracy())),
       new Column("teachers_from", StudyRow::teachersFrom),
       new Column("seconds_teachers", r -> r.seconds().teachers()),
@@ -56,11 +69,12 @@ public final class ResultsCsv {
     List<String> names = new ArrayList<>(List.of("point"));
     names.addAll(swept(sweptKeys));
     RESULTS.forEach(c -> names.add(c.name()));
+    names.add("on_frontier");
     return names;
   }
 
-  /** The whole file. */
-  public static String of(List<StudyRow> rows, List<String> sweptKeys) {
+  /** The whole file; {@code frontier} marks the rows on it. */
+  static String of(List<StudyRow> rows, List<String> sweptKeys, ParetoFrontier frontier) {
     StringBuilder text = new StringBuilder();
     CSVFormat format = CSVFormat.DEFAULT.builder()
         .setHeader(header(sweptKeys).toArray(String[]::new)).setRecordSeparator('\n').build();
@@ -70,6 +84,7 @@ public final class ResultsCsv {
         values.add(row.point());
         swept(sweptKeys).forEach(key -> values.add(row.coordinates().get(key)));
         RESULTS.forEach(c -> values.add(c.value().apply(row)));
+        values.add(frontier.isEmpty() ? "" : frontier.onFrontier(row));
         out.printRecord(values);
       }
     } catch (IOException e) {

@@ -16,6 +16,9 @@ import java.util.Set;
 import java.util.TreeMap;
 import java.util.stream.Collectors;
 import java.util.stream.IntStream;
+import dev.pate.config.Anchor;
+import dev.pate.config.AnchorKind;
+import org.knowm.xchart.AnnotationText;
 import org.knowm.xchart.BitmapEncoder;
 import org.knowm.xchart.XYChart;
 import org.knowm.xchart.XYChartBuilder;
@@ -34,9 +37,12 @@ import org.knowm.xchart.style.markers.SeriesMarkers;
  *   <li>{@value #EPSILON}: epsilon against queries answered, replayed from each point's ledger;
  *       the guarantee (data-independent) dashed and wide, one line per distinct curve, each in
  *       its own dash pattern; the data-dependent epsilon of each point solid, on top.
- *   <li>{@value #FRONTIER}: student accuracy against epsilon, with the best accuracy reached at or
- *       below each epsilon (the privacy-utility frontier), for both kinds of epsilon; only when
- *       students were trained.
+ *   <li>{@value #FRONTIER}: student accuracy against the epsilon a user may publish (the
+ *       guarantee, or the released data-dependent epsilon): every setting at its validation
+ *       accuracy, the frontier chosen on it ({@code ParetoFrontier}) as a line at the chosen
+ *       settings' held-out accuracy, and the study's anchors (published results) as labelled
+ *       black markers, one shape per kind of epsilon; only when students were trained. Without a
+ *       validation split nothing is chosen: every point is drawn at its held-out accuracy.
  * </ul>
  */
 public final class StudyPlots {
@@ -76,7 +82,8 @@ public final class StudyPlots {
    * Each plot's file name and PNG bytes, in the order above; no frontier without students, no
    * label accuracy without true labels for the queries.
    */
-  public static Map<String, byte[]> render(List<StudyRow> rows, List<EpsilonCurve> curves) {
+  static Map<String, byte[]> render(List<StudyRow> rows, List<EpsilonCurve> curves,
+      ParetoFrontier frontier, List<Anchor> anchors) {
     Map<String, byte[]> plots = new LinkedHashMap<>();
     List<StudyRow> measured = rows.stream().filter(r -> r.labelAccuracy() != null).toList();
     if (!measured.isEmpty()) { // an unlabelled query pool gives nothing to measure labels by
@@ -86,7 +93,7 @@ public final class StudyPlots {
       plots.put(EPSILON, png(epsilon(curves, rows.get(0))));
     }
     if (rows.stream().anyMatch(r -> r.studentAccuracy() != null)) {
-      plots.put(FRONTIER, png(frontier(rows)));
+      plots.put(FRONTIER, png(frontier(rows, frontier, anchors)));
     }
     return plots;
   }
@@ -188,47 +195,102 @@ public final class StudyPlots {
     return guarantees;
   }
 
-  static XYChart frontier(List<StudyRow> rows) {
+  static XYChart frontier(List<StudyRow> rows, ParetoFrontier frontier, List<Anchor> anchors) {
     List<StudyRow> trained = rows.stream().filter(r -> r.studentAccuracy() != null).toList();
     StudyRow any = trained.get(0);
-    XYChart chart = chart("Student accuracy vs epsilon; lines: best accuracy at or below it",
-        epsilonAxis(any), "student accuracy on held-out images");
+    XYChart chart = chart(frontier.isEmpty()
+        ? "Student accuracy vs published epsilon (no validation split: nothing chosen)"
+        : "Student accuracy vs published epsilon; frontier chosen on the validation split",
+        String.format(Locale.ROOT, "published epsilon, delta %.0e (anchors: their own)",
+            any.delta()),
+        "student accuracy");
     List<Double> xs = new ArrayList<>();
-    addFrontier(chart, "data-dependent epsilon (not itself private)", trained, true,
-        new Color(0x1f77b4), xs);
-    addFrontier(chart, "data-independent epsilon", trained, false, new Color(0xd62728), xs);
+    List<Double> ys = new ArrayList<>();
+    if (frontier.isEmpty()) {
+      XYSeries points = chart.addSeries("held-out accuracy, every point",
+          trained.stream().mapToDouble(r -> r.published().epsilon()).toArray(),
+          trained.stream().mapToDouble(StudyRow::studentAccuracy).toArray());
+      points.setXYSeriesRenderStyle(XYSeries.XYSeriesRenderStyle.Scatter);
+      points.setMarkerColor(PALETTE[0]);
+      trained.forEach(r -> {
+        xs.add(r.published().epsilon());
+        ys.add(r.studentAccuracy());
+      });
+    } else {
+      List<ParetoFrontier.Setting> settings = frontier.settings();
+      XYSeries all = chart.addSeries("validation accuracy, every setting",
+          settings.stream().mapToDouble(ParetoFrontier.Setting::epsilon).toArray(),
+          settings.stream().mapToDouble(ParetoFrontier.Setting::validation).toArray());
+      all.setXYSeriesRenderStyle(XYSeries.XYSeriesRenderStyle.Scatter);
+      all.setMarker(SeriesMarkers.CIRCLE);
+      all.setMarkerColor(new Color(0x9ecae1));
+      List<ParetoFrontier.Setting> chosen = frontier.frontier();
+      XYSeries line = chart.addSeries("frontier: held-out accuracy of the chosen settings",
+          chosen.stream().mapToDouble(ParetoFrontier.Setting::epsilon).toArray(),
+          chosen.stream().mapToDouble(ParetoFrontier.Setting::heldOutMean).toArray());
+      line.setMarker(SeriesMarkers.CIRCLE);
+      line.setLineColor(PALETTE[0]);
+      line.setMarkerColor(PALETTE[0]);
+      line.setLineStyle(SOLID);
+      settings.forEach(st -> {
+        xs.add(st.epsilon());
+        ys.add(st.validation());
+      });
+      chosen.forEach(st -> ys.add(st.heldOutMean()));
+    }
+    addAnchors(chart, anchors, xs, ys);
     logScaleIfWide(chart, xs);
     return chart;
   }
 
-  /** The points, and the staircase of the best accuracy reached at or below each epsilon. */
-  private static void addFrontier(XYChart chart, String name, List<StudyRow> rows,
-      boolean dataDependent, Color color, List<Double> xs) {
-    List<double[]> points = rows.stream()
-        .map(r -> new double[] {dataDependent ? r.epsilonDataDependent()
-            : r.epsilonDataIndependent(), r.studentAccuracy()})
-        .sorted((a, b) -> Double.compare(a[0], b[0]))
-        .toList();
-    XYSeries scatter = chart.addSeries(name, points.stream().mapToDouble(p -> p[0]).toArray(),
-        points.stream().mapToDouble(p -> p[1]).toArray());
-    scatter.setXYSeriesRenderStyle(XYSeries.XYSeriesRenderStyle.Scatter);
-    scatter.setMarkerColor(color);
-    List<double[]> best = new ArrayList<>();
-    for (double[] p : points) {
-      double previous = best.isEmpty() ? Double.NEGATIVE_INFINITY : best.get(best.size() - 1)[1];
-      if (p[1] > previous) {
-        if (!best.isEmpty()) {
-          best.add(new double[] {p[0], previous});
-        }
-        best.add(p);
+  /** Marker shape and legend name of each kind of published epsilon, so none passes for another. */
+  private static final Map<AnchorKind, org.knowm.xchart.style.markers.Marker> ANCHOR_MARKERS =
+      Map.of(AnchorKind.GUARANTEE, SeriesMarkers.DIAMOND,
+          AnchorKind.DATA_DEPENDENT, SeriesMarkers.TRIANGLE_UP,
+          AnchorKind.RELEASED, SeriesMarkers.SQUARE,
+          AnchorKind.WITH_SUBSAMPLING, SeriesMarkers.TRIANGLE_DOWN);
+
+  /** The legend entry of anchors of {@code kind}. */
+  static String anchorSeries(AnchorKind kind) {
+    return "anchors, " + switch (kind) {
+      case GUARANTEE -> "guarantee";
+      case DATA_DEPENDENT -> "data-dependent (not itself private)";
+      case RELEASED -> "released data-dependent";
+      case WITH_SUBSAMPLING -> "with subsampling";
+    };
+  }
+
+  /**
+   * The anchors: black, one series (marker shape) per kind of epsilon, each point labelled with
+   * its anchor's label just above it.
+   */
+  private static void addAnchors(XYChart chart, List<Anchor> anchors, List<Double> xs,
+      List<Double> ys) {
+    anchors.forEach(a -> {
+      xs.add(a.epsilon());
+      ys.add(a.accuracy());
+    });
+    double low = ys.stream().mapToDouble(Double::doubleValue).min().orElse(0);
+    double high = ys.stream().mapToDouble(Double::doubleValue).max().orElse(1);
+    double lift = Math.max(high - low, 0.01) * 0.03;
+    for (AnchorKind kind : AnchorKind.values()) {
+      List<Anchor> ofKind = anchors.stream().filter(a -> a.kind() == kind).toList();
+      if (ofKind.isEmpty()) {
+        continue;
+      }
+      XYSeries series = chart.addSeries(anchorSeries(kind),
+          ofKind.stream().mapToDouble(Anchor::epsilon).toArray(),
+          ofKind.stream().mapToDouble(Anchor::accuracy).toArray());
+      series.setXYSeriesRenderStyle(XYSeries.XYSeriesRenderStyle.Scatter);
+      series.setMarker(ANCHOR_MARKERS.get(kind));
+      series.setMarkerColor(Color.BLACK);
+      for (Anchor a : ofKind) {
+        chart.addAnnotation(new AnnotationText(a.label(), a.epsilon(), a.accuracy() + lift,
+            false));
       }
     }
-    XYSeries line = chart.addSeries("best, " + name,
-        best.stream().mapToDouble(p -> p[0]).toArray(),
-        best.stream().mapToDouble(p -> p[1]).toArray());
-    line.setMarker(SeriesMarkers.NONE);
-    line.setLineColor(color);
-    points.forEach(p -> xs.add(p[0]));
+    chart.getStyler().setAnnotationTextFontColor(Color.BLACK);
+    chart.getStyler().setAnnotationTextFont(new Font(Font.SANS_SERIF, Font.PLAIN, 11));
   }
 
   /** The points to draw: all of them, or on a log axis those with y > 0. */

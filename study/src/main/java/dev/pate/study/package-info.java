@@ -4,7 +4,9 @@
  * an interruption ({@link dev.pate.study.StudyRunner}); cost estimates before anything runs
  * ({@link dev.pate.study.StudyPlanner}); and the results: one {@link dev.pate.study.StudyRow} per
  * point (read back from the point's report.json), results.csv, PNG plots drawn with XChart (label
- * accuracy against noise, epsilon against queries answered, student accuracy against epsilon) and
- * a self-contained report.html.
+ * accuracy against noise, epsilon against queries answered, student accuracy against the published
+ * epsilon with the study's anchors) and a self-contained report.html; the frontier of settings
+ * chosen on the validation split of the public data ({@code ParetoFrontier}) and
+ * the best setting of each epsilon target as a ready-to-run config.
  */
 package dev.pate.study;

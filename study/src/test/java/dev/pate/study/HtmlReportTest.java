@@ -11,7 +11,8 @@ import org.junit.jupiter.api.Test;
 class HtmlReportTest {
   private static StudyRow row(int point, double epsilon) {
     return new StudyRow(point, "points/00" + point, Map.of(), 1, 10, 0.9, "lnmax", "gamma", 0.1,
-        3, 3, null, null, 1e-5, "improved", "secure", epsilon, 8, epsilon / 2, 8, null,
+        3, 3, null, null, 1e-5, "improved", "secure", epsilon, 8, epsilon / 2, 8,
+        new StudyRow.Published(epsilon, StudyRow.GUARANTEE, 1e-5, 8, "improved"), null, null,
         "trained", new StudyRow.Seconds(0, 0, 0, 0, 0));
   }
 

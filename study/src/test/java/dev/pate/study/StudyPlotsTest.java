@@ -17,7 +17,8 @@ import org.knowm.xchart.XYSeries;
 /** The epsilon-vs-queries legend: every entry says what it is and looks unlike the others. */
 class StudyPlotsTest {
   private static final StudyRow ANY = new StudyRow(1, "points/001", Map.of(), 1, 10, 0.9,
-      "lnmax", "gamma", 0.1, 3, 3, null, null, 1e-5, "improved", "seeded", 1, 8, 1, 8, null,
+      "lnmax", "gamma", 0.1, 3, 3, null, null, 1e-5, "improved", "seeded", 1, 8, 1, 8,
+      new StudyRow.Published(1, StudyRow.GUARANTEE, 1e-5, 8, "improved"), null, null,
       "trained", new StudyRow.Seconds(0, 0, 0, 0, 0));
 
   private static EpsilonCurve curve(int teachers, String noise, double perAnswer,

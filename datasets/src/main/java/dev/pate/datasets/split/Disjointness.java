@@ -21,8 +21,8 @@ public final class Disjointness {
   private Disjointness() {}
 
   /**
-   * Verifies that the teachers' partitions, the public pool and the held-out set are pairwise
-   * disjoint and that no group holds an example twice.
+   * Verifies that the teachers' partitions, the public pool, the validation split and the held-out
+   * set are pairwise disjoint and that no group holds an example twice.
    *
    * @return the number of examples checked
    * @throws IllegalStateException naming the first example found twice and both groups
@@ -30,6 +30,7 @@ public final class Disjointness {
   public static int verify(TeacherPartitions partitions, PublicSplit publicSplit) {
     List<Dataset> groups = new ArrayList<>(partitions.teachers());
     groups.add(publicSplit.pool());
+    groups.add(publicSplit.validation());
     groups.add(publicSplit.holdout());
     return verify(groups);
   }

@@ -10,16 +10,53 @@ import java.util.Objects;
  * the remaining examples are held out to evaluate the student and are never queried. For MNIST the
  * defaults give 9000 + 1000 (Papernot et al. 2018, Section 4).
  *
+ * <p>A validation split ({@link #withValidation}) may be carved from the end of the pool: public
+ * examples that are neither queried nor trained on, on which settings are chosen so that the
+ * held-out examples judge only the chosen ones.
+ *
  * @param pool the query / unlabelled pool, named {@code "<source>/pool"}
  * @param holdout the held-out evaluation set, named {@code "<source>/holdout"}
+ * @param validation the validation split, named {@code "<source>/validation"}; empty if none
  */
-public record PublicSplit(Dataset pool, Dataset holdout) {
+public record PublicSplit(Dataset pool, Dataset holdout, Dataset validation) {
   /** Size of the query pool used in the papers for MNIST (of 10000 test images). */
   public static final int DEFAULT_POOL_SIZE = 9000;
 
   public PublicSplit {
     Objects.requireNonNull(pool, "pool");
     Objects.requireNonNull(holdout, "holdout");
+    Objects.requireNonNull(validation, "validation");
+  }
+
+  /** A split without a validation split. */
+  public PublicSplit(Dataset pool, Dataset holdout) {
+    this(pool, holdout, pool.range(pool.name() + "/validation", 0, 0));
+  }
+
+  /**
+   * The same split with the last {@code size} examples of the pool set aside as the validation
+   * split (the pool keeps the others, in the same order, so its first positions are the same
+   * examples as before); {@code size} 0 leaves the split as it is.
+   *
+   * @throws IllegalArgumentException unless {@code 0 <= size < pool().size()}, or if this split
+   *     has a validation split already
+   */
+  public PublicSplit withValidation(int size) {
+    if (size == 0) {
+      return this;
+    }
+    if (validation.size() > 0) {
+      throw new IllegalArgumentException("validation: this split has one already");
+    }
+    if (size < 0 || size >= pool.size()) {
+      throw new IllegalArgumentException("size: " + size + " is not in 0.." + (pool.size() - 1)
+          + " (the query pool has " + pool.size() + " examples and keeps at least one)");
+    }
+    int kept = pool.size() - size;
+    String source = pool.name().endsWith("/pool")
+        ? pool.name().substring(0, pool.name().length() - "/pool".length()) : pool.name();
+    return new PublicSplit(pool.range(pool.name(), 0, kept), holdout,
+        pool.range(source + "/validation", kept, pool.size()));
   }
 
   /** {@link #of(Dataset, int)} with the papers' pool size, {@value #DEFAULT_POOL_SIZE}. */

@@ -24,6 +24,19 @@ class DisjointnessTest {
   }
 
   @Test
+  void theValidationSplitIsCheckedToo() {
+    TeacherPartitions parts = TeacherPartitions.split(TRAIN, 8, 11L);
+    PublicSplit split = PublicSplit.of(TEST, 90).withValidation(10);
+    assertEquals(600, Disjointness.verify(parts, split));
+    PublicSplit leaky = new PublicSplit(split.pool(), split.holdout(),
+        TEST.range("toy/test/validation", 75, 85));
+    IllegalStateException e =
+        assertThrows(IllegalStateException.class, () -> Disjointness.verify(parts, leaky));
+    assertTrue(e.getMessage().contains("example toy/test#75 is in both toy/test/pool and"
+        + " toy/test/validation"), e.getMessage());
+  }
+
+  @Test
   void overlapBetweenTeachersIsCaught() {
     TeacherPartitions parts = TeacherPartitions.split(TRAIN, 4, 11L);
     List<Dataset> teachers = new ArrayList<>(parts.teachers());

@@ -35,4 +35,41 @@ class PublicSplitTest {
         all.getMessage());
     assertThrows(IllegalArgumentException.class, () -> PublicSplit.of(test, 0));
   }
+
+  /** The validation split is the pool's tail: disjoint from the rest of the pool and held-out. */
+  @Test
+  void validationIsCarvedFromTheEndOfThePool() {
+    ImageDataset test = Toy.dataset("toy/test", 100);
+    PublicSplit split = PublicSplit.of(test, 80).withValidation(20);
+
+    assertEquals(60, split.pool().size());
+    assertEquals(20, split.validation().size());
+    assertEquals(20, split.holdout().size());
+    assertEquals(new ExampleId("toy/test", 0), split.pool().exampleId(0));
+    assertEquals(new ExampleId("toy/test", 59), split.pool().exampleId(59));
+    assertEquals(new ExampleId("toy/test", 60), split.validation().exampleId(0));
+    assertEquals(new ExampleId("toy/test", 79), split.validation().exampleId(19));
+    assertEquals(new ExampleId("toy/test", 80), split.holdout().exampleId(0));
+    assertEquals("toy/test/validation", split.validation().name());
+    assertEquals(100, Disjointness.verify(java.util.List.of(split.pool(), split.validation(),
+        split.holdout())));
+  }
+
+  @Test
+  void noValidationLeavesTheSplitAsItIs() {
+    PublicSplit split = PublicSplit.of(Toy.dataset("toy/test", 100), 80);
+    assertEquals(split, split.withValidation(0));
+    assertEquals(0, split.validation().size());
+  }
+
+  @Test
+  void validationMustLeaveAPool() {
+    PublicSplit split = PublicSplit.of(Toy.dataset("toy/test", 100), 80);
+    IllegalArgumentException e =
+        assertThrows(IllegalArgumentException.class, () -> split.withValidation(80));
+    assertEquals("size: 80 is not in 0..79 (the query pool has 80 examples and keeps at least"
+        + " one)", e.getMessage());
+    assertThrows(IllegalArgumentException.class,
+        () -> split.withValidation(10).withValidation(10));
+  }
 }

@@ -2,6 +2,7 @@ package dev.pate.pipeline.cache;
 
 import dev.pate.config.ConfigWriter;
 import dev.pate.config.RunConfig;
+import dev.pate.datasets.Dataset;
 import dev.pate.datasets.split.PublicSplit;
 import dev.pate.datasets.split.TeacherPartitions;
 import dev.pate.files.Sha256;
@@ -23,7 +24,8 @@ import java.util.Set;
  * @param settings the config values that decide the teachers: the seed (teacher seeds derive from
  *     it), every {@code dataset.*} and {@code teachers.*} key except where the data is read from,
  *     how many threads train and which executor trains them (none of these changes a teacher)
- * @param data the sha256 of the private images and the public ones (pool and held-out)
+ * @param data the sha256 of the private images and the public ones (pool, held-out and the
+ *     validation split if there is one)
  * @param partitions the sha256 of every teacher's partition (the private images it trains on)
  */
 public record EnsembleKey(String hash, Map<String, String> settings, String data,
@@ -46,7 +48,8 @@ public record EnsembleKey(String hash, Map<String, String> settings, String data
    * Keys added to the teachers' settings after ensembles were cached under this format, with the
    * value that means "as before": left out at that value, so that those ensembles keep their keys.
    */
-  private static final Map<String, String> LEFT_OUT_AT = Map.of("teachers.augment", "[]");
+  private static final Map<String, String> LEFT_OUT_AT = Map.of("teachers.augment", "[]",
+      "dataset.validation", "0");
 
   public EnsembleKey {
     settings = Collections.unmodifiableMap(new LinkedHashMap<>(settings));
@@ -69,8 +72,12 @@ public record EnsembleKey(String hash, Map<String, String> settings, String data
       settings.keySet().removeIf(key -> key.startsWith("teachers.network."));
       settings.put("teachers.network", identity);
     });
-    String data =
-        DataFingerprint.of(List.of(partitions.privateSet(), split.pool(), split.holdout()));
+    // The validation split only in keys of runs that have one: ensembles cached before it
+    // existed keep their keys.
+    List<Dataset> sets = split.validation().size() == 0
+        ? List.of(partitions.privateSet(), split.pool(), split.holdout())
+        : List.of(partitions.privateSet(), split.pool(), split.holdout(), split.validation());
+    String data = DataFingerprint.of(sets);
     String partitionDigest = partitionDigest(partitions);
     StringBuilder text = new StringBuilder(FORMAT).append('\n');
     settings.forEach((k, v) -> text.append(k).append(": ").append(v).append('\n'));

@@ -98,8 +98,36 @@ public record RunData(String name, Dataset privateSet, PublicSplit publicSplit, 
         null);
   }
 
-  /** Loads the data {@code config.dataset()} names, through {@code dataDirectory}. */
+  /**
+   * Loads the data {@code config.dataset()} names, through {@code dataDirectory}, with the
+   * validation split of {@code dataset.validation} carved from the pool.
+   */
   public static RunData load(RunConfig config, DataDirectory dataDirectory) {
+    return loadSplit(config, dataDirectory).withValidation(config.dataset().validation());
+  }
+
+  /**
+   * The same data with the last {@code size} pool examples set aside as the validation split
+   * ({@link PublicSplit#withValidation}); they must have true labels, which is what they are for.
+   */
+  RunData withValidation(int size) {
+    if (size == 0) {
+      return this;
+    }
+    if (size >= publicSplit.pool().size()) {
+      throw new UserError("dataset.validation: " + size + " is not < the query pool's "
+          + publicSplit.pool().size() + " examples; the pool keeps at least one");
+    }
+    PublicSplit split = publicSplit.withValidation(size);
+    if (split.validation().labelledCount() < size) {
+      throw new UserError("dataset.validation: " + (size - split.validation().labelledCount())
+          + " of the last " + size + " query pool examples have no label; the validation split"
+          + " measures the student, so its examples need their true labels");
+    }
+    return new RunData(name, privateSet, split, dataDir, tables, privateTable, encoding, images);
+  }
+
+  private static RunData loadSplit(RunConfig config, DataDirectory dataDirectory) {
     var dataset = config.dataset();
     if (dataset.csv().isPresent()) {
       requireTableSettings(config);

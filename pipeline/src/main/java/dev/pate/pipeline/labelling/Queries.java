@@ -28,7 +28,8 @@ public final class Queries {
     int n = aggregator.queries();
     if (n > pool.size()) {
       throw new UserError("aggregator.queries: " + n + " queries but the query pool has only "
-          + pool.size() + " examples (dataset.query_pool)");
+          + pool.size() + " examples (dataset.query_pool"
+          + (publicSplit.validation().size() > 0 ? " less dataset.validation" : "") + ")");
     }
     long seed = Seeds.derive(config.seed(), "queries", 0);
     return switch (aggregator.selection()) {

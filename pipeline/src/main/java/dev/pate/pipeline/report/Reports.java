@@ -16,6 +16,8 @@ import dev.pate.datasets.ImageDataset;
 import dev.pate.datasets.split.TeacherPartitions;
 import dev.pate.ensemble.TeacherRecord;
 import dev.pate.pipeline.baseline.NonPrivateCeiling;
+import dev.pate.ensemble.nn.Classifiers;
+import dev.pate.ensemble.nn.Tensors;
 import dev.pate.pipeline.cache.CachedEnsemble;
 import dev.pate.pipeline.data.RunData;
 import dev.pate.pipeline.labelling.Labelling;
@@ -89,7 +91,10 @@ public final class Reports {
         config.seed(),
         new RunReport.Dataset(data.name(), data.dataDir(),
             data.publicSplit().pool().size(), data.publicSplit().pool().labelledCount(),
-            data.publicSplit().holdout().size(), imageShape(data), data.tables(), images(data),
+            data.publicSplit().holdout().size(),
+            data.publicSplit().validation().size() == 0 ? null
+                : data.publicSplit().validation().size(),
+            imageShape(data), data.tables(), images(data),
             new RunReport.DatasetPrivate(partitions.examplesUsed(),
                 data.privateTable() == null ? null : data.privateTable().file(),
                 data.privateTable() == null ? null : data.privateTable().unseenCategories())),
@@ -98,7 +103,8 @@ public final class Reports {
         noise.plan().orElse(null),
         privacy(config, data, noise.aggregator(), asked.labelling(), asked.votes()),
         student == null ? null
-            : student(config, networks.student(), student, unlabelledExamples),
+            : student(config, networks.student(), student, unlabelledExamples,
+                data.publicSplit().validation()),
         null,
         new RunReport.RunPrivate(ceiling, timings));
   }
@@ -119,7 +125,7 @@ public final class Reports {
   }
 
   private static RunReport.Student student(RunConfig config, String network,
-      StudentResult student, int unlabelledExamples) {
+      StudentResult student, int unlabelledExamples, Dataset validation) {
     List<RunReport.Epoch> curve = student.learningCurve().stream()
         .map(e -> new RunReport.Epoch(e.epoch(), e.testAccuracy(),
             e.pseudoLabels().map(PseudoLabels::count).orElse(null),
@@ -131,7 +137,20 @@ public final class Reports {
         .orElse(null);
     return new RunReport.Student(config.student().method().id(), network,
         student.trainingExamples(),
-        unlabelledExamples, student.testAccuracy(), curve, last);
+        unlabelledExamples, student.testAccuracy(), validationAccuracy(student, validation),
+        curve, last);
+  }
+
+  /**
+   * The final student's accuracy on the validation split (public examples it was neither asked
+   * about nor trained on), which a study chooses settings by; null without a validation split.
+   */
+  private static Double validationAccuracy(StudentResult student, Dataset validation) {
+    if (validation.size() == 0) {
+      return null;
+    }
+    return Classifiers.accuracy(Classifiers.predict(student.network(),
+        Tensors.features(validation)), validation.labels());
   }
 
   private static RunReport.Teachers teachers(RunConfig config, String network,

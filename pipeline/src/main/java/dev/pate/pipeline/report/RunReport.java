@@ -63,12 +63,16 @@ public record RunReport(
    * @param dataDir the folder of a built-in image dataset; null otherwise
    * @param queryPoolLabelled pool examples that have a true label (0 for an unlabelled pool;
    *     the teachers label the pool, these labels only measure how well)
+   * @param queryPool the pool queries come from (without the validation split)
+   * @param validation public examples set aside to choose settings on (dataset.validation):
+   *     never queried, never trained on; null (left out) without a validation split
    * @param imageShape every image's shape, e.g. {@code 28x28} or {@code 32x32x3}; null for tables
    * @param tables how the CSV files were read and encoded; null for images
    * @param images how images of the user's own were read; null otherwise
    */
   public record Dataset(String name, String dataDir, int queryPool, int queryPoolLabelled,
-      int heldOut, String imageShape, TablesReport tables,
+      int heldOut, @JsonInclude(JsonInclude.Include.NON_NULL) Integer validation,
+      String imageShape, TablesReport tables,
       @JsonInclude(JsonInclude.Include.NON_NULL) Images images,
       @JsonProperty("private") DatasetPrivate datasetPrivate) {}
 
@@ -207,11 +211,16 @@ public record RunReport(
    *
    * @param unlabelledExamples public pool examples the method could use without labels (0 for
    *     supervised)
+   * @param testAccuracy on the held-out examples: report it for a chosen setting, never choose by it
+   * @param validationAccuracy on the validation split (dataset.validation), what settings are
+   *     chosen by; null (left out) without a validation split
    * @param learningCurve one entry per epoch
    * @param pseudoLabels the last epoch's pseudo-labels; null for methods without them
    */
   public record Student(String method, String architecture, int trainingExamples,
-      int unlabelledExamples, double testAccuracy, List<Epoch> learningCurve,
+      int unlabelledExamples, double testAccuracy,
+      @JsonInclude(JsonInclude.Include.NON_NULL) Double validationAccuracy,
+      List<Epoch> learningCurve,
       @JsonInclude(JsonInclude.Include.NON_NULL) PseudoLabels pseudoLabels) {}
 
   /**

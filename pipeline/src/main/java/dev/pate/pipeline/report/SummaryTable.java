@@ -61,6 +61,11 @@ public final class SummaryTable {
       row(b, "student", r.student().method() + String.format(Locale.ROOT,
           ", test accuracy %.4f on %d held-out examples (%d labelled queries)",
           r.student().testAccuracy(), r.dataset().heldOut(), r.student().trainingExamples()));
+      if (r.student().validationAccuracy() != null) {
+        row(b, "", String.format(Locale.ROOT, "validation accuracy %.4f on %d public examples"
+            + " never queried nor trained on (choose settings by this one)",
+            r.student().validationAccuracy(), r.dataset().validation()));
+      }
     }
     if (r.student() != null && r.student().pseudoLabels() != null) {
       var pl = r.student().pseudoLabels();

@@ -1,6 +1,7 @@
 package dev.pate.pipeline.cache;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 
 import dev.pate.config.ConfigLoader;
@@ -28,5 +29,18 @@ class EnsembleKeyTest {
   void whatTeachersLearnIsInTheKey() {
     assertNotEquals(EnsembleKey.settings(config()),
         EnsembleKey.settings(config("teachers.network.epochs=3")));
+  }
+
+  /**
+   * Without a validation split the key is what it was before dataset.validation existed (cached
+   * ensembles keep their keys); with one, the public data differs, and so does the key.
+   */
+  @Test
+  void aValidationSplitIsInTheKeyOnlyWhenThereIsOne() {
+    assertEquals(EnsembleKey.settings(config()), EnsembleKey.settings(config(
+        "dataset.validation=0")));
+    assertFalse(EnsembleKey.settings(config()).containsKey("dataset.validation"));
+    assertNotEquals(EnsembleKey.settings(config()),
+        EnsembleKey.settings(config("dataset.validation=500")));
   }
 }
