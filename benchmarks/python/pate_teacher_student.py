@@ -169,6 +169,7 @@ def _worker_init(threads):
 
 def _teacher_job(job):
     index, images, epochs, channels_last = job
+    cpu = time.process_time()
     train_x, train_y, test_x, test_y = _DATA
     rows = slice(index * images, (index + 1) * images)
     net = train_teacher(train_x[rows], train_y[rows], epochs, 1000 + index, channels_last)
@@ -176,7 +177,7 @@ def _teacher_job(job):
     held = accuracy(net, test_x[9000:], test_y[9000:])
     with tempfile.TemporaryDirectory() as folder:
         torch.save(net.state_dict(), os.path.join(folder, "teacher-%03d.pt" % index))
-    return held
+    return held, time.process_time() - cpu
 
 
 class Teachers:
@@ -193,14 +194,16 @@ class Teachers:
             pool.map(_teacher_job, [(i, images, 1, channels_last) for i in range(workers)])
             self.pools[key] = pool
         start = time.perf_counter()
-        accuracies = self.pools[key].map(
+        results = self.pools[key].map(
             _teacher_job, [(i, images, epochs, channels_last) for i in range(teachers)],
             chunksize=1)
         seconds = time.perf_counter() - start
+        accuracies = [a for a, _ in results]
+        cpu_seconds = sum(c for _, c in results)
         image_epochs = teachers * images * epochs
         flops = 6.0 * multiply_adds([16, 32])
         return {"side": "pytorch", "what": "teacher", "workers": workers, "threads": threads,
-                "channels_last": channels_last, "seconds": seconds,
+                "channels_last": channels_last, "seconds": seconds, "cpu_seconds": cpu_seconds,
                 "images_per_second": image_epochs / seconds,
                 "gflops": image_epochs / seconds * flops / 1e9,
                 "accuracy": sum(accuracies) / len(accuracies)}
@@ -229,9 +232,9 @@ def student(epochs, threads, labelled_count=400, warmup=1):
     biases = [p for n, p in net.named_parameters() if n.endswith("bias")]
     optimiser = torch.optim.Adam([{"params": weights, "weight_decay": 1e-4},
                                   {"params": biases, "weight_decay": 0.0}], lr=rate(0))
-    step, times = 0, []
+    step, times, cpu_times = 0, [], []
     for epoch in range(1, epochs + 1):
-        start = time.perf_counter()
+        start, cpu = time.perf_counter(), time.process_time()
         confident = None
         if epoch > warmup:
             average.eval()
@@ -261,7 +264,9 @@ def student(epochs, threads, labelled_count=400, warmup=1):
                     a.mul_(0.995).add_(w, alpha=0.005)
         held = accuracy(average, held_x, held_y)
         times.append(time.perf_counter() - start)
+        cpu_times.append(time.process_time() - cpu)
     return {"side": "pytorch", "what": "student", "threads": threads, "epoch_seconds": times,
+            "epoch_cpu_seconds": cpu_times,
             "accuracy": held}
 
 

@@ -62,9 +62,16 @@ public final class SideBySide {
 
   private SideBySide() {}
 
-  /** One timed run of one side. */
-  private record Run(String what, String side, String layout, double seconds, double rate,
-      double accuracy) {}
+  /**
+   * One timed run of one side.
+   *
+   * @param seconds wall time (the teachers, or the student's last epoch)
+   * @param cpuSeconds processor time of the same: on a shared machine the wall time moves with
+   *     the other jobs' load, the processor time much less
+   * @param rate training images per second (teachers only)
+   */
+  private record Run(String what, String side, String layout, double seconds, double cpuSeconds,
+      double rate, double accuracy) {}
 
   public static void main(String[] args) throws Exception {
     int teachers = intArg(args, 0, 4);
@@ -115,15 +122,15 @@ public final class SideBySide {
           double[] r = trainTeachers(new TeachersConfig(teachers, layout[0], layout[1], teacher,
               augment), parts, evaluation, dir);
           double imageEpochs = (double) teachers * images * epochs;
-          runs.add(print(new Run("teacher", "pate", name, r[0], imageEpochs / r[0], r[1]),
+          runs.add(print(new Run("teacher", "pate", name, r[0], r[1], imageEpochs / r[0], r[2]),
               flopsPerImage, peak[layout[0] * layout[1]]));
           if (torch != null) {
             for (String variant : List.of("", " channels-last")) {
               String command = String.format(Locale.ROOT, "teacher %d %d %d %d %d%s", teachers,
                   images, epochs, layout[0], layout[1], variant);
               runs.add(print(new Run("teacher", "pytorch" + variant.replace(' ', '/'), name,
-                  torch.number(command, "seconds"), torch.last("images_per_second"),
-                  torch.last("accuracy")), flopsPerImage, peak[layout[0] * layout[1]]));
+                  torch.number(command, "seconds"), torch.last("cpu_seconds"),
+                  torch.last("images_per_second"), torch.last("accuracy")), flopsPerImage, peak[layout[0] * layout[1]]));
             }
           }
         }
@@ -134,8 +141,8 @@ public final class SideBySide {
           if (torch != null) {
             double seconds = torch.number("student " + studentEpochs + " " + cores,
                 "epoch_seconds");
-            runs.add(print(new Run("student", "pytorch", "1x" + cores, seconds, 0,
-                torch.last("accuracy")), 0, 0));
+            runs.add(print(new Run("student", "pytorch", "1x" + cores, seconds,
+                torch.last("epoch_cpu_seconds"), 0, torch.last("accuracy")), 0, 0));
           }
         }
       }
@@ -146,39 +153,53 @@ public final class SideBySide {
   private static Run print(Run run, double flopsPerImage, double peak) {
     if (run.what().equals("teacher")) {
       double gflops = run.rate() * flopsPerImage / 1e9;
-      System.out.printf(Locale.ROOT, "teacher %-22s %s: %6.1f s, %6.0f images/s, %5.1f GFLOP/s"
-          + " = %4.1f%% of peak, held-out accuracy %.4f%n", run.side(), run.layout(),
-          run.seconds(), run.rate(), gflops, 100 * gflops / peak, run.accuracy());
+      System.out.printf(Locale.ROOT, "teacher %-22s %s: %6.1f s (processor %6.1f s), %6.0f"
+          + " images/s, %5.1f GFLOP/s = %4.1f%% of peak, held-out accuracy %.4f%n", run.side(),
+          run.layout(), run.seconds(), run.cpuSeconds(), run.rate(), gflops, 100 * gflops / peak,
+          run.accuracy());
     } else {
-      System.out.printf(Locale.ROOT, "student %-22s %s: last epoch %6.1f s, held-out accuracy"
-          + " %.4f%n", run.side(), run.layout(), run.seconds(), run.accuracy());
+      System.out.printf(Locale.ROOT, "student %-22s %s: last epoch %6.1f s (processor %6.1f s),"
+          + " held-out accuracy %.4f%n", run.side(), run.layout(), run.seconds(),
+          run.cpuSeconds(), run.accuracy());
     }
     return run;
   }
 
   /** Ratios pate / PyTorch of consecutive pairs (higher is better for pate). */
   private static void summary(List<Run> runs) {
-    System.out.println("ratios pate / PyTorch (speed; > 1 means pate is faster):");
+    System.out.println("speed ratios pate / PyTorch (> 1: pate is faster), by wall time and by"
+        + " processor time:");
     Run pate = null;
     for (Run run : runs) {
       if (run.side().equals("pate")) {
         pate = run;
       } else if (pate != null && pate.what().equals(run.what())
           && pate.layout().equals(run.layout())) {
-        System.out.printf(Locale.ROOT, "  %s %s vs %-22s %.2f (accuracy %+.4f)%n", run.what(),
-            run.layout(), run.side(), run.seconds() / pate.seconds(),
-            pate.accuracy() - run.accuracy());
+        System.out.printf(Locale.ROOT, "  %s %s vs %-22s wall %.2f, processor %.2f (accuracy"
+            + " %+.4f)%n", run.what(), run.layout(), run.side(), run.seconds() / pate.seconds(),
+            run.cpuSeconds() / pate.cpuSeconds(), pate.accuracy() - run.accuracy());
       }
     }
   }
 
-  /** Seconds and mean held-out accuracy of training {@code config}'s teachers. */
+  /**
+   * Wall seconds, processor seconds and mean held-out accuracy of training {@code config}'s
+   * teachers.
+   */
   private static double[] trainTeachers(TeachersConfig config, TeacherPartitions parts,
       ImageDataset evaluation, Path dir) {
+    long cpu = processCpuNanos();
     long start = System.nanoTime();
     Ensemble e = new EnsembleTrainer(TeacherTraining.of(config)).train(parts.teachers(),
         evaluation, 1, dir.resolve("t" + start), r -> {});
-    return new double[] {(System.nanoTime() - start) / 1e9, e.meanTestAccuracy()};
+    return new double[] {(System.nanoTime() - start) / 1e9, (processCpuNanos() - cpu) / 1e9,
+        e.meanTestAccuracy()};
+  }
+
+  /** Processor time of this JVM, all its threads (native ones included). */
+  private static long processCpuNanos() {
+    return ((com.sun.management.OperatingSystemMXBean)
+        java.lang.management.ManagementFactory.getOperatingSystemMXBean()).getProcessCpuTime();
   }
 
   /**
@@ -195,14 +216,18 @@ public final class SideBySide {
         new SelfTrainingConfig(0.95, 1, 3,
             List.of(Augmentation.SHIFT, Augmentation.ROTATE, Augmentation.CUTOUT), 0.995));
     long[] epochEnds = new long[epochs + 1];
+    long[] epochCpu = new long[epochs + 1];
     try (NativeThreads.Scope all = NativeThreads.allCores()) {
       epochEnds[0] = System.nanoTime();
+      epochCpu[0] = processCpuNanos();
       StudentResult result = student.train(new StudentData(labelled, labelled.labels(), pool,
-          mnist.test().range("eval", 9000, 10000)), 7,
-          record -> epochEnds[record.epoch()] = System.nanoTime());
-      double last = (epochEnds[epochs] - epochEnds[epochs - 1]) / 1e9;
-      return new Run("student", "pate", "1x" + NativeThreads.current(), last, 0,
-          result.testAccuracy());
+          mnist.test().range("eval", 9000, 10000)), 7, record -> {
+            epochEnds[record.epoch()] = System.nanoTime();
+            epochCpu[record.epoch()] = processCpuNanos();
+          });
+      return new Run("student", "pate", "1x" + NativeThreads.current(),
+          (epochEnds[epochs] - epochEnds[epochs - 1]) / 1e9,
+          (epochCpu[epochs] - epochCpu[epochs - 1]) / 1e9, 0, result.testAccuracy());
     }
   }
 
