@@ -54,6 +54,7 @@ import org.nd4j.linalg.factory.Nd4j;
  * <pre>java -Dorg.bytedeco.javacpp.maxPhysicalBytes=0 -cp "$(cat benchmarks/target/classpath)" \
  *   dev.pate.benchmarks.SideBySide [teachers=4] [images=240] [epochs=15] [rounds=2] \
  *   [studentEpochs=2]</pre>
+ * (teachers 0 or studentEpochs 0 leaves that part out)
  * ({@code mvn -q -o dependency:build-classpath -pl benchmarks -am
  * -Dmdep.outputFile=target/classpath} writes the class path; add the modules' target/classes.)
  */
@@ -97,43 +98,9 @@ public final class SideBySide {
       }
 
       TrainTest mnist = ImageDatasets.load("mnist", DataDirectory.standard());
-      ImageDataset evaluation = mnist.test().range("eval", 9000, 10000);
-      TeacherPartitions parts = TeacherPartitions.split(mnist.train(), teachers, 3,
-          PartitionLimits.NONE.withMaxPerTeacher(images));
-      NetworkConfig teacher = new NetworkConfig(Architecture.CNN, List.of(16, 32),
-          OptionalInt.of(5), List.of(128), 0.0, epochs, 32, 0.006, LearningRateSchedule.LINEAR,
-          0.0);
-      List<Augmentation> augment = List.of(Augmentation.SHIFT, Augmentation.ROTATE);
-      double flopsPerImage = NetworkCost.trainingFlops(teacher, 28, 28, 10);
-      Path dir = Files.createTempDirectory("pate-side-by-side");
-      List<int[]> layouts = cores == 1 ? List.of(new int[] {1, 1})
-          : List.of(new int[] {cores, 1}, new int[] {1, cores});
-      // Warm-up, untimed, as PyTorch's workers warm up: the JIT and oneDNN's kernels.
-      TeacherPartitions warmUp = TeacherPartitions.split(mnist.train(), cores, 5,
-          PartitionLimits.NONE.withMaxPerTeacher(images));
-      for (int[] layout : layouts) {
-        trainTeachers(new TeachersConfig(cores, layout[0], layout[1], teacher.withEpochs(2),
-            augment), warmUp, evaluation, dir);
-      }
       List<Run> runs = new ArrayList<>();
-      for (int round = 1; round <= rounds; round++) {
-        for (int[] layout : layouts) {
-          String name = layout[0] + "x" + layout[1];
-          double[] r = trainTeachers(new TeachersConfig(teachers, layout[0], layout[1], teacher,
-              augment), parts, evaluation, dir);
-          double imageEpochs = (double) teachers * images * epochs;
-          runs.add(print(new Run("teacher", "pate", name, r[0], r[1], imageEpochs / r[0], r[2]),
-              flopsPerImage, peak[layout[0] * layout[1]]));
-          if (torch != null) {
-            for (String variant : List.of("", " channels-last")) {
-              String command = String.format(Locale.ROOT, "teacher %d %d %d %d %d%s", teachers,
-                  images, epochs, layout[0], layout[1], variant);
-              runs.add(print(new Run("teacher", "pytorch" + variant.replace(' ', '/'), name,
-                  torch.number(command, "seconds"), torch.last("cpu_seconds"),
-                  torch.last("images_per_second"), torch.last("accuracy")), flopsPerImage, peak[layout[0] * layout[1]]));
-            }
-          }
-        }
+      if (teachers > 0) {
+        runs.addAll(teachers(mnist, torch, peak, cores, teachers, images, epochs, rounds));
       }
       if (studentEpochs > 0) {
         for (int round = 1; round <= rounds; round++) {
@@ -148,6 +115,51 @@ public final class SideBySide {
       }
       summary(runs);
     }
+  }
+
+  /** The teachers' runs: for each round and layout, pate then PyTorch (default, channels-last). */
+  private static List<Run> teachers(TrainTest mnist, PyTorch torch, double[] peak, int cores,
+      int teachers, int images, int epochs, int rounds) throws IOException {
+    ImageDataset evaluation = mnist.test().range("eval", 9000, 10000);
+    TeacherPartitions parts = TeacherPartitions.split(mnist.train(), teachers, 3,
+        PartitionLimits.NONE.withMaxPerTeacher(images));
+    NetworkConfig teacher = new NetworkConfig(Architecture.CNN, List.of(16, 32),
+        OptionalInt.of(5), List.of(128), 0.0, epochs, 32, 0.006, LearningRateSchedule.LINEAR,
+        0.0);
+    List<Augmentation> augment = List.of(Augmentation.SHIFT, Augmentation.ROTATE);
+    double flopsPerImage = NetworkCost.trainingFlops(teacher, 28, 28, 10);
+    Path dir = Files.createTempDirectory("pate-side-by-side");
+    List<int[]> layouts = cores == 1 ? List.of(new int[] {1, 1})
+        : List.of(new int[] {cores, 1}, new int[] {1, cores});
+    // Warm-up, untimed, as PyTorch's workers warm up: the JIT and oneDNN's kernels.
+    TeacherPartitions warmUp = TeacherPartitions.split(mnist.train(), cores, 5,
+        PartitionLimits.NONE.withMaxPerTeacher(images));
+    for (int[] layout : layouts) {
+      trainTeachers(new TeachersConfig(cores, layout[0], layout[1], teacher.withEpochs(2),
+          augment), warmUp, evaluation, dir);
+    }
+    List<Run> runs = new ArrayList<>();
+    for (int round = 1; round <= rounds; round++) {
+      for (int[] layout : layouts) {
+        String name = layout[0] + "x" + layout[1];
+        double[] r = trainTeachers(new TeachersConfig(teachers, layout[0], layout[1], teacher,
+            augment), parts, evaluation, dir);
+        double imageEpochs = (double) teachers * images * epochs;
+        runs.add(print(new Run("teacher", "pate", name, r[0], r[1], imageEpochs / r[0], r[2]),
+            flopsPerImage, peak[layout[0] * layout[1]]));
+        if (torch != null) {
+          for (String variant : List.of("", " channels-last")) {
+            String command = String.format(Locale.ROOT, "teacher %d %d %d %d %d%s", teachers,
+                images, epochs, layout[0], layout[1], variant);
+            runs.add(print(new Run("teacher", "pytorch" + variant.replace(' ', '/'), name,
+                torch.number(command, "seconds"), torch.last("cpu_seconds"),
+                torch.last("images_per_second"), torch.last("accuracy")), flopsPerImage,
+                peak[layout[0] * layout[1]]));
+          }
+        }
+      }
+    }
+    return runs;
   }
 
   private static Run print(Run run, double flopsPerImage, double peak) {
