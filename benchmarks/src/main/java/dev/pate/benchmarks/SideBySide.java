@@ -192,6 +192,18 @@ public final class SideBySide {
             run.cpuSeconds() / pate.cpuSeconds(), pate.accuracy() - run.accuracy());
       }
     }
+    // What a user compares: each side in its fastest layout (teachers per second, all rounds).
+    double pateBest = bestRate(runs, true);
+    double torchBest = bestRate(runs, false);
+    if (pateBest > 0 && torchBest > 0) {
+      System.out.printf(Locale.ROOT, "  teacher best layout vs best: pate %.0f images/s, PyTorch"
+          + " %.0f images/s, ratio %.2f%n", pateBest, torchBest, pateBest / torchBest);
+    }
+  }
+
+  private static double bestRate(List<Run> runs, boolean pate) {
+    return runs.stream().filter(r -> r.what().equals("teacher"))
+        .filter(r -> r.side().equals("pate") == pate).mapToDouble(Run::rate).max().orElse(0);
   }
 
   /**
