@@ -1,11 +1,5 @@
 package dev.pate.benchmarks;
 
-import dev.pate.config.Architecture;
-import dev.pate.config.Augmentation;
-import dev.pate.config.LearningRateSchedule;
-import dev.pate.config.NetworkConfig;
-import dev.pate.config.SelfTrainingConfig;
-import dev.pate.config.TeachersConfig;
 import dev.pate.datasets.ImageDataset;
 import dev.pate.datasets.ImageDatasets;
 import dev.pate.datasets.TrainTest;
@@ -14,10 +8,16 @@ import dev.pate.datasets.split.PartitionLimits;
 import dev.pate.datasets.split.TeacherPartitions;
 import dev.pate.ensemble.Ensemble;
 import dev.pate.ensemble.EnsembleTrainer;
+import dev.pate.ensemble.TeacherSettings;
 import dev.pate.ensemble.TeacherTraining;
+import dev.pate.ensemble.augment.Augmentation;
+import dev.pate.ensemble.nn.Architecture;
+import dev.pate.ensemble.nn.LearningRateSchedule;
 import dev.pate.ensemble.nn.NativeThreads;
 import dev.pate.ensemble.nn.NetworkCost;
+import dev.pate.ensemble.nn.NetworkSettings;
 import dev.pate.ensemble.nn.NetworkSpec;
+import dev.pate.student.SelfTrainingSettings;
 import dev.pate.student.SelfTrainingStudent;
 import dev.pate.student.StudentData;
 import dev.pate.student.StudentResult;
@@ -123,7 +123,7 @@ public final class SideBySide {
     ImageDataset evaluation = mnist.test().range("eval", 9000, 10000);
     TeacherPartitions parts = TeacherPartitions.split(mnist.train(), teachers, 3,
         PartitionLimits.NONE.withMaxPerTeacher(images));
-    NetworkConfig teacher = new NetworkConfig(Architecture.CNN, List.of(16, 32),
+    NetworkSettings teacher = new NetworkSettings(Architecture.CNN, List.of(16, 32),
         OptionalInt.of(5), List.of(128), 0.0, epochs, 32, 0.006, LearningRateSchedule.LINEAR,
         0.0);
     List<Augmentation> augment = List.of(Augmentation.SHIFT, Augmentation.ROTATE);
@@ -135,15 +135,14 @@ public final class SideBySide {
     TeacherPartitions warmUp = TeacherPartitions.split(mnist.train(), cores, 5,
         PartitionLimits.NONE.withMaxPerTeacher(images));
     for (int[] layout : layouts) {
-      trainTeachers(new TeachersConfig(cores, layout[0], layout[1], teacher.withEpochs(2),
-          augment), warmUp, evaluation, dir);
+      trainTeachers(new TeacherSettings(cores, teacher.withEpochs(2), augment, layout[0],
+          layout[1]), warmUp, evaluation, dir);
     }
     List<Run> runs = new ArrayList<>();
     for (int round = 1; round <= rounds; round++) {
       for (int[] layout : layouts) {
         String name = layout[0] + "x" + layout[1];
-        double[] r = trainTeachers(new TeachersConfig(teachers, layout[0], layout[1], teacher,
-            augment), parts, evaluation, dir);
+        double[] r = trainTeachers(new TeacherSettings(teachers, teacher, augment, layout[0], layout[1]), parts, evaluation, dir);
         double imageEpochs = (double) teachers * images * epochs;
         runs.add(print(new Run("teacher", "pate", name, r[0], r[1], imageEpochs / r[0], r[2]),
             flopsPerImage, peak[layout[0] * layout[1]]));
@@ -210,7 +209,7 @@ public final class SideBySide {
    * Wall seconds, processor seconds and mean held-out accuracy of training {@code config}'s
    * teachers.
    */
-  private static double[] trainTeachers(TeachersConfig config, TeacherPartitions parts,
+  private static double[] trainTeachers(TeacherSettings config, TeacherPartitions parts,
       ImageDataset evaluation, Path dir) {
     long cpu = processCpuNanos();
     long start = System.nanoTime();
@@ -233,11 +232,11 @@ public final class SideBySide {
   private static Run pateStudent(TrainTest mnist, int epochs) {
     ImageDataset pool = mnist.test().range("pool", 0, 9000);
     ImageDataset labelled = mnist.test().range("labelled", 0, 400);
-    NetworkConfig network = new NetworkConfig(Architecture.CNN, List.of(32, 64),
+    NetworkSettings network = new NetworkSettings(Architecture.CNN, List.of(32, 64),
         OptionalInt.of(5), List.of(128), 0.25, epochs, 16, 0.005, LearningRateSchedule.LINEAR,
         1e-4);
     var student = new SelfTrainingStudent(NetworkSpec.of(network), List.of(Augmentation.SHIFT),
-        new SelfTrainingConfig(0.95, 1, 3,
+        new SelfTrainingSettings(0.95, 1, 3,
             List.of(Augmentation.SHIFT, Augmentation.ROTATE, Augmentation.CUTOUT), 0.995));
     long[] epochEnds = new long[epochs + 1];
     long[] epochCpu = new long[epochs + 1];
