@@ -142,7 +142,8 @@ public final class SideBySide {
     for (int round = 1; round <= rounds; round++) {
       for (int[] layout : layouts) {
         String name = layout[0] + "x" + layout[1];
-        double[] r = trainTeachers(new TeacherSettings(teachers, teacher, augment, layout[0], layout[1]), parts, evaluation, dir);
+        double[] r = trainTeachers(new TeacherSettings(teachers, teacher, augment, layout[0],
+            layout[1]), parts, evaluation, dir);
         double imageEpochs = (double) teachers * images * epochs;
         runs.add(print(new Run("teacher", "pate", name, r[0], r[1], imageEpochs / r[0], r[2]),
             flopsPerImage, peak[layout[0] * layout[1]]));
