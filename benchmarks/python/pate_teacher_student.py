@@ -214,7 +214,8 @@ class Teachers:
 
 
 def student(epochs, threads, labelled_count=400, warmup=1):
-    """Self-training as pate's SelfTrainingStudent; times every epoch."""
+    """Self-training as pate's SelfTrainingStudent; times every epoch. An epoch whose moving
+    average is sure of no pool image trains on the labelled images alone, as pate's does."""
     torch.set_num_threads(threads)
     _, _, test_x, test_y = mnist()
     pool_x, pool_y = test_x[:9000], test_y[:9000]
@@ -265,7 +266,9 @@ def student(epochs, threads, labelled_count=400, warmup=1):
         held = accuracy(average, held_x, held_y)
         times.append(time.perf_counter() - start)
         cpu_times.append(time.process_time() - cpu)
-    return {"side": "pytorch", "what": "student", "threads": threads, "epoch_seconds": times,
+    used = 0 if confident is None else len(confident)
+    return {"side": "pytorch", "what": "student", "threads": threads, "pseudo_labels": used,
+            "epoch_seconds": times,
             "epoch_cpu_seconds": cpu_times,
             "accuracy": held}
 
@@ -288,7 +291,7 @@ def command(words, teachers):
         t, i, e, w, th = args + defaults[len(args):]
         return teachers.run(t, i, e, w, th, channels_last="channels-last" in words)
     if what == "student":
-        e, th = args + [2, 2][len(args):]
+        e, th = args + [3, 2][len(args):]
         return student(e, th)
     if what == "sgemm":
         return sgemm(args[0] if args else 1)
