@@ -36,9 +36,6 @@ import java.util.OptionalInt;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import org.nd4j.linalg.api.buffer.DataType;
-import org.nd4j.linalg.api.ndarray.INDArray;
-import org.nd4j.linalg.factory.Nd4j;
 
 /**
  * Benchmark (not a test): pate's headline teacher and student next to the same networks in
@@ -90,7 +87,7 @@ public final class SideBySide {
     try (PyTorch torch = PyTorch.start()) {
       double[] peak = new double[cores + 1];
       for (int threads : List.of(1, cores)) {
-        double nd4j = sgemmGflops(threads);
+        double nd4j = TeacherThroughputBenchmark.sgemmGflops(threads);
         double pytorch = torch == null ? 0 : torch.number("sgemm " + threads, "gflops");
         // Workers of one thread each run independent products: the peak of n cores is at least
         // n times one core's (one 1024 x 1024 product on n threads often reaches less).
@@ -259,23 +256,6 @@ public final class SideBySide {
           (epochEnds[epochs] - epochEnds[epochs - 1]) / 1e9,
           (epochCpu[epochs] - epochCpu[epochs - 1]) / 1e9, 0, result.testAccuracy(),
           result.finalPseudoLabels().map(PseudoLabels::count).orElse(0));
-    }
-  }
-
-  /** Single-precision matrix products of 1024 x 1024, best of a few, on {@code threads}. */
-  private static double sgemmGflops(int threads) {
-    try (NativeThreads.Scope pinned = NativeThreads.pin(threads)) {
-      int n = 1024;
-      INDArray a = Nd4j.rand(DataType.FLOAT, n, n);
-      INDArray b = Nd4j.rand(DataType.FLOAT, n, n);
-      INDArray c = Nd4j.create(DataType.FLOAT, n, n);
-      double best = Double.POSITIVE_INFINITY;
-      for (int i = 0; i < 8; i++) {
-        long start = System.nanoTime();
-        a.mmuli(b, c);
-        best = Math.min(best, (System.nanoTime() - start) / 1e9);
-      }
-      return 2.0 * n * n * n / best / 1e9;
     }
   }
 
