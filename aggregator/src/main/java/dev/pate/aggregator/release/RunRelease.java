@@ -12,8 +12,8 @@ import java.util.Optional;
  * publishes instead of the private data-dependent epsilon.
  *
  * <p>Use: construct from the run's {@link QueryAccounting} ({@link
- * dev.pate.aggregator.gnmax.GnmaxAccounting} or {@link ConfidentGnmaxAccounting}, normally with
- * discrete noise), the number of teachers and classes, and {@link ReleaseParameters} fixed before
+ * dev.pate.aggregator.gnmax.GnmaxAccounting} or {@link
+ * dev.pate.aggregator.gnmax.ConfidentGnmaxAccounting}, normally with discrete noise), the number of teachers and classes, and {@link ReleaseParameters} fixed before
  * the run (by hand or {@code dev.pate.aggregator.planning.ReleasePlanner}); check {@link
  * #refusal()} before the first query; {@link #add} each query's counts and whether it was
  * answered, as they are charged to the accountant; then {@link #release} once, at the end.
