@@ -14,6 +14,7 @@ import dev.pate.aggregator.rdp.RdpConversions;
 import dev.pate.files.Sha256;
 import dev.pate.ledger.DatasetBudget;
 import dev.pate.pipeline.output.Json;
+import dev.pate.pipeline.testdata.SyntheticTable;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;

@@ -31,6 +31,15 @@ final class TinyRuns {
   }
 
   /**
+   * Runs the config file {@code config} (paths in it relative to it, as {@code pate run} reads
+   * it) as a new run under {@code out}; returns its run folder.
+   */
+  static Path run(Path config, Path out) {
+    return PatePipeline.builder(ConfigLoader.load(config, List.of())).outputDir(out).build().run()
+        .runFolder();
+  }
+
+  /**
    * Resumes the run in {@code folder} with its own config.yaml, its cache where {@code pate run
    * --resume} looks for it ({@code <out>/<name>/<stamp>}: under the folder's grandparent).
    */
