@@ -24,9 +24,12 @@ final class TinyRuns {
 
   private TinyRuns() {}
 
-  /** Runs {@code yaml} as a new run under {@code out}; returns its run folder. */
-  static Path run(String yaml, Path out) {
-    RunConfig config = ConfigLoader.parse(yaml, "tiny.yaml", List.of());
+  /**
+   * Runs {@code yaml} as a new run under {@code out}, with {@code overrides} ({@code key=value},
+   * as the command line takes them); returns its run folder.
+   */
+  static Path run(String yaml, Path out, String... overrides) {
+    RunConfig config = ConfigLoader.parse(yaml, "tiny.yaml", List.of(overrides));
     return PatePipeline.builder(config).outputDir(out).build().run().runFolder();
   }
 

@@ -70,4 +70,16 @@ public final class SyntheticTable {
         "  epochs: 3",
         "");
   }
+
+  /**
+   * The tiny CSV run with GNMax at {@code sigma}, secure noise and no non-private ceiling: a run
+   * that can be charged to the private data set's budget.
+   */
+  public static String secureGnmaxConfig(Path privateFile, Path publicFile, String name,
+      double sigma) {
+    return config(privateFile, publicFile).replace("name: tiny-csv", "name: " + name)
+        .replace("  mechanism: lnmax\n  gamma: 0.5\n", "  mechanism: gnmax\n  sigma: " + sigma
+            + "\n").replace("randomness: seeded", "randomness: secure")
+        .replace("baseline:\n  non_private: true\n  epochs: 3\n", "");
+  }
 }
