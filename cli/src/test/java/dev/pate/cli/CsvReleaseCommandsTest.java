@@ -5,11 +5,11 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.pate.pipeline.output.Json;
+import dev.pate.pipeline.testdata.RunFolders;
 import dev.pate.pipeline.testdata.SyntheticTable;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.stream.Stream;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -27,14 +27,9 @@ class CsvReleaseCommandsTest {
 
   @BeforeAll
   static void runOnce() throws IOException {
-    Path privateFile = SyntheticTable.write(dir.resolve("private.csv"), 600, 1, 10, "");
-    Path publicFile = SyntheticTable.write(dir.resolve("public.csv"), 300, 2, 0, ".");
-    Path config = Files.writeString(dir.resolve("tiny-csv.yaml"),
-        SyntheticTable.config(privateFile, publicFile));
+    Path config = SyntheticTable.writeRun(dir);
     assertEquals(0, Main.execute("run", config.toString(), "--out", dir.resolve("runs").toString()));
-    try (Stream<Path> runs = Files.list(dir.resolve("runs/tiny-csv"))) {
-      run = runs.findFirst().orElseThrow();
-    }
+    run = RunFolders.only(dir.resolve("runs/tiny-csv"));
     report = Json.mapper().readTree(run.resolve("report.json").toFile());
   }
 

@@ -12,11 +12,11 @@ import dev.pate.config.RunConfig;
 import dev.pate.pipeline.labelling.LedgerReplay;
 import dev.pate.pipeline.output.Json;
 import dev.pate.pipeline.testdata.ConfidentRun;
+import dev.pate.pipeline.testdata.RunFolders;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.stream.Stream;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -40,7 +40,7 @@ class GuaranteeCommandsTest {
     Path out = dir.resolve("out");
     Captured plain = Captured.run("run", config.toString(), "--out", out.toString());
     assertEquals(0, plain.exitCode(), plain.err());
-    unbudgetedFolder = only(out.resolve("confident"));
+    unbudgetedFolder = RunFolders.only(out.resolve("confident"));
     unbudgeted = Json.mapper().readTree(unbudgetedFolder.resolve("report.json").toFile());
 
     // A budget that binds: a third of what every query in full would cost.
@@ -48,16 +48,8 @@ class GuaranteeCommandsTest {
     Captured limited = Captured.run("run", config.toString(), "--out", out.toString(),
         "name=limited", "privacy.budget.epsilon=" + budget);
     assertEquals(0, limited.exitCode(), limited.err());
-    budgetedFolder = only(out.resolve("limited"));
+    budgetedFolder = RunFolders.only(out.resolve("limited"));
     budgeted = Json.mapper().readTree(budgetedFolder.resolve("report.json").toFile());
-  }
-
-  private static Path only(Path parent) throws IOException {
-    try (Stream<Path> s = Files.list(parent)) {
-      List<Path> runs = s.toList();
-      assertEquals(1, runs.size(), runs.toString());
-      return runs.get(0);
-    }
   }
 
   @Test

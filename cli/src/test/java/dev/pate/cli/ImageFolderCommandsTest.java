@@ -6,11 +6,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.pate.pipeline.output.Json;
 import dev.pate.pipeline.testdata.ColourImages;
+import dev.pate.pipeline.testdata.RunFolders;
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.stream.Stream;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -21,8 +20,7 @@ import org.junit.jupiter.api.io.TempDir;
  * ImageFolderRunTest}): one row per file, and the report's accuracy on the evaluation folder.
  */
 class ImageFolderCommandsTest {
-  private static final int SIDE = 12;
-  private static final int POOL = 60;
+  private static final int POOL = ColourImages.RUN_POOL;
 
   @TempDir static Path dir;
   static Path run;
@@ -30,19 +28,10 @@ class ImageFolderCommandsTest {
 
   @BeforeAll
   static void runOnce() throws IOException {
-    Path privateDir = ColourImages.labelled(dir.resolve("private"), 40, SIDE, 1);
-    Path poolDir = ColourImages.unlabelled(dir.resolve("pool"), POOL, SIDE, 2);
-    Path evalDir = ColourImages.labelled(dir.resolve("eval"), 10, SIDE, 3);
-    // The folders named relative to the config file, as a user beside them writes them: they
-    // are found there whatever the working directory (issue 30).
-    Path config = Files.writeString(dir.resolve("colour.yaml"),
-        ColourImages.config("colour", dir.relativize(privateDir), dir.relativize(poolDir),
-            dir.relativize(evalDir), POOL, 30));
+    Path config = ColourImages.writeRun(dir);
     assertEquals(0, Main.execute("run", config.toString(), "--out",
         dir.resolve("runs").toString()));
-    try (Stream<Path> runs = Files.list(dir.resolve("runs/colour"))) {
-      run = runs.findFirst().orElseThrow();
-    }
+    run = RunFolders.only(dir.resolve("runs/colour"));
     report = Json.mapper().readTree(run.resolve("report.json").toFile());
   }
 

@@ -29,11 +29,7 @@ class CsvRunTest {
 
   @BeforeAll
   static void runOnce() throws IOException {
-    Path privateFile = SyntheticTable.write(dir.resolve("private.csv"), 600, 1, 10, "");
-    Path publicFile = SyntheticTable.write(dir.resolve("public.csv"), 300, 2, 0, ".");
-    Path config = Files.writeString(dir.resolve("tiny-csv.yaml"),
-        SyntheticTable.config(privateFile, publicFile));
-    run = TinyRuns.run(config, dir.resolve("runs"));
+    run = TinyRuns.run(SyntheticTable.writeRun(dir), dir.resolve("runs"));
     report = Json.mapper().readTree(run.resolve("report.json").toFile());
   }
 

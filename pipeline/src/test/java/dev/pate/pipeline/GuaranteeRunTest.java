@@ -15,6 +15,7 @@ import dev.pate.ledger.LedgerContents;
 import dev.pate.ledger.LedgerReader;
 import dev.pate.pipeline.output.Json;
 import dev.pate.pipeline.testdata.ConfidentRun;
+import dev.pate.pipeline.testdata.RunFolders;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -23,7 +24,6 @@ import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.stream.Stream;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -50,23 +50,15 @@ class GuaranteeRunTest {
   static void run() throws IOException {
     Path out = dir.resolve("out");
     unbudgetedFolder = TinyRuns.run(CONFIDENT, out);
-    assertEquals(unbudgetedFolder, only(out.resolve("confident")));
+    assertEquals(unbudgetedFolder, RunFolders.only(out.resolve("confident")));
     unbudgeted = Json.mapper().readTree(unbudgetedFolder.resolve("report.json").toFile());
 
     // A budget that binds: a third of what every query in full would cost.
     budget = everyQueryInFull(QUERIES).epsilon() / 3;
     budgetedFolder = TinyRuns.run(CONFIDENT, out, "name=limited",
         "privacy.budget.epsilon=" + budget);
-    assertEquals(budgetedFolder, only(out.resolve("limited")));
+    assertEquals(budgetedFolder, RunFolders.only(out.resolve("limited")));
     budgeted = Json.mapper().readTree(budgetedFolder.resolve("report.json").toFile());
-  }
-
-  private static Path only(Path parent) throws IOException {
-    try (Stream<Path> s = Files.list(parent)) {
-      List<Path> runs = s.toList();
-      assertEquals(1, runs.size(), runs.toString());
-      return runs.get(0);
-    }
   }
 
   @Test

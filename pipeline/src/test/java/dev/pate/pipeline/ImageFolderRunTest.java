@@ -26,8 +26,8 @@ import org.junit.jupiter.api.io.TempDir;
  * with it).
  */
 class ImageFolderRunTest {
-  private static final int SIDE = 12;
-  private static final int POOL = 60;
+  private static final int SIDE = ColourImages.RUN_SIDE;
+  private static final int POOL = ColourImages.RUN_POOL;
 
   @TempDir static Path dir;
   static Path run;
@@ -35,15 +35,7 @@ class ImageFolderRunTest {
 
   @BeforeAll
   static void runOnce() throws IOException {
-    Path privateDir = ColourImages.labelled(dir.resolve("private"), 40, SIDE, 1);
-    Path poolDir = ColourImages.unlabelled(dir.resolve("pool"), POOL, SIDE, 2);
-    Path evalDir = ColourImages.labelled(dir.resolve("eval"), 10, SIDE, 3);
-    // The folders named relative to the config file, as a user beside them writes them: they
-    // are found there whatever the working directory (issue 30).
-    Path config = Files.writeString(dir.resolve("colour.yaml"),
-        ColourImages.config("colour", dir.relativize(privateDir), dir.relativize(poolDir),
-            dir.relativize(evalDir), POOL, 30));
-    run = TinyRuns.run(config, dir.resolve("runs"));
+    run = TinyRuns.run(ColourImages.writeRun(dir), dir.resolve("runs"));
     report = Json.mapper().readTree(run.resolve("report.json").toFile());
   }
 

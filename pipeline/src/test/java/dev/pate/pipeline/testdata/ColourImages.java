@@ -127,4 +127,29 @@ public final class ColourImages {
             + " batch_size: 16, learning_rate: 0.01}",
         "");
   }
+
+  /** Side of the images of {@link #writeRun}. */
+  public static final int RUN_SIDE = 12;
+
+  /** Pool images of {@link #writeRun}. */
+  public static final int RUN_POOL = 60;
+
+  /**
+   * The run on images as a user has them, in {@code dir}: {@code private/} (40 images per class,
+   * one sub-folder per class), {@code pool/} ({@link #RUN_POOL} unlabelled images) and {@code
+   * eval/} (10 per class), all {@link #RUN_SIDE} pixels square, and its config {@code
+   * colour.yaml} (name {@code colour}, 30 queries), which names the folders relative to itself as
+   * a user beside them writes them: they are found there whatever the working directory (issue
+   * 30).
+   *
+   * @return the config file
+   */
+  public static Path writeRun(Path dir) throws IOException {
+    Path privateDir = labelled(dir.resolve("private"), 40, RUN_SIDE, 1);
+    Path poolDir = unlabelled(dir.resolve("pool"), RUN_POOL, RUN_SIDE, 2);
+    Path evalDir = labelled(dir.resolve("eval"), 10, RUN_SIDE, 3);
+    return Files.writeString(dir.resolve("colour.yaml"), config("colour",
+        dir.relativize(privateDir), dir.relativize(poolDir), dir.relativize(evalDir), RUN_POOL,
+        30));
+  }
 }

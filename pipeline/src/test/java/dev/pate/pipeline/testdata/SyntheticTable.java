@@ -82,4 +82,17 @@ public final class SyntheticTable {
             + "\n").replace("randomness: seeded", "randomness: secure")
         .replace("baseline:\n  non_private: true\n  epochs: 3\n", "");
   }
+
+  /**
+   * The tiny CSV run in {@code dir}: {@code private.csv} (600 rows, every 10th colour missing),
+   * {@code public.csv} (300 rows, labels ending with {@code .}) and its config {@code
+   * tiny-csv.yaml} ({@link #config}).
+   *
+   * @return the config file
+   */
+  public static Path writeRun(Path dir) throws IOException {
+    Path privateFile = write(dir.resolve("private.csv"), 600, 1, 10, "");
+    Path publicFile = write(dir.resolve("public.csv"), 300, 2, 0, ".");
+    return Files.writeString(dir.resolve("tiny-csv.yaml"), config(privateFile, publicFile));
+  }
 }
