@@ -1,8 +1,8 @@
 package dev.pate.cli;
 
 import dev.pate.datasets.progress.ProgressBar;
-import dev.pate.pipeline.PipelineListener;
-import dev.pate.pipeline.Stage;
+import dev.pate.pipeline.progress.PipelineListener;
+import dev.pate.pipeline.progress.Stage;
 import java.io.PrintStream;
 import java.nio.file.Path;
 import java.util.EnumMap;

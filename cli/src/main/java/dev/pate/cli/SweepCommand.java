@@ -2,7 +2,7 @@ package dev.pate.cli;
 
 import dev.pate.config.Study;
 import dev.pate.config.StudyLoader;
-import dev.pate.pipeline.Stopwatch;
+import dev.pate.pipeline.progress.Stopwatch;
 import dev.pate.study.ResultsTable;
 import dev.pate.study.StudyFolder;
 import dev.pate.study.StudyPlanner;

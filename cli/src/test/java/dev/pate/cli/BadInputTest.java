@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.pate.pipeline.testdata.SyntheticTable;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.StringWriter;

@@ -2,6 +2,7 @@ package dev.pate.cli;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.pate.pipeline.output.Json;
+import dev.pate.pipeline.testdata.ColourImages;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -14,6 +14,7 @@ import dev.pate.aggregator.rdp.RdpConversions;
 import dev.pate.files.Sha256;
 import dev.pate.ledger.DatasetBudget;
 import dev.pate.pipeline.output.Json;
+import dev.pate.pipeline.testdata.SyntheticTable;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -31,7 +32,9 @@ import org.junit.jupiter.api.io.TempDir;
  * Tiny CSV runs against one budget of their private data: a run charges it (report.json and
  * release.json say so), a run that does not fit is refused before anything trains, seeded noise
  * is refused, a corrupted budget is refused with its line, a study's points that do not fit are
- * refused without stopping it, and two processes started at once never both take the last of it.
+ * refused without stopping it, and two processes started at once never both take the last of it:
+ * the command line's {@code --budget-dir}, {@code pate budget}, {@code pate sweep}, exit codes and
+ * child processes. What a run settles to is the pipeline's {@code DatasetBudgetSettlementTest}.
  */
 class DatasetBudgetRunTest {
   static final double SIGMA = 40;
@@ -49,10 +52,7 @@ class DatasetBudgetRunTest {
 
   /** The tiny CSV run with GNMax at sigma and secure noise: its worst case is {@link #one}. */
   static String config(String name, double sigma) {
-    return SyntheticTable.config(privateFile, publicFile).replace("name: tiny-csv", "name: " + name)
-        .replace("  mechanism: lnmax\n  gamma: 0.5\n", "  mechanism: gnmax\n  sigma: " + sigma
-            + "\n").replace("randomness: seeded", "randomness: secure")
-        .replace("baseline:\n  non_private: true\n  epochs: 3\n", "");
+    return SyntheticTable.secureGnmaxConfig(privateFile, publicFile, name, sigma);
   }
 
   /** The epsilon of {@code runs} such runs together, at delta 1e-5, improved conversion. */
@@ -131,37 +131,6 @@ class DatasetBudgetRunTest {
         budgets.toString());
     assertEquals(0, show.exitCode(), show.err());
     assertTrue(show.out().contains("1 settled, 0 reservations open"), show.out());
-  }
-
-  /**
-   * Confident-GNMax spends less than its guarantee when queries abstain, and which abstain depends
-   * on the votes: the data set's budget is settled to the guarantee, never to what was spent, so
-   * that the remaining budget (published in release.json) is no function of the private data.
-   */
-  @Test
-  void aRunSettlesToItsGuaranteeNotToTheDataDependentSpentCost() throws IOException {
-    Path case5 = dir.resolve("five");
-    Path budgets = case5.resolve("budgets");
-    init(budgets, "1000");
-    // Five teachers, threshold 6: a query is answered only when the threshold's noise lifts it.
-    Path config = write(case5, "confident.yaml", config("confident", SIGMA).replace(
-        "  mechanism: gnmax\n  sigma: " + SIGMA + "\n",
-        "  mechanism: confident-gnmax\n  threshold: 6\n  sigma1: 2\n  sigma2: 2\n"));
-    Path out = case5.resolve("runs");
-    Captured run = Captured.run("run", config.toString(), "--out", out.toString(),
-        "--budget-dir", budgets.toString());
-    assertEquals(0, run.exitCode(), run.err());
-    JsonNode report;
-    try (Stream<Path> runs = Files.list(out.resolve("confident"))) {
-      report = Json.mapper().readTree(runs.findFirst().orElseThrow()
-          .resolve("report.json").toFile());
-    }
-    double guarantee = report.at("/privacy/epsilon_data_independent").asDouble();
-    double spent = report.at("/privacy/epsilon_spent").asDouble();
-    assertTrue(report.at("/aggregation/queries_answered").asInt()
-        < report.at("/aggregation/queries_asked").asInt(), "some queries abstained");
-    assertTrue(spent < guarantee, spent + " vs " + guarantee);
-    assertEquals(guarantee, report.at("/dataset_budget/charged_epsilon").asDouble(), 1e-9);
   }
 
   @Test

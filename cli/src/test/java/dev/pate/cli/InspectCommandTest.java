@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.pate.config.ConfigLoader;
 import dev.pate.config.CsvConfig;
 import dev.pate.config.RunConfig;
+import dev.pate.pipeline.testdata.SyntheticTable;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.PrintStream;

@@ -14,6 +14,7 @@ import dev.pate.config.RunConfig;
 import dev.pate.files.Sha256;
 import dev.pate.pipeline.labelling.LedgerReplay;
 import dev.pate.pipeline.output.Json;
+import dev.pate.pipeline.testdata.SyntheticTable;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -32,18 +32,6 @@ import org.junit.jupiter.api.Test;
  * not depend on.
  */
 class PackageCyclesTest {
-  /**
-   * Types a module's root package shares with its subpackages while the root (the module's entry
-   * point) also uses those subpackages: known cycles through the root package, each to be moved
-   * to a package of its own (or replaced, e.g. by the project's one user-error type), after which
-   * its line goes. A line whose type no subpackage references any more fails the test, so the
-   * list can only shrink.
-   */
-  private static final Set<String> KNOWN_ROOT_TYPES = Set.of(
-      "dev.pate.pipeline.PipelineListener",
-      "dev.pate.pipeline.Stage",
-      "dev.pate.pipeline.Stopwatch");
-
   private static final Pattern PACKAGE = Pattern.compile("^package\\s+([\\w.]+)\\s*;",
       Pattern.MULTILINE);
   private static final Pattern WILDCARD_IMPORT =
@@ -63,13 +51,11 @@ class PackageCyclesTest {
         + ", found " + modules);
 
     List<String> cycles = new ArrayList<>();
-    Set<String> knownTypesReferenced = new TreeSet<>();
     int packages = 0;
     for (Path module : modules) {
       Map<String, String> sources = sources(module.resolve("src/main/java"));
-      Graph graph = Graph.of(sources, KNOWN_ROOT_TYPES);
+      Graph graph = Graph.of(sources);
       packages += graph.edges.size();
-      knownTypesReferenced.addAll(graph.ignoredReferences);
       for (Set<String> cycle : graph.cycles()) {
         cycles.add(module.getFileName() + ": " + cycle + "\n" + graph.describe(cycle));
       }
@@ -79,8 +65,6 @@ class PackageCyclesTest {
       fail("package cycles (move the shared type down, or invert the dependency):\n"
           + String.join("\n", cycles));
     }
-    assertEquals(new TreeSet<>(KNOWN_ROOT_TYPES), knownTypesReferenced,
-        "a type of KNOWN_ROOT_TYPES is no longer referenced from a subpackage: remove its line");
   }
 
   /** The detector itself: a two-package cycle is found, a chain is not, a comment is no edge. */
@@ -89,19 +73,18 @@ class PackageCyclesTest {
     Map<String, String> cycle = Map.of(
         "a/A.java", "package p.a;\nimport p.b.B;\nclass A {}",
         "b/B.java", "package p.b;\nclass B { p.a.A a; }");
-    assertEquals(List.of(new TreeSet<>(Set.of("p.a", "p.b"))), Graph.of(cycle, Set.of()).cycles());
+    assertEquals(List.of(new TreeSet<>(Set.of("p.a", "p.b"))), Graph.of(cycle).cycles());
 
     Map<String, String> chain = Map.of(
         "a/A.java", "package p.a;\nimport p.b.B;\nclass A {}",
         "b/B.java",
         "package p.b;\n/** Used by {@link p.a.A}. */\nclass B { String s = \"p.a.A\"; }");
-    assertEquals(List.of(), Graph.of(chain, Set.of()).cycles());
+    assertEquals(List.of(), Graph.of(chain).cycles());
 
     Map<String, String> wildcard = Map.of(
         "a/A.java", "package p.a;\nimport p.b.*;\nclass A {}",
         "b/B.java", "package p.b;\nimport p.a.A;\nclass B {}");
-    assertEquals(1, Graph.of(wildcard, Set.of()).cycles().size());
-    assertEquals(List.of(), Graph.of(cycle, Set.of("p.a.A")).cycles());
+    assertEquals(1, Graph.of(wildcard).cycles().size());
   }
 
   /** Every .java file under {@code dir}, by path, with its text. */
@@ -122,9 +105,8 @@ class PackageCyclesTest {
   /** Packages of one module and which of them references which, with an example per edge. */
   private static final class Graph {
     final Map<String, Map<String, String>> edges = new TreeMap<>();
-    final Set<String> ignoredReferences = new TreeSet<>();
 
-    static Graph of(Map<String, String> sources, Set<String> ignoredTypes) {
+    static Graph of(Map<String, String> sources) {
       Map<String, String> packageOf = new HashMap<>();
       Map<String, Set<String>> typesOf = new HashMap<>();
       for (var e : sources.entrySet()) {
@@ -154,11 +136,7 @@ class PackageCyclesTest {
           for (String type : target.getValue()) {
             String qualified = target.getKey() + "." + type;
             if (Pattern.compile("\\b" + Pattern.quote(qualified) + "\\b").matcher(code).find()) {
-              if (ignoredTypes.contains(qualified)) {
-                graph.ignoredReferences.add(qualified);
-              } else {
-                graph.edges.get(from).putIfAbsent(target.getKey(), e.getKey() + " uses " + type);
-              }
+              graph.edges.get(from).putIfAbsent(target.getKey(), e.getKey() + " uses " + type);
             }
           }
         }

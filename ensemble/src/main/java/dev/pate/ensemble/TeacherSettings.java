@@ -4,6 +4,7 @@ import static java.util.Objects.requireNonNull;
 
 import dev.pate.ensemble.augment.Augmentation;
 import dev.pate.ensemble.nn.NetworkSettings;
+import java.io.Serializable;
 import java.util.List;
 
 /**
@@ -15,6 +16,9 @@ import java.util.List;
  * TeacherSettings teachers = TeacherSettings.defaults().toBuilder().count(100).workers(4).build();
  * }</pre>
  *
+ * <p>Serializable, so that a remote teacher backend (Spark) can send them to where the teachers
+ * train; reading them back checks them again.
+ *
  * @param count number of teachers, >= 1
  * @param network every teacher's architecture and training
  * @param augment augmentations of each teacher's training images, redrawn every epoch (images
@@ -23,8 +27,9 @@ import java.util.List;
  * @param threadsPerWorker native (OpenMP/BLAS) threads of each worker, >= 1
  */
 public record TeacherSettings(int count, NetworkSettings network, List<Augmentation> augment,
-    int workers, int threadsPerWorker) {
+    int workers, int threadsPerWorker) implements Serializable {
 
+  private static final long serialVersionUID = 1L;
   private static final TeacherSettings DEFAULTS = new TeacherSettings(250,
       NetworkSettings.teacherDefaults(), List.of(), 2, 1);
 

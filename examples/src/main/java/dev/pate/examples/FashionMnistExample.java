@@ -10,7 +10,7 @@ import dev.pate.datasets.split.PublicSplit;
 import dev.pate.ensemble.TeacherSettings;
 import dev.pate.ensemble.nn.NetworkSpec;
 import dev.pate.pipeline.PatePipeline;
-import dev.pate.pipeline.PipelineListener;
+import dev.pate.pipeline.progress.PipelineListener;
 import dev.pate.pipeline.PipelineResult;
 import dev.pate.pipeline.settings.DataSettings;
 import dev.pate.pipeline.settings.OutputSettings;

@@ -73,7 +73,7 @@ class FashionMnistExampleTest {
         "dev.pate.datasets.", "dev.pate.ensemble.nn.NetworkSpec",
         "dev.pate.ensemble.TeacherSettings", "dev.pate.student.StudentSettings",
         "dev.pate.aggregator.accounting.", "dev.pate.aggregator.mechanism.Mechanism",
-        "dev.pate.pipeline.PatePipeline", "dev.pate.pipeline.PipelineListener",
+        "dev.pate.pipeline.PatePipeline", "dev.pate.pipeline.progress.PipelineListener",
         "dev.pate.pipeline.PipelineResult", "dev.pate.pipeline.settings.");
     Matcher imports = Pattern.compile("(?m)^import (\\S+);").matcher(Files.readString(SOURCE));
     int count = 0;

@@ -29,6 +29,9 @@ import dev.pate.pipeline.labelling.QuerySelector;
 import dev.pate.pipeline.labelling.ReleasePlan;
 import dev.pate.pipeline.labelling.RunNoise;
 import dev.pate.pipeline.labelling.RunRecord;
+import dev.pate.pipeline.progress.PipelineListener;
+import dev.pate.pipeline.progress.Stage;
+import dev.pate.pipeline.progress.Stopwatch;
 import dev.pate.pipeline.release.ReleaseManifest;
 import dev.pate.pipeline.release.ReleaseWriter;
 import dev.pate.pipeline.output.CsvTables;
@@ -529,8 +532,9 @@ public final class PatePipeline {
    */
   private CachedEnsemble teachers(RunFolder folder, RunInputs inputs, TeacherBackend backend) {
     EnsembleKey key = ensembleKey(inputs);
-    TeacherTraining training = TeacherTraining.of(config.teachers().settings()).withNetwork(teacherNetwork);
-    CachedEnsemble ensemble = place.cache().obtain(backend, config, key,
+    TeacherSettings teachers = config.teachers().settings();
+    TeacherTraining training = TeacherTraining.of(teachers).withNetwork(teacherNetwork);
+    CachedEnsemble ensemble = place.cache().obtain(backend, teachers, config.seed(), key,
         training, inputs.partitions(), inputs.publicSplit().holdout(),
         firstRoundQueries(inputs.publicSplit()), listener);
     listener.message(ensemble.describe());

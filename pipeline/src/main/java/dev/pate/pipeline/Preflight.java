@@ -1,8 +1,10 @@
 package dev.pate.pipeline;
 
 import dev.pate.config.RunConfig;
+import dev.pate.config.TeachersConfig;
 import dev.pate.datasets.Dataset;
 import dev.pate.files.UserError;
+import dev.pate.pipeline.backend.ExecutorSettings;
 import dev.pate.pipeline.backend.TeacherBackend;
 import dev.pate.pipeline.backend.TeacherBackends;
 import dev.pate.pipeline.labelling.ReleasePlan;
@@ -54,7 +56,7 @@ final class Preflight {
    */
   static Preflight check(RunConfig config, RunNoise noise, RunPlace place,
       Optional<ReleasePlan> release) {
-    TeacherBackend backend = TeacherBackends.of(config);
+    TeacherBackend backend = TeacherBackends.of(executor(config.teachers()));
     RunFolder.requireWritable(place.writesUnder(config));
     RunFolder.requireWritable(place.cache().root());
     Optional<Path> begun = place.begun();
@@ -65,6 +67,18 @@ final class Preflight {
     return new Preflight(noise, begun.isPresent()
         ? RunRecord.read(begun.get(), config, noise.aggregator(), release)
         : RunRecord.none(config, noise.aggregator(), release), backend);
+  }
+
+  /** The config's {@code teachers.executor} and its {@code teachers.spark} block, as settings. */
+  static ExecutorSettings executor(TeachersConfig teachers) {
+    return switch (teachers.executor()) {
+      case LOCAL -> new ExecutorSettings.Local();
+      case SPARK -> teachers.spark()
+          .map(s -> new ExecutorSettings.Spark(s.master(), s.conf(), s.sharedDir(),
+              s.teachersPerTask()))
+          .orElseThrow(() -> new IllegalStateException("teachers.spark: missing although"
+              + " teachers.executor is spark (the config loader fills it in)"));
+    };
   }
 
   /** Where the run's teachers train and vote. */

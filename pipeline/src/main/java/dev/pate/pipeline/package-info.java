@@ -2,9 +2,9 @@
  * One PATE run as a library. The API is this package's {@link dev.pate.pipeline.PatePipeline}
  * (built from a {@code RunConfig}, with your own data, networks and listener where you bring
  * them), {@link dev.pate.pipeline.PipelineResult} (report, run folder, student network, privacy
- * statement), {@link dev.pate.pipeline.PipelineListener} and {@link dev.pate.pipeline.Stage}; with
- * {@code NetworkSpec} ({@code dev.pate.ensemble.nn}) for networks and {@code Dataset} / {@code
- * PublicSplit} ({@code dev.pate.datasets}) for data; and, to use a released student, {@code
+ * statement), and, in {@code progress}, {@link dev.pate.pipeline.progress.PipelineListener} and
+ * {@link dev.pate.pipeline.progress.Stage}; with {@code NetworkSpec} ({@code dev.pate.ensemble.nn})
+ * for networks and {@code Dataset} / {@code PublicSplit} ({@code dev.pate.datasets}) for data; and, to use a released student, {@code
  * dev.pate.pipeline.release.ReleasedModel} with its {@code ReleaseManifest}. A run checks first
  * whatever can refuse it in a second (see {@code Preflight}), before reading data or training.
  *

@@ -24,10 +24,22 @@ final class TinyRuns {
 
   private TinyRuns() {}
 
-  /** Runs {@code yaml} as a new run under {@code out}; returns its run folder. */
-  static Path run(String yaml, Path out) {
-    RunConfig config = ConfigLoader.parse(yaml, "tiny.yaml", List.of());
+  /**
+   * Runs {@code yaml} as a new run under {@code out}, with {@code overrides} ({@code key=value},
+   * as the command line takes them); returns its run folder.
+   */
+  static Path run(String yaml, Path out, String... overrides) {
+    RunConfig config = ConfigLoader.parse(yaml, "tiny.yaml", List.of(overrides));
     return PatePipeline.builder(config).outputDir(out).build().run().runFolder();
+  }
+
+  /**
+   * Runs the config file {@code config} (paths in it relative to it, as {@code pate run} reads
+   * it) as a new run under {@code out}; returns its run folder.
+   */
+  static Path run(Path config, Path out) {
+    return PatePipeline.builder(ConfigLoader.load(config, List.of())).outputDir(out).build().run()
+        .runFolder();
   }
 
   /**

@@ -1,17 +1,16 @@
 package dev.pate.spark;
 
-import dev.pate.config.ConfigWriter;
-import dev.pate.config.RunConfig;
-import dev.pate.config.SparkConfig;
 import dev.pate.datasets.Dataset;
 import dev.pate.ensemble.Ensemble;
 import dev.pate.ensemble.TeacherRecord;
+import dev.pate.ensemble.TeacherTraining;
 import dev.pate.ensemble.nn.InputShape;
 import dev.pate.ensemble.nn.NetworkSpec;
 import dev.pate.files.AtomicFiles;
 import dev.pate.files.OneLine;
 import dev.pate.files.UserError;
 import dev.pate.pipeline.backend.EnsembleVotes;
+import dev.pate.pipeline.backend.ExecutorSettings;
 import dev.pate.pipeline.backend.TeacherBackend;
 import dev.pate.pipeline.backend.TeacherJob;
 import dev.pate.pipeline.cache.TeacherCache;
@@ -35,7 +34,8 @@ import org.apache.spark.broadcast.Broadcast;
 /**
  * {@code teachers.executor: spark}, the driver's side. One Spark task per group of teachers: it is
  * sent its teachers' partitions only (none for a teacher the shared directory already holds), the
- * held-out and query images (public), and the config; it sends back records and vote counts. The
+ * held-out and query images (public), and the teachers' settings; it sends back records and vote
+ * counts. The
  * aggregator, the noise and the ledger never leave the driver. After the job, the driver copies
  * the new models from the shared directory into its teacher cache (nothing to copy when the
  * shared directory is the cache), so later runs, local or not, find them there.
@@ -46,13 +46,10 @@ import org.apache.spark.broadcast.Broadcast;
  * images, in the order, that the local backend would vote on.
  */
 final class SparkBackend implements TeacherBackend {
-  private final RunConfig config;
-  private final SparkConfig spark;
+  private final ExecutorSettings.Spark spark;
 
-  SparkBackend(RunConfig config) {
-    this.config = config;
-    this.spark = config.teachers().spark().orElseThrow(() -> new IllegalArgumentException(
-        "config: teachers.executor is not spark"));
+  SparkBackend(ExecutorSettings.Spark spark) {
+    this.spark = spark;
   }
 
   @Override
@@ -73,7 +70,8 @@ final class SparkBackend implements TeacherBackend {
     JavaSparkContext sc = SparkContexts.get(spark);
     // Each group's teachers join the cache as soon as its task is done: progress to the console,
     // and a driver stopped half-way keeps them.
-    GroupResult result = run(sc, shared, job.runSeed(), job.numClasses(), work,
+    GroupResult result = run(sc, shared,
+        new TeacherGroupTask.Training(job.teachers(), job.runSeed()), job.numClasses(), work,
         Examples.of(job.evaluation()), job.queries(), group -> {
           for (String text : group.records()) {
             TeacherRecord record = parse(text);
@@ -136,8 +134,8 @@ final class SparkBackend implements TeacherBackend {
       }
       List<TeacherWork> work = IntStream.range(0, teachers)
           .mapToObj(t -> new TeacherWork(t, null)).toList();
-      return run(SparkContexts.get(spark), shared, config.seed(), numClasses, work, null,
-          queries, group -> { }).votes();
+      return run(SparkContexts.get(spark), shared, null, numClasses, work, null, queries,
+          group -> { }).votes();
     }
   }
 
@@ -145,13 +143,16 @@ final class SparkBackend implements TeacherBackend {
    * Runs one task per group of {@code work}, each as its own job so that {@code done} hears of
    * each group as it finishes (Spark runs the jobs side by side on the executors' cores), and
    * adds up what the tasks send back.
+   *
+   * @param training how missing teachers train; null (with {@code evaluation}) when every teacher
+   *     of {@code work} is saved already and only votes
    */
-  private GroupResult run(JavaSparkContext sc, SharedDir shared, long runSeed, int numClasses,
-      List<TeacherWork> work, Examples evaluation, Dataset queries, Consumer<GroupResult> done) {
+  private GroupResult run(JavaSparkContext sc, SharedDir shared, TeacherGroupTask.Training training,
+      int numClasses, List<TeacherWork> work, Examples evaluation, Dataset queries,
+      Consumer<GroupResult> done) {
     Broadcast<Examples> heldOut = evaluation == null ? null : sc.broadcast(evaluation);
     Broadcast<Examples> asked = sc.broadcast(Examples.of(queries));
-    TeacherGroupTask task = new TeacherGroupTask(ConfigWriter.toYaml(config), runSeed, numClasses,
-        shared, heldOut, asked);
+    TeacherGroupTask task = new TeacherGroupTask(training, numClasses, shared, heldOut, asked);
     List<JavaFutureAction<List<GroupResult>>> jobs = new ArrayList<>();
     int[][] votes = new int[queries.size()][numClasses];
     List<String> records = new ArrayList<>();
@@ -234,13 +235,13 @@ final class SparkBackend implements TeacherBackend {
   }
 
   /**
-   * Spark can only send a network it can rebuild from the config; one given in code
-   * (NetworkSpec.custom) has no text form.
+   * Spark can only send a network it can rebuild from the teachers' settings; one given in code
+   * (NetworkSpec.custom) cannot be sent.
    */
-  private void requireConfiguredNetwork(TeacherJob job) {
+  private static void requireConfiguredNetwork(TeacherJob job) {
     Dataset first = job.partitions().teacher(0);
     InputShape shape = InputShape.of(first);
-    NetworkSpec configured = NetworkSpec.of(config.teachers().network());
+    NetworkSpec configured = TeacherTraining.of(job.teachers()).network();
     if (!job.training().network().identity(shape, job.numClasses())
         .equals(configured.identity(shape, job.numClasses()))) {
       throw new UserError("teachers.executor: spark trains the network of teachers.network; a"

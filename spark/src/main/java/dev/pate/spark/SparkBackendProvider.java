@@ -1,19 +1,21 @@
 package dev.pate.spark;
 
-import dev.pate.config.RunConfig;
-import dev.pate.config.TeacherExecutor;
+import dev.pate.pipeline.backend.ExecutorSettings;
 import dev.pate.pipeline.backend.TeacherBackend;
 
 /** Makes the spark backend; listed in META-INF/services, so the pipeline finds it at run time. */
 public final class SparkBackendProvider implements TeacherBackend.Provider {
 
   @Override
-  public TeacherExecutor executor() {
-    return TeacherExecutor.SPARK;
+  public String executor() {
+    return "spark";
   }
 
   @Override
-  public TeacherBackend create(RunConfig config) {
-    return new SparkBackend(config);
+  public TeacherBackend create(ExecutorSettings settings) {
+    if (!(settings instanceof ExecutorSettings.Spark spark)) {
+      throw new IllegalArgumentException("settings: " + settings + " are not Spark's");
+    }
+    return new SparkBackend(spark);
   }
 }

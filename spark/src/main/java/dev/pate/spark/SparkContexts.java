@@ -1,8 +1,8 @@
 package dev.pate.spark;
 
-import dev.pate.config.SparkConfig;
 import dev.pate.files.OneLine;
 import dev.pate.files.UserError;
+import dev.pate.pipeline.backend.ExecutorSettings;
 import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.net.Socket;
@@ -29,12 +29,12 @@ final class SparkContexts {
   private static final long WAIT_SECONDS = Long.getLong("pate.spark.wait", 120);
 
   private static JavaSparkContext current;
-  private static SparkConfig currentSettings;
+  private static ExecutorSettings.Spark currentSettings;
 
   private SparkContexts() {}
 
   /** The context for {@code spark}: the current one if its settings are these, else a new one. */
-  static synchronized JavaSparkContext get(SparkConfig spark) {
+  static synchronized JavaSparkContext get(ExecutorSettings.Spark spark) {
     if (current != null && !current.sc().isStopped() && spark.equals(currentSettings)) {
       return current;
     }
@@ -70,7 +70,7 @@ final class SparkContexts {
    * Spark's settings: pate's defaults, the config's {@code conf}, the master, and for a cluster
    * the application jars the executors load pate from (unless the conf says where they are).
    */
-  private static Map<String, String> settings(SparkConfig spark) {
+  private static Map<String, String> settings(ExecutorSettings.Spark spark) {
     Map<String, String> settings = new LinkedHashMap<>();
     settings.put("spark.app.name", "pate teachers");
     settings.put("spark.ui.showConsoleProgress", "false");

@@ -1,10 +1,10 @@
 package dev.pate.spark;
 
-import dev.pate.config.ConfigLoader;
 import dev.pate.datasets.Dataset;
 import dev.pate.ensemble.Ensemble;
 import dev.pate.ensemble.EnsembleTrainer;
 import dev.pate.ensemble.TeacherRecord;
+import dev.pate.ensemble.TeacherSettings;
 import dev.pate.ensemble.TeacherTraining;
 import dev.pate.ensemble.nn.Classifiers;
 import dev.pate.ensemble.nn.NativeThreads;
@@ -13,6 +13,7 @@ import dev.pate.files.UserError;
 import dev.pate.pipeline.cache.TeacherCache;
 import dev.pate.pipeline.output.Json;
 import java.io.IOException;
+import java.io.Serializable;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -35,22 +36,31 @@ import org.nd4j.linalg.api.ndarray.INDArray;
 final class TeacherGroupTask implements Function<List<TeacherWork>, GroupResult> {
   private static final long serialVersionUID = 1L;
 
-  private final String configYaml;
-  private final long runSeed;
+  private final Training training;
   private final int numClasses;
   private final SharedDir shared;
   private final Broadcast<Examples> evaluation;
   private final Broadcast<Examples> queries;
 
   /**
-   * @param configYaml the run's resolved config, which says how teachers train
+   * How a task trains the teachers the shared directory lacks: sent to every executor with the
+   * task, so it is the settings, never a network object or the run's config.
+   *
+   * @param teachers the ensemble's settings, from which the task rebuilds the training
+   * @param runSeed the seed each teacher's seed derives from
+   */
+  record Training(TeacherSettings teachers, long runSeed) implements Serializable {
+    private static final long serialVersionUID = 1L;
+  }
+
+  /**
+   * @param training how teachers train; null for a job that only votes
    * @param evaluation the held-out examples (public); null for a job that only votes
    * @param queries the public images to vote on (possibly none)
    */
-  TeacherGroupTask(String configYaml, long runSeed, int numClasses, SharedDir shared,
+  TeacherGroupTask(Training training, int numClasses, SharedDir shared,
       Broadcast<Examples> evaluation, Broadcast<Examples> queries) {
-    this.configYaml = configYaml;
-    this.runSeed = runSeed;
+    this.training = training;
     this.numClasses = numClasses;
     this.shared = shared;
     this.evaluation = evaluation;
@@ -111,13 +121,11 @@ final class TeacherGroupTask implements Function<List<TeacherWork>, GroupResult>
             + work.index() + " is gone from it since the driver looked; run again");
       }
       if (trainer == null) {
-        trainer = new EnsembleTrainer(TeacherTraining.of(
-            ConfigLoader.parse(configYaml, "teachers.spark task", List.of()).teachers()
-                .settings()));
+        trainer = new EnsembleTrainer(TeacherTraining.of(training.teachers()));
         heldOut = evaluation.value().toDataset();
       }
-      return trainer.trainTeacher(work.index(), work.partition().toDataset(), heldOut, runSeed,
-          scratch);
+      return trainer.trainTeacher(work.index(), work.partition().toDataset(), heldOut,
+          training.runSeed(), scratch);
     }
   }
 

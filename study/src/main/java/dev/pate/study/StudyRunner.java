@@ -8,7 +8,7 @@ import dev.pate.files.UserError;
 import dev.pate.ledger.BudgetRefusal;
 import dev.pate.ledger.Ledger;
 import dev.pate.pipeline.PatePipeline;
-import dev.pate.pipeline.PipelineListener;
+import dev.pate.pipeline.progress.PipelineListener;
 import dev.pate.pipeline.RunPlace;
 import java.io.IOException;
 import java.io.UncheckedIOException;

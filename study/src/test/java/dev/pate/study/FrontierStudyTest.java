@@ -10,7 +10,7 @@ import dev.pate.config.ConfigLoader;
 import dev.pate.config.RunConfig;
 import dev.pate.config.Study;
 import dev.pate.config.StudyLoader;
-import dev.pate.pipeline.PipelineListener;
+import dev.pate.pipeline.progress.PipelineListener;
 import dev.pate.pipeline.output.Json;
 import java.awt.image.BufferedImage;
 import java.io.ByteArrayInputStream;

@@ -2,6 +2,7 @@ package dev.pate.ensemble.nn;
 
 import static java.util.Objects.requireNonNull;
 
+import java.io.Serializable;
 import java.util.List;
 import java.util.OptionalInt;
 
@@ -9,7 +10,9 @@ import java.util.OptionalInt;
  * A built-in network architecture and how it trains (the YAML {@code network} blocks of
  * teachers and student read into this record). Checked at construction: a bad value is refused
  * with a message that names the parameter. Start from {@link #teacherDefaults()} or {@link
- * #studentDefaults()} and change what you need with {@link #toBuilder()}.
+ * #studentDefaults()} and change what you need with {@link #toBuilder()}. Serializable (as its
+ * {@link Serialized} form, since {@code OptionalInt} is not), so that a remote teacher backend can
+ * send it to where teachers train; reading it back checks it again.
  *
  * @param architecture cnn or mlp
  * @param convFilters filters of each convolution layer, in order (1 to 4 layers); empty for mlp
@@ -32,7 +35,9 @@ public record NetworkSettings(
     int batchSize,
     double learningRate,
     LearningRateSchedule learningRateSchedule,
-    double l2) {
+    double l2) implements Serializable {
+
+  private static final long serialVersionUID = 1L;
 
   private static final NetworkSettings TEACHER = new NetworkSettings(Architecture.CNN,
       List.of(16, 32), OptionalInt.of(5), List.of(128), 0.0, 15, 32, 0.001,
@@ -114,6 +119,30 @@ public record NetworkSettings(
   private static void atLeastOne(String name, int value) {
     if (value < 1) {
       throw new IllegalArgumentException(name + ": " + value + " is not >= 1");
+    }
+  }
+
+  /** What is written instead of these settings when they are serialized. */
+  private Object writeReplace() {
+    return new Serialized(architecture, convFilters, kernel.orElse(Serialized.NO_KERNEL), dense,
+        dropout, epochs, batchSize, learningRate, learningRateSchedule, l2);
+  }
+
+  /**
+   * The serialized form of {@link NetworkSettings}: its values, with the kernel as a plain int
+   * ({@link #NO_KERNEL} for none). Read back through the canonical constructor, so a stream
+   * cannot make settings that construction would refuse.
+   */
+  private record Serialized(Architecture architecture, List<Integer> convFilters, int kernel,
+      List<Integer> dense, double dropout, int epochs, int batchSize, double learningRate,
+      LearningRateSchedule learningRateSchedule, double l2) implements Serializable {
+    private static final long serialVersionUID = 1L;
+    static final int NO_KERNEL = 0;
+
+    private Object readResolve() {
+      return new NetworkSettings(architecture, convFilters,
+          kernel == NO_KERNEL ? OptionalInt.empty() : OptionalInt.of(kernel), dense, dropout,
+          epochs, batchSize, learningRate, learningRateSchedule, l2);
     }
   }
 

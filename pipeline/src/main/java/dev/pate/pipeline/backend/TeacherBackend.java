@@ -1,7 +1,5 @@
 package dev.pate.pipeline.backend;
 
-import dev.pate.config.RunConfig;
-import dev.pate.config.TeacherExecutor;
 import dev.pate.ensemble.TeacherRecord;
 import java.nio.file.Path;
 import java.util.List;
@@ -32,10 +30,14 @@ public interface TeacherBackend {
   /** Makes the backend of one {@code teachers.executor} value; listed in META-INF/services. */
   interface Provider {
 
-    /** The value of {@code teachers.executor} this provider serves. */
-    TeacherExecutor executor();
+    /** The {@link ExecutorSettings#id()} of the executor this provider serves. */
+    String executor();
 
-    /** The backend for {@code config} (its {@code teachers} section says where to train). */
-    TeacherBackend create(RunConfig config);
+    /**
+     * The backend for {@code settings}, which are of this provider's executor.
+     *
+     * @throws IllegalArgumentException if they are another executor's (a bug of the caller)
+     */
+    TeacherBackend create(ExecutorSettings settings);
   }
 }

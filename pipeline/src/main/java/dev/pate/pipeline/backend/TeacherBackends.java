@@ -1,11 +1,9 @@
 package dev.pate.pipeline.backend;
 
-import dev.pate.config.RunConfig;
-import dev.pate.config.TeacherExecutor;
 import dev.pate.files.UserError;
 import java.util.ServiceLoader;
 
-/** The backend a config's {@code teachers.executor} names. */
+/** The backend of an executor's settings ({@code teachers.executor}). */
 public final class TeacherBackends {
   private static final TeacherBackend LOCAL = new LocalBackend();
 
@@ -17,23 +15,23 @@ public final class TeacherBackends {
   }
 
   /**
-   * The backend of {@code config}: local, or the one a {@link TeacherBackend.Provider} on the
-   * class path makes for its executor.
+   * The backend of {@code executor}: local, or the one a {@link TeacherBackend.Provider} on the
+   * class path makes for it.
    *
    * @throws UserError if no provider serves the executor (its module is not on the class path)
    */
-  public static TeacherBackend of(RunConfig config) {
-    TeacherExecutor executor = config.teachers().executor();
-    if (executor == TeacherExecutor.LOCAL) {
+  public static TeacherBackend of(ExecutorSettings executor) {
+    if (executor instanceof ExecutorSettings.Local) {
       return LOCAL;
     }
+    String id = executor.id();
     for (TeacherBackend.Provider provider : ServiceLoader.load(TeacherBackend.Provider.class)) {
-      if (provider.executor() == executor) {
-        return provider.create(config);
+      if (provider.executor().equals(id)) {
+        return provider.create(executor);
       }
     }
-    throw new UserError("teachers.executor: " + executor.id() + " needs pate's " + executor.id()
-        + " module on the class path (./pate adds " + executor.id() + "/target/ once built: mvn -B"
-        + " -DskipTests package builds it)");
+    throw new UserError("teachers.executor: " + id + " needs pate's " + id + " module on the"
+        + " class path (./pate adds " + id + "/target/ once built: mvn -B -DskipTests package"
+        + " builds it)");
   }
 }

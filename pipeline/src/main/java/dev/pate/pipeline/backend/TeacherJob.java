@@ -1,9 +1,9 @@
 package dev.pate.pipeline.backend;
 
-import dev.pate.config.RunConfig;
 import dev.pate.datasets.Dataset;
 import dev.pate.datasets.split.TeacherPartitions;
 import dev.pate.ensemble.TeacherRecord;
+import dev.pate.ensemble.TeacherSettings;
 import dev.pate.ensemble.TeacherTraining;
 import java.nio.file.Path;
 import java.util.Map;
@@ -12,9 +12,12 @@ import java.util.Objects;
 /**
  * The teachers of one ensemble that a backend trains, and where they go.
  *
- * @param config the run's config (a remote backend rebuilds the training from it)
+ * @param teachers the ensemble's settings: a backend that trains elsewhere sends these (they are
+ *     {@link java.io.Serializable}) and rebuilds {@code training} from them, so it refuses a
+ *     training whose network is not the one they describe
  * @param key the ensemble's key hash: the folder name of its teachers in any cache
- * @param training how each teacher is trained
+ * @param training how each teacher is trained: {@code teachers}' training, or that with a network
+ *     given in code
  * @param partitions every teacher's private partition, by teacher index
  * @param evaluation the held-out public examples each teacher's accuracy is measured on
  * @param runSeed the seed the teachers' seeds derive from
@@ -24,12 +27,12 @@ import java.util.Objects;
  *     trains elsewhere may have them voted on where the teachers are, and answer {@link
  *     EnsembleVotes#votes} for exactly these images without another round trip
  */
-public record TeacherJob(RunConfig config, String key, TeacherTraining training,
+public record TeacherJob(TeacherSettings teachers, String key, TeacherTraining training,
     TeacherPartitions partitions, Dataset evaluation, long runSeed, Path folder,
     Map<Integer, TeacherRecord> finished, Dataset queries) {
 
   public TeacherJob {
-    Objects.requireNonNull(config, "config");
+    Objects.requireNonNull(teachers, "teachers");
     Objects.requireNonNull(key, "key");
     Objects.requireNonNull(training, "training");
     Objects.requireNonNull(partitions, "partitions");

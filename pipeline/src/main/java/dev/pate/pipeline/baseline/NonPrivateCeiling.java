@@ -7,9 +7,9 @@ import dev.pate.ensemble.nn.Classifiers;
 import dev.pate.ensemble.nn.InputShape;
 import dev.pate.ensemble.nn.NetworkSpec;
 import dev.pate.ensemble.nn.Tensors;
-import dev.pate.pipeline.PipelineListener;
-import dev.pate.pipeline.Stage;
-import dev.pate.pipeline.Stopwatch;
+import dev.pate.pipeline.progress.PipelineListener;
+import dev.pate.pipeline.progress.Stage;
+import dev.pate.pipeline.progress.Stopwatch;
 import java.util.Arrays;
 import org.deeplearning4j.nn.multilayer.MultiLayerNetwork;
 

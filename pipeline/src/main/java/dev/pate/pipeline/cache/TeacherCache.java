@@ -2,13 +2,13 @@ package dev.pate.pipeline.cache;
 
 import dev.pate.datasets.Dataset;
 import dev.pate.datasets.split.TeacherPartitions;
-import dev.pate.config.RunConfig;
 import dev.pate.ensemble.TeacherRecord;
+import dev.pate.ensemble.TeacherSettings;
 import dev.pate.ensemble.TeacherTraining;
 import dev.pate.files.AtomicFiles;
 import dev.pate.files.UserError;
-import dev.pate.pipeline.PipelineListener;
-import dev.pate.pipeline.Stage;
+import dev.pate.pipeline.progress.PipelineListener;
+import dev.pate.pipeline.progress.Stage;
 import dev.pate.pipeline.backend.EnsembleVotes;
 import dev.pate.pipeline.backend.TeacherBackend;
 import dev.pate.pipeline.backend.TeacherJob;
@@ -101,13 +101,14 @@ public final class TeacherCache {
    * saved as soon as it is done, and the manifest is written last.
    *
    * @param backend where teachers are trained and vote ({@code teachers.executor})
-   * @param config the run's config
+   * @param teachers the ensemble's settings, which {@code training} is made from
+   * @param runSeed the seed the teachers' seeds derive from
    * @param evaluation the held-out images each teacher's accuracy is measured on
    * @param queries the images the ensemble will be asked first, for backends that vote where they
    *     train (see {@link TeacherJob#queries()})
    */
-  public CachedEnsemble obtain(TeacherBackend backend, RunConfig config, EnsembleKey key,
-      TeacherTraining training, TeacherPartitions partitions, Dataset evaluation, Dataset queries,
+  public CachedEnsemble obtain(TeacherBackend backend, TeacherSettings teachers, long runSeed,
+      EnsembleKey key, TeacherTraining training, TeacherPartitions partitions, Dataset evaluation, Dataset queries,
       PipelineListener listener) {
     Path folder = folder(key);
     int numClasses = partitions.privateSet().numClasses();
@@ -123,8 +124,8 @@ public final class TeacherCache {
     Map<Integer, TeacherRecord> finished = finishedTeachers(folder, partitions.count());
     listener.stageStarted(Stage.TEACHERS, partitions.count() - finished.size());
     Map<Integer, TeacherRecord> records = new java.util.concurrent.ConcurrentHashMap<>(finished);
-    EnsembleVotes votes = backend.train(new TeacherJob(config, key.hash(), training, partitions,
-        evaluation, config.seed(), folder, finished, queries), record -> {
+    EnsembleVotes votes = backend.train(new TeacherJob(teachers, key.hash(), training, partitions,
+        evaluation, runSeed, folder, finished, queries), record -> {
           AtomicFiles.writeString(folder.resolve(recordFile(record.index())), Json.write(record));
           records.put(record.index(), record);
           listener.step(Stage.TEACHERS, "");

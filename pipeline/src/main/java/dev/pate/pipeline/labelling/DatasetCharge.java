@@ -10,7 +10,7 @@ import dev.pate.config.Randomness;
 import dev.pate.config.RunConfig;
 import dev.pate.files.UserError;
 import dev.pate.ledger.DatasetBudget;
-import dev.pate.pipeline.PipelineListener;
+import dev.pate.pipeline.progress.PipelineListener;
 import java.nio.file.Path;
 import java.util.Optional;
 

@@ -14,7 +14,7 @@ import dev.pate.ensemble.nn.Seeds;
 import dev.pate.ledger.Labeller;
 import dev.pate.ledger.Ledger;
 import dev.pate.ledger.LedgerWriter;
-import dev.pate.pipeline.PipelineListener;
+import dev.pate.pipeline.progress.PipelineListener;
 import dev.pate.pipeline.output.RunFolder;
 import java.nio.file.Path;
 import java.util.Arrays;

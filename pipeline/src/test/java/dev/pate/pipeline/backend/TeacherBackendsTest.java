@@ -25,13 +25,13 @@ class TeacherBackendsTest {
 
   @Test
   void theLocalExecutorIsBuiltInAndNeedsNoProvider() {
-    assertSame(TeacherBackends.local(), TeacherBackends.of(config()));
+    assertSame(TeacherBackends.local(), TeacherBackends.of(new ExecutorSettings.Local()));
   }
 
   @Test
   void sparkWithoutItsModuleIsOneLineSayingWhatToBuild() {
     UserError e = assertThrows(UserError.class,
-        () -> TeacherBackends.of(config("teachers.executor=spark")));
+        () -> TeacherBackends.of(ExecutorSettings.Spark.of("local[1]")));
     assertEquals("teachers.executor: spark needs pate's spark module on the class path (./pate"
         + " adds spark/target/ once built: mvn -B -DskipTests package builds it)", e.getMessage());
   }

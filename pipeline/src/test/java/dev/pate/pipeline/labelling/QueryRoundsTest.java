@@ -15,7 +15,7 @@ import dev.pate.files.UserError;
 import dev.pate.ledger.Ledger;
 import dev.pate.ledger.LedgerContents;
 import dev.pate.ledger.LedgerReader;
-import dev.pate.pipeline.PipelineListener;
+import dev.pate.pipeline.progress.PipelineListener;
 import dev.pate.pipeline.output.RunFolder;
 import java.io.IOException;
 import java.nio.file.Files;

@@ -1,11 +1,14 @@
-package dev.pate.cli;
+package dev.pate.pipeline;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.pate.files.UserError;
 import dev.pate.pipeline.output.Json;
+import dev.pate.pipeline.testdata.ColourImages;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -19,11 +22,12 @@ import org.junit.jupiter.api.io.TempDir;
  * A whole run on images as a user has them: generated colour images in folders, a private folder
  * with one sub-folder per class, an unlabelled pool folder and a labelled evaluation folder. The
  * teachers train, label the pool, a self-training student learns from the answers and the pool,
- * and is released; {@code pate predict} on a folder prints one row per file.
+ * and is released (the command line's {@code ImageFolderCommandsTest} predicts and evaluates
+ * with it).
  */
 class ImageFolderRunTest {
-  private static final int SIDE = 12;
-  private static final int POOL = 60;
+  private static final int SIDE = ColourImages.RUN_SIDE;
+  private static final int POOL = ColourImages.RUN_POOL;
 
   @TempDir static Path dir;
   static Path run;
@@ -31,19 +35,7 @@ class ImageFolderRunTest {
 
   @BeforeAll
   static void runOnce() throws IOException {
-    Path privateDir = ColourImages.labelled(dir.resolve("private"), 40, SIDE, 1);
-    Path poolDir = ColourImages.unlabelled(dir.resolve("pool"), POOL, SIDE, 2);
-    Path evalDir = ColourImages.labelled(dir.resolve("eval"), 10, SIDE, 3);
-    // The folders named relative to the config file, as a user beside them writes them: they
-    // are found there whatever the working directory (issue 30).
-    Path config = Files.writeString(dir.resolve("colour.yaml"),
-        ColourImages.config("colour", dir.relativize(privateDir), dir.relativize(poolDir),
-            dir.relativize(evalDir), POOL, 30));
-    assertEquals(0, Main.execute("run", config.toString(), "--out",
-        dir.resolve("runs").toString()));
-    try (Stream<Path> runs = Files.list(dir.resolve("runs/colour"))) {
-      run = runs.findFirst().orElseThrow();
-    }
+    run = TinyRuns.run(ColourImages.writeRun(dir), dir.resolve("runs"));
     report = Json.mapper().readTree(run.resolve("report.json").toFile());
   }
 
@@ -94,39 +86,17 @@ class ImageFolderRunTest {
   }
 
   @Test
-  void predictOnAFolderPrintsOneRowPerFile() {
-    Captured predicted = Captured.run("predict", "--model", run.resolve("release").toString(),
-        "--input", dir.resolve("pool").toString());
-    assertEquals(0, predicted.exitCode(), predicted.err());
-    List<String> lines = predicted.out().lines().toList();
-    assertEquals("index,file,prediction,confidence", lines.get(0));
-    assertEquals(POOL + 1, lines.size());
-    assertTrue(lines.get(1).startsWith("0,0000.png,"), lines.get(1));
-    assertTrue(lines.get(POOL).startsWith((POOL - 1) + "," + String.format("%04d.png", POOL - 1)
-        + ","), lines.get(POOL));
-  }
-
-  @Test
-  void evaluateOnTheEvaluationFolderGivesTheReportsAccuracy() {
-    Captured evaluated = Captured.run("evaluate", "--model", run.resolve("release").toString(),
-        "--input", dir.resolve("eval").toString(), "--json");
-    assertEquals(0, evaluated.exitCode(), evaluated.err());
-    assertTrue(evaluated.out().contains(String.format(java.util.Locale.ROOT, "%s",
-        report.at("/student/test_accuracy").asText())), evaluated.out());
-  }
-
-  @Test
   void aClassFolderThatIsNoClassIsOneLineNamingItBeforeAnyTeacherTrains() throws IOException {
     Path privateDir = ColourImages.labelled(dir.resolve("bad-private"), 2, SIDE, 4);
     Files.move(privateDir.resolve("blue"), privateDir.resolve("purple"));
     Path config = Files.writeString(dir.resolve("bad.yaml"), ColourImages.config("bad",
         privateDir, dir.resolve("pool"), dir.resolve("eval"), POOL, 30));
-    Captured bad = Captured.run("run", config.toString(), "--out", dir.resolve("bad-runs")
-        .toString());
-    assertEquals(2, bad.exitCode(), bad.err());
-    assertEquals(1, bad.err().lines().count(), bad.err());
-    assertTrue(bad.err().contains("purple: class folder 'purple' is not one of the classes [red,"
-        + " green, blue]"), bad.err());
+    // The user's error (exit 2 at the command line), in one line.
+    UserError bad = assertThrows(UserError.class,
+        () -> TinyRuns.run(config, dir.resolve("bad-runs")));
+    assertEquals(1, bad.getMessage().lines().count(), bad.getMessage());
+    assertTrue(bad.getMessage().contains("purple: class folder 'purple' is not one of the classes"
+        + " [red, green, blue]"), bad.getMessage());
     assertFalse(Files.exists(dir.resolve("bad-runs/cache/teachers")) && hasTeachers(
         dir.resolve("bad-runs/cache/teachers")), "no teacher was trained");
   }

@@ -1,4 +1,4 @@
-package dev.pate.pipeline;
+package dev.pate.pipeline.progress;
 
 /** The stages of a run, in the order they run; a {@link PipelineListener} is told of each. */
 public enum Stage {

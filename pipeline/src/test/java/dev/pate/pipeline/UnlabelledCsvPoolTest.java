@@ -1,16 +1,18 @@
-package dev.pate.cli;
+package dev.pate.pipeline;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.pate.files.UserError;
 import dev.pate.pipeline.output.Json;
+import dev.pate.pipeline.testdata.SyntheticTable;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.stream.Stream;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -45,13 +47,9 @@ class UnlabelledCsvPoolTest {
   private static JsonNode run(String name, String config) throws IOException {
     Path file = Files.writeString(dir.resolve(name + ".yaml"), config.replace("name: tiny-csv",
         "name: " + name));
-    Captured run = Captured.run("run", file.toString(), "--out", dir.resolve("runs").toString());
-    assertEquals(0, run.exitCode(), run.err());
-    try (Stream<Path> runs = Files.list(dir.resolve("runs/" + name))) {
-      Path folder = runs.findFirst().orElseThrow();
-      assertTrue(Files.isRegularFile(folder.resolve("release/student.zip")));
-      return Json.mapper().readTree(folder.resolve("report.json").toFile());
-    }
+    Path folder = TinyRuns.run(file, dir.resolve("runs"));
+    assertTrue(Files.isRegularFile(folder.resolve("release/student.zip")));
+    return Json.mapper().readTree(folder.resolve("report.json").toFile());
   }
 
   private static void assertNoLabelAccuracy(JsonNode report) {
@@ -93,11 +91,11 @@ class UnlabelledCsvPoolTest {
     Path publicFile = withoutLabels(labelled, dir.resolve("public-bad.csv"), POOL + 5);
     Path config = Files.writeString(dir.resolve("bad.yaml"),
         SyntheticTable.config(privateFile, publicFile).replace("name: tiny-csv", "name: bad"));
-    Captured bad = Captured.run("run", config.toString(), "--out", dir.resolve("runs")
-        .toString());
-    assertEquals(2, bad.exitCode(), bad.err());
-    assertEquals(1, bad.err().lines().count(), bad.err());
-    assertTrue(bad.err().contains("public-bad.csv: record 200 (counting from 0") && bad.err()
-        .contains("has no label; the held-out rows"), bad.err());
+    // The user's error (exit 2 at the command line), in one line.
+    UserError bad = assertThrows(UserError.class, () -> TinyRuns.run(config, dir.resolve("runs")));
+    String message = bad.getMessage();
+    assertEquals(1, message.lines().count(), message);
+    assertTrue(message.contains("public-bad.csv: record 200 (counting from 0") && message
+        .contains("has no label; the held-out rows"), message);
   }
 }

@@ -1,4 +1,4 @@
-package dev.pate.pipeline;
+package dev.pate.pipeline.progress;
 
 /** Wall-clock seconds since start. */
 public record Stopwatch(long startNanos) {

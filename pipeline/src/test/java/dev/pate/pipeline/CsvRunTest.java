@@ -1,4 +1,4 @@
-package dev.pate.cli;
+package dev.pate.pipeline;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.pate.files.Sha256;
 import dev.pate.pipeline.output.Json;
+import dev.pate.pipeline.testdata.SyntheticTable;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -18,7 +19,8 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * A whole run on a small CSV table (seconds): the same pipeline and run folder as for images, with
- * the report's account of reading and encoding the files and the non-private ceiling.
+ * the report's account of reading and encoding the files and the non-private ceiling, driven
+ * through {@link PatePipeline} as a Java user would.
  */
 class CsvRunTest {
   @TempDir static Path dir;
@@ -27,14 +29,7 @@ class CsvRunTest {
 
   @BeforeAll
   static void runOnce() throws IOException {
-    Path privateFile = SyntheticTable.write(dir.resolve("private.csv"), 600, 1, 10, "");
-    Path publicFile = SyntheticTable.write(dir.resolve("public.csv"), 300, 2, 0, ".");
-    Path config = Files.writeString(dir.resolve("tiny-csv.yaml"),
-        SyntheticTable.config(privateFile, publicFile));
-    assertEquals(0, Main.execute("run", config.toString(), "--out", dir.resolve("runs").toString()));
-    try (Stream<Path> runs = Files.list(dir.resolve("runs/tiny-csv"))) {
-      run = runs.findFirst().orElseThrow();
-    }
+    run = TinyRuns.run(SyntheticTable.writeRun(dir), dir.resolve("runs"));
     report = Json.mapper().readTree(run.resolve("report.json").toFile());
   }
 
@@ -118,11 +113,11 @@ class CsvRunTest {
   }
 
   /**
-   * A CSV run releases its student with the public pool's encoding: evaluate on the public file's
-   * held-out records gives the report's accuracy exactly, and predict gives a row per record.
+   * A CSV run releases its student with the public pool's encoding, and its card is a table's
+   * (the command line's {@code CsvReleaseCommandsTest} evaluates and predicts with it).
    */
   @Test
-  void theReleaseReadsRecordsAsTheRunEncodedThem() throws IOException {
+  void theReleaseDescribesTheTableAsTheRunEncodedIt() throws IOException {
     Path release = run.resolve("release");
     JsonNode manifest = Json.mapper().readTree(release.resolve("release.json").toFile());
     assertEquals("table", manifest.at("/input/kind").asText());
@@ -133,45 +128,5 @@ class CsvRunTest {
         manifest.at("/privacy/unit").asText());
     String card = Files.readString(release.resolve("MODEL_CARD.md"));
     assertFalse(card.contains("--labels"), card);
-    Path publicFile = dir.resolve("public.csv");
-    Captured evaluation = Captured.run("evaluate", "--model", release.toString(), "--input",
-        publicFile.toString(), "--rows", "200:300", "--json");
-    assertEquals(0, evaluation.exitCode(), evaluation.err());
-    JsonNode e = Json.mapper().readTree(evaluation.out());
-    assertEquals(100, e.get("examples").asInt());
-    assertEquals(report.at("/student/test_accuracy").asDouble(), e.get("accuracy").asDouble());
-
-    // Rows of the student's own pool: refused, or with the flag evaluated and counted.
-    Captured overlapping = Captured.run("evaluate", "--model", release.toString(), "--input",
-        publicFile.toString(), "--rows", "150:300");
-    ReleaseTest.assertOneLine(overlapping, "50 of the 150 rows asked for were the student's"
-        + " query pool");
-    assertTrue(overlapping.err().contains("--allow-pool-overlap"), overlapping.err());
-    Captured allowed = Captured.run("evaluate", "--model", release.toString(), "--input",
-        publicFile.toString(), "--rows", "150:300", "--allow-pool-overlap", "--json");
-    assertEquals(0, allowed.exitCode(), allowed.err());
-    assertTrue(allowed.err().contains("warning: 50 of the 150 evaluated rows"), allowed.err());
-    assertEquals(50, Json.mapper().readTree(allowed.out()).get("pool_rows").asInt());
-
-    Captured predicted = Captured.run("predict", "--model", release.toString(), "--input",
-        publicFile.toString());
-    assertEquals(0, predicted.exitCode(), predicted.err());
-    assertEquals(301, predicted.out().lines().count());
-
-    // A category the training never saw: predicted all the same, with one warning per column.
-    Path unseen = Files.writeString(dir.resolve("unseen.csv"), SyntheticTable.HEADER
-        + "\n1,2.0,purple,low\n2,3.0,purple,low\n3,4.0,mauve,high\n");
-    Captured warned = Captured.run("predict", "--model", release.toString(), "--input",
-        unseen.toString());
-    assertEquals(0, warned.exitCode(), warned.err());
-    assertEquals(4, warned.out().lines().count());
-    assertEquals(1, warned.err().lines().filter(l -> l.contains("warning")).count(), warned.err());
-    assertTrue(warned.err().contains("column 'colour': category 'purple' (and 3 record(s) in"
-        + " all) was never seen in training"), warned.err());
-
-    Path wrong = Files.writeString(dir.resolve("wrong.csv"), "id,hours,shade,income\n1,2.0,red,low\n");
-    Captured refused = Captured.run("predict", "--model", release.toString(), "--input",
-        wrong.toString());
-    ReleaseTest.assertOneLine(refused, "header column 'shade'");
   }
 }

@@ -1,7 +1,8 @@
-package dev.pate.cli;
+package dev.pate.pipeline;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -11,10 +12,12 @@ import dev.pate.aggregator.release.GnssCost;
 import dev.pate.aggregator.rdp.Conversion;
 import dev.pate.aggregator.rdp.Orders;
 import dev.pate.aggregator.rdp.RdpConversions;
+import dev.pate.files.UserError;
 import dev.pate.ledger.Ledger;
 import dev.pate.ledger.LedgerContents;
 import dev.pate.ledger.LedgerEntry;
 import dev.pate.pipeline.output.Json;
+import dev.pate.pipeline.testdata.ReleaseRun;
 import dev.pate.ledger.LedgerReader;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -22,7 +25,6 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Set;
 import java.util.TreeSet;
-import java.util.stream.Stream;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -31,53 +33,23 @@ import org.junit.jupiter.api.io.TempDir;
  * {@code privacy.release: smooth-sensitivity} in a run: the data-dependent epsilon published
  * through smooth sensitivity with parameters fixed in advance, charged to the ledger before it is
  * published, its cost in the guarantee, the same value published again by a resumed run; and a
- * release that cannot be made refused before any work.
+ * release that cannot be made refused before any work. The command line's {@code
+ * DataDependentReleaseCommandsTest} checks the console's headline and {@code pate ledger}'s replay.
  */
 class DataDependentReleaseRunTest {
-  static final int QUERIES = 60;
-  static final double ORDER = 3;
-  static final double BETA = 0.4 / ORDER;
-  static final double SIGMA_SS = 3;
-  static final String CONFIG = """
-      name: released
-      seed: 7
-      dataset:
-        name: mnist
-        private_limit: 1200
-      teachers:
-        count: 10
-        workers: 2
-        network: {architecture: mlp, dense: [32], epochs: 4, learning_rate: 0.01}
-      aggregator:
-        mechanism: gnmax
-        sigma: 1.5
-        queries: 60
-        selection: random
-        randomness: seeded
-      privacy:
-        release: smooth-sensitivity
-        release_plan: fixed
-        release_order: 3
-        release_beta: %s
-        release_sigma: 3
-      student:
-        network: {architecture: mlp, dense: [32], epochs: 3, learning_rate: 0.01}
-      """.formatted(BETA);
+  static final int QUERIES = ReleaseRun.QUERIES;
+  static final double ORDER = ReleaseRun.ORDER;
+  static final double BETA = ReleaseRun.BETA;
+  static final double SIGMA_SS = ReleaseRun.SIGMA_SS;
+  static final String CONFIG = ReleaseRun.CONFIG;
 
   @TempDir static Path dir;
   static Path run;
   static JsonNode report;
-  static String console;
 
   @BeforeAll
   static void runOnce() throws IOException {
-    Path config = Files.writeString(dir.resolve("released.yaml"), CONFIG);
-    Captured c = Captured.run("run", config.toString(), "--out", dir.resolve("runs").toString());
-    assertEquals(0, c.exitCode(), c.err());
-    console = c.out();
-    try (Stream<Path> runs = Files.list(dir.resolve("runs/released"))) {
-      run = runs.findFirst().orElseThrow();
-    }
+    run = TinyRuns.run(CONFIG, dir.resolve("runs"));
     report = Json.mapper().readTree(run.resolve("report.json").toFile());
   }
 
@@ -96,21 +68,6 @@ class DataDependentReleaseRunTest {
     assertEquals(released, manifest.at("/privacy/data_dependent"));
     String raw = report.at("/privacy/private/epsilon_data_dependent").asText();
     assertFalse(Files.readString(run.resolve("release/release.json")).contains(raw));
-  }
-
-  /** The console's headline is the released figure; the guarantee is under the details. */
-  @Test
-  void theConsoleHeadlineIsTheReleasedEpsilon() {
-    String headline = console.lines().filter(l -> l.startsWith("  privacy ")).findFirst()
-        .orElseThrow(() -> new AssertionError(console));
-    assertTrue(headline.contains(String.format(java.util.Locale.ROOT, "epsilon %.4f at delta"
-        + " 1e-05: data-dependent, released with smooth sensitivity",
-        report.at("/privacy/data_dependent_release/epsilon_released").asDouble())), headline);
-    int details = console.indexOf("details (publishable):");
-    assertTrue(details > console.indexOf(headline), console);
-    assertTrue(console.indexOf(String.format(java.util.Locale.ROOT, "epsilon %.4f at delta 1e-05"
-        + " (order", report.at("/privacy/epsilon_data_independent").asDouble())) > details,
-        console);
   }
 
   @Test
@@ -156,11 +113,6 @@ class DataDependentReleaseRunTest {
         + order * (mu0 - mu1) * (mu0 - mu1) / (2 * tilted);
   }
 
-  /**
-   * pate ledger replays a release run's ledger, release line included, to its guarantee (under
-   * {@code seeded}: this run's noise is seeded, so the figure is what it would be with secret
-   * noise).
-   */
   /** A run with a release publishes nothing outside the report's allowlist and the release. */
   @Test
   void reportPublishesOnlyAllowlistedFields() {
@@ -174,25 +126,14 @@ class DataDependentReleaseRunTest {
     assertEquals(Set.of(), found);
   }
 
-  @Test
-  void theLedgerCommandReplaysTheReleaseIntoTheGuarantee() throws IOException {
-    Captured ledger = Captured.run("ledger", dir.resolve("runs").toString(), "--json");
-    assertEquals(0, ledger.exitCode(), ledger.err());
-    JsonNode replayed = Json.mapper().readTree(ledger.out())
-        .at("/private_data/0/seeded/ensembles/0/runs/0/epsilon/epsilon");
-    assertEquals(report.at("/privacy/epsilon_data_independent").asDouble(), replayed.asDouble(),
-        1e-12, ledger.out());
-  }
-
   /** A resumed run publishes what its ledger recorded; it never draws the release again. */
   @Test
   void aResumedRunPublishesTheRecordedReleaseAgain() throws IOException {
     Path copy = dir.resolve("resumed");
-    TinyRun.copyTree(run, copy);
+    TinyRuns.copyTree(run, copy);
     Files.delete(copy.resolve("report.json"));
     long lines = Files.lines(copy.resolve(Ledger.FILE)).count();
-    Captured resumed = Captured.run("run", "--resume", copy.toString());
-    assertEquals(0, resumed.exitCode(), resumed.err());
+    TinyRuns.resume(copy);
     JsonNode again = Json.mapper().readTree(copy.resolve("report.json").toFile());
     assertEquals(report.at("/privacy/data_dependent_release"),
         again.at("/privacy/data_dependent_release"));
@@ -201,13 +142,14 @@ class DataDependentReleaseRunTest {
 
   @Test
   void aReleaseThatCannotBeMadeIsRefusedBeforeAnyWork() throws IOException {
-    Path lnmax = Files.writeString(dir.resolve("lnmax.yaml"), CONFIG.replace(
-        "mechanism: gnmax\n  sigma: 1.5", "mechanism: lnmax\n  gamma: 0.5").replace(
-        "name: released", "name: refused"));
+    String lnmax = CONFIG.replace("mechanism: gnmax\n  sigma: 1.5",
+        "mechanism: lnmax\n  gamma: 0.5").replace("name: released", "name: refused");
     Path out = dir.resolve("refused-runs");
-    Captured c = Captured.run("run", lnmax.toString(), "--out", out.toString());
-    ReleaseTest.assertOneLine(c, "privacy.release: smooth-sensitivity covers gnmax and"
-        + " confident-gnmax");
+    // The user's error (exit 2 at the command line), in one line.
+    UserError e = assertThrows(UserError.class, () -> TinyRuns.run(lnmax, out));
+    assertFalse(e.getMessage().strip().contains("\n"), e.getMessage());
+    assertTrue(e.getMessage().contains("privacy.release: smooth-sensitivity covers gnmax and"
+        + " confident-gnmax"), e.getMessage());
     assertFalse(Files.exists(out.resolve("refused")), "no run folder was started");
   }
 }

@@ -1,10 +1,16 @@
-package dev.pate.cli;
+package dev.pate.pipeline;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.pate.aggregator.accounting.Budget;
+import dev.pate.aggregator.rdp.Conversion;
+import dev.pate.aggregator.rdp.Orders;
+import dev.pate.files.Sha256;
+import dev.pate.ledger.DatasetBudget;
 import dev.pate.pipeline.output.Json;
+import dev.pate.pipeline.testdata.SyntheticTable;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -13,7 +19,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
-import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -110,15 +115,11 @@ class ReportAllowlistTest {
     Path config = Files.writeString(dir.resolve("tiny-csv.yaml"),
         SyntheticTable.config(privateFile, publicFile).replace("randomness: seeded",
             "randomness: secure"));
-    assertEquals(0, Captured.run("budget", "init", privateFile.toString(), "--epsilon", "1000",
-        "--delta", "1e-5", "--dir", dir.resolve("runs/budgets").toString()).exitCode());
-    Captured c = Captured.run("run", config.toString(), "--out", dir.resolve("runs").toString());
-    assertEquals(0, c.exitCode(), c.err());
-    JsonNode report;
-    try (Stream<Path> runs = Files.list(dir.resolve("runs/tiny-csv"))) {
-      report = Json.mapper().readTree(runs.findFirst().orElseThrow()
-          .resolve("report.json").toFile());
-    }
+    // What pate budget init does for the private file.
+    DatasetBudget.init(dir.resolve("runs/budgets"), Sha256.of(privateFile),
+        new Budget(1000, 1e-5, Conversion.IMPROVED, Orders.defaults()));
+    JsonNode report = Json.mapper().readTree(TinyRuns.run(config, dir.resolve("runs"))
+        .resolve("report.json").toFile());
     Set<String> found = new TreeSet<>();
     publicPaths(report, "", found);
     assertEquals(new TreeSet<>(PUBLIC), found);

@@ -1,4 +1,4 @@
-package dev.pate.cli;
+package dev.pate.pipeline.testdata;
 
 import java.awt.image.BufferedImage;
 import java.io.IOException;
@@ -13,16 +13,16 @@ import javax.imageio.ImageIO;
 /**
  * Generated colour images in folders, for runs on images as users have them: class k is a
  * square of colour {@link #COLOURS}[k] at a random place on a noisy grey background, so small
- * networks learn it in a few epochs. Nothing big is checked in; {@link ColourFoldersBenchmark}
- * makes a larger set of all ten classes.
+ * networks learn it in a few epochs. Nothing big is checked in; the command line's {@code
+ * ColourFoldersBenchmark} makes a larger set of all ten classes.
  */
-final class ColourImages {
+public final class ColourImages {
   /** The class names of all ten colours, in label order. */
-  static final List<String> ALL_CLASSES = List.of("red", "green", "blue", "yellow", "purple",
-      "orange", "cyan", "pink", "brown", "white");
+  public static final List<String> ALL_CLASSES = List.of("red", "green", "blue", "yellow",
+      "purple", "orange", "cyan", "pink", "brown", "white");
 
   /** The three classes the tests use. */
-  static final List<String> CLASSES = ALL_CLASSES.subList(0, 3);
+  public static final List<String> CLASSES = ALL_CLASSES.subList(0, 3);
 
   private static final int[][] COLOURS = {{220, 40, 40}, {40, 200, 60}, {50, 70, 230},
       {230, 220, 50}, {150, 50, 200}, {240, 140, 30}, {40, 210, 210}, {240, 120, 190},
@@ -31,7 +31,7 @@ final class ColourImages {
   private ColourImages() {}
 
   /** One image of class {@code label} of {@link #ALL_CLASSES}, drawn from {@code random}. */
-  static BufferedImage image(int label, int side, Random random) {
+  public static BufferedImage image(int label, int side, Random random) {
     BufferedImage image = new BufferedImage(side, side, BufferedImage.TYPE_INT_RGB);
     for (int y = 0; y < side; y++) {
       for (int x = 0; x < side; x++) {
@@ -55,24 +55,26 @@ final class ColourImages {
   }
 
   /** {@code perClass} PNG images per class of {@link #CLASSES} in {@code folder/<class>/}. */
-  static Path labelled(Path folder, int perClass, int side, long seed) throws IOException {
+  public static Path labelled(Path folder, int perClass, int side, long seed)
+      throws IOException {
     return labelled(folder, CLASSES.size(), perClass, side, seed);
   }
 
   /** {@code perClass} PNG images of each of the first {@code classes} classes. */
-  static Path labelled(Path folder, int classes, int perClass, int side, long seed)
+  public static Path labelled(Path folder, int classes, int perClass, int side, long seed)
       throws IOException {
     return write(folder, classes * perClass, side, seed, i -> i / perClass,
         i -> ALL_CLASSES.get(i / perClass) + String.format("/%04d.png", i % perClass));
   }
 
   /** {@code count} unlabelled PNG images of {@link #CLASSES} in turn, {@code folder/NNNN.png}. */
-  static Path unlabelled(Path folder, int count, int side, long seed) throws IOException {
+  public static Path unlabelled(Path folder, int count, int side, long seed)
+      throws IOException {
     return unlabelled(folder, CLASSES.size(), count, side, seed);
   }
 
   /** {@code count} unlabelled PNG images of the first {@code classes} classes in turn. */
-  static Path unlabelled(Path folder, int classes, int count, int side, long seed)
+  public static Path unlabelled(Path folder, int classes, int count, int side, long seed)
       throws IOException {
     return write(folder, count, side, seed, i -> i % classes, i -> String.format("%04d.png", i));
   }
@@ -94,7 +96,7 @@ final class ColourImages {
   }
 
   /** A run config on {@code privateDir}, {@code poolDir} and {@code evalDir}, small and fast. */
-  static String config(String name, Path privateDir, Path poolDir, Path evalDir, int pool,
+  public static String config(String name, Path privateDir, Path poolDir, Path evalDir, int pool,
       int queries) {
     return String.join("\n",
         "name: " + name,
@@ -124,5 +126,30 @@ final class ColourImages {
         "  network: {architecture: cnn, conv_filters: [6], kernel: 3, dense: [16], epochs: 12,"
             + " batch_size: 16, learning_rate: 0.01}",
         "");
+  }
+
+  /** Side of the images of {@link #writeRun}. */
+  public static final int RUN_SIDE = 12;
+
+  /** Pool images of {@link #writeRun}. */
+  public static final int RUN_POOL = 60;
+
+  /**
+   * The run on images as a user has them, in {@code dir}: {@code private/} (40 images per class,
+   * one sub-folder per class), {@code pool/} ({@link #RUN_POOL} unlabelled images) and {@code
+   * eval/} (10 per class), all {@link #RUN_SIDE} pixels square, and its config {@code
+   * colour.yaml} (name {@code colour}, 30 queries), which names the folders relative to itself as
+   * a user beside them writes them: they are found there whatever the working directory (issue
+   * 30).
+   *
+   * @return the config file
+   */
+  public static Path writeRun(Path dir) throws IOException {
+    Path privateDir = labelled(dir.resolve("private"), 40, RUN_SIDE, 1);
+    Path poolDir = unlabelled(dir.resolve("pool"), RUN_POOL, RUN_SIDE, 2);
+    Path evalDir = labelled(dir.resolve("eval"), 10, RUN_SIDE, 3);
+    return Files.writeString(dir.resolve("colour.yaml"), config("colour",
+        dir.relativize(privateDir), dir.relativize(poolDir), dir.relativize(evalDir), RUN_POOL,
+        30));
   }
 }

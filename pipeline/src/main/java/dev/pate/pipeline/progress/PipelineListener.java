@@ -1,4 +1,4 @@
-package dev.pate.pipeline;
+package dev.pate.pipeline.progress;
 
 /**
  * Told what a run is doing, for a progress display or a log. Every method has an empty default,

@@ -1,4 +1,4 @@
-package dev.pate.cli;
+package dev.pate.pipeline.testdata;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -7,12 +7,12 @@ import java.util.Locale;
 import java.util.Random;
 
 /**
- * A small learnable CSV table for CLI tests: {@code income} is {@code high} when {@code hours}
- * plus 3 for colour {@code red} exceeds 6, with a header, a {@code ?} now and then and an
- * ignored {@code id}.
+ * A small learnable CSV table for end-to-end tests (pipeline and command line): {@code income}
+ * is {@code high} when {@code hours} plus 3 for colour {@code red} exceeds 6, with a header, a
+ * {@code ?} now and then and an ignored {@code id}.
  */
-final class SyntheticTable {
-  static final String HEADER = "id,hours,colour,income";
+public final class SyntheticTable {
+  public static final String HEADER = "id,hours,colour,income";
 
   private SyntheticTable() {}
 
@@ -20,7 +20,7 @@ final class SyntheticTable {
    * Writes {@code rows} rows; every {@code missingEvery}-th row (if > 0) has {@code ?} as its
    * colour. Labels end with {@code suffix} (Adult's test file writes {@code >50K.}).
    */
-  static Path write(Path file, int rows, long seed, int missingEvery, String suffix)
+  public static Path write(Path file, int rows, long seed, int missingEvery, String suffix)
       throws IOException {
     Random random = new Random(seed);
     StringBuilder b = new StringBuilder(HEADER).append('\n');
@@ -38,7 +38,7 @@ final class SyntheticTable {
   }
 
   /** The run config of a tiny CSV run on {@code privateFile} and {@code publicFile}. */
-  static String config(Path privateFile, Path publicFile) {
+  public static String config(Path privateFile, Path publicFile) {
     return String.join("\n",
         "name: tiny-csv",
         "seed: 5",
@@ -69,5 +69,30 @@ final class SyntheticTable {
         "  non_private: true",
         "  epochs: 3",
         "");
+  }
+
+  /**
+   * The tiny CSV run with GNMax at {@code sigma}, secure noise and no non-private ceiling: a run
+   * that can be charged to the private data set's budget.
+   */
+  public static String secureGnmaxConfig(Path privateFile, Path publicFile, String name,
+      double sigma) {
+    return config(privateFile, publicFile).replace("name: tiny-csv", "name: " + name)
+        .replace("  mechanism: lnmax\n  gamma: 0.5\n", "  mechanism: gnmax\n  sigma: " + sigma
+            + "\n").replace("randomness: seeded", "randomness: secure")
+        .replace("baseline:\n  non_private: true\n  epochs: 3\n", "");
+  }
+
+  /**
+   * The tiny CSV run in {@code dir}: {@code private.csv} (600 rows, every 10th colour missing),
+   * {@code public.csv} (300 rows, labels ending with {@code .}) and its config {@code
+   * tiny-csv.yaml} ({@link #config}).
+   *
+   * @return the config file
+   */
+  public static Path writeRun(Path dir) throws IOException {
+    Path privateFile = write(dir.resolve("private.csv"), 600, 1, 10, "");
+    Path publicFile = write(dir.resolve("public.csv"), 300, 2, 0, ".");
+    return Files.writeString(dir.resolve("tiny-csv.yaml"), config(privateFile, publicFile));
   }
 }
