@@ -53,6 +53,14 @@ public record MultiDigitCanvases(int canvasesPerSide, int minDigits, int maxDigi
    */
   public record Sides(MultiLabelImages privateCanvases, MultiLabelImages publicCanvases) {}
 
+  /**
+   * {@link #canvasesPerSide} canvases from {@code digits} alone (e.g. a public pool when the
+   * private canvases are made elsewhere), named {@code multi-<digits' name>}, from the seed.
+   */
+  public MultiLabelImages canvases(ImageDataset digits) {
+    return canvases(digits, "multi-" + digits.name(), new SplittableRandom(seed));
+  }
+
   /** {@link #canvasesPerSide} canvases from {@code digits}, each digit used at most once. */
   MultiLabelImages canvases(ImageDataset digits, String name, SplittableRandom rng) {
     if (digits.channels() != 1) {
