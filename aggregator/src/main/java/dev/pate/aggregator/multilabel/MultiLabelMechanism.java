@@ -301,8 +301,8 @@ public sealed interface MultiLabelMechanism
     }
 
     @Override
-    public GnmaxAccounting accounting(Orders orders, NoiseKind noise) {
-      return new GnmaxAccounting(sigma, orders, noise);
+    public PowersetAccounting accounting(Orders orders, NoiseKind noise) {
+      return new PowersetAccounting(new GnmaxAccounting(sigma, orders, noise), parameters());
     }
 
     @Override

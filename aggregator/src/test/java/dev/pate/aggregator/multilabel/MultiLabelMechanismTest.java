@@ -63,6 +63,8 @@ class MultiLabelMechanismTest {
     QueryAccounting accounting = powerset.accounting(ORDERS, NoiseKind.DISCRETE);
     GnmaxAccounting gnmax = new GnmaxAccounting(6, ORDERS, NoiseKind.DISCRETE);
     assertArrayEquals(gnmax.dataIndependentRdp(), accounting.dataIndependentRdp());
+    assertEquals("powerset-voting", accounting.mechanismId(), "ledgers name what ran");
+    assertEquals(powerset.parameters(), accounting.parameters());
     MultiLabelVotes unanimous = new MultiLabelVotes(3, new int[50]);
     double[] counts = powerset.accountingCounts(unanimous);
     assertEquals(8, counts.length);
@@ -70,6 +72,7 @@ class MultiLabelMechanismTest {
     double[] dependent = accounting.dataDependentRdp(counts, true);
     double[] independent = accounting.dataIndependentRdp();
     assertTrue(dependent[0] < independent[0], "a unanimous vote is cheaper given the data");
+    assertArrayEquals(gnmax.dataDependentRdp(counts, true), dependent);
   }
 
   @Test
