@@ -39,7 +39,7 @@ import java.util.random.RandomGenerator;
  * Run from the checkout root after {@code mvn -q -B -pl benchmarks -am package -DskipTests}:
  * <pre>
  * nice java -Dpate.repo.root=$PWD -cp "benchmarks/target/classes:benchmarks/target/lib/*" \
- *     dev.pate.benchmarks.MultiLabelStudy 50 300 200 1000 1.5 1
+ *     dev.pate.benchmarks.MultiLabelStudy 50 200 200 500 1.5 1
  * </pre>
  */
 public final class MultiLabelStudy {
