@@ -23,6 +23,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.ArgGroup;
 import picocli.CommandLine.Command;
@@ -119,7 +120,7 @@ final class AnalyzeCommand implements Callable<Integer> {
 
   @Override
   public Integer call() throws Exception {
-    java.util.Optional<MultiLabelMechanism.Kind> multiLabel = MultiLabelOptions.kind(mechanism);
+    Optional<MultiLabelMechanism.Kind> multiLabel = MultiLabelOptions.kind(mechanism);
     if (multiLabel.isPresent()) {
       return analyzeMultiLabel(multiLabel.get());
     }

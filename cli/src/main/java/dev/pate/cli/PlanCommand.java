@@ -18,7 +18,9 @@ import dev.pate.pipeline.labelling.Queries;
 import dev.pate.pipeline.output.Json;
 import java.nio.file.Path;
 import java.util.Arrays;
+import java.util.LinkedHashMap;
 import java.util.Locale;
+import java.util.Map;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -131,9 +133,9 @@ final class PlanCommand implements Callable<Integer> {
       throw new UserError("--labels: required with --mechanism " + kind.id());
     }
     int labelCount = (int) OptionChecks.atLeast("--labels", labels, 1);
-    var fixed = MultiLabelOptions.parameters(kind, labelCount, null, tau, threshold);
+    Map<String, Double> fixed = MultiLabelOptions.parameters(kind, labelCount, null, tau, threshold);
     // Checks every fixed parameter (with a placeholder sigma) so that its message names its flag.
-    var check = new java.util.LinkedHashMap<>(fixed);
+    Map<String, Double> check = new LinkedHashMap<>(fixed);
     check.put("sigma", 1.0);
     MultiLabelOptions.mechanism(kind, check);
     return OptionChecks.parse("--epsilon", () -> MultiLabelPlan.plan(kind, budget,

@@ -37,6 +37,8 @@ public final class LabelSumAccounting implements QueryAccounting {
   private final double[] dataIndependent;
 
   /**
+   * The accounting of Gaussian noise on label sums with this sensitivity.
+   *
    * @param mechanismId the id reports show
    * @param parameters the mechanism's parameters, recorded by ledgers
    * @param sensitivitySquared the squared L2 sensitivity of the sums, in grid units (>= 1)

@@ -18,6 +18,8 @@ public final class ThresholdVoting implements MultiLabelAggregator {
   private final double threshold;
 
   /**
+   * A threshold vote on the clipped sums.
+   *
    * @param noise noise on the grid sums (its sigma in grid units)
    * @param threshold fraction of the teachers' full weight a label's noisy sum must exceed
    */

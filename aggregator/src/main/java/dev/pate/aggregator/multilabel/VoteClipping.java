@@ -3,6 +3,7 @@ package dev.pate.aggregator.multilabel;
 import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.math.RoundingMode;
+import java.util.Arrays;
 
 /**
  * How each teacher's 0/1 vote vector is weighted before the per-label sums, on an integer grid so
@@ -55,7 +56,7 @@ public final class VoteClipping {
   public static VoteClipping none(int labels) {
     MultiLabelVotes.checkLabels(labels);
     long[] weights = new long[labels + 1];
-    java.util.Arrays.fill(weights, 1);
+    Arrays.fill(weights, 1);
     return new VoteClipping(labels, 1, weights);
   }
 
