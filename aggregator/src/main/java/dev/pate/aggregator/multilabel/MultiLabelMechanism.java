@@ -3,17 +3,14 @@ package dev.pate.aggregator.multilabel;
 import dev.pate.aggregator.accounting.NoiseKind;
 import dev.pate.aggregator.accounting.QueryAccounting;
 import dev.pate.aggregator.gnmax.GnmaxAccounting;
+import dev.pate.aggregator.mechanism.MechanismParameters;
 import dev.pate.aggregator.noise.DiscreteGaussian;
 import dev.pate.aggregator.rdp.Orders;
 import java.math.BigDecimal;
 import java.util.Arrays;
-import java.util.Collections;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.Set;
-import java.util.stream.Collectors;
 
 /**
  * A multi-label PATE mechanism with its parameters (Dziedzic, Choquette-Choo et al., "Private
@@ -62,13 +59,7 @@ public sealed interface MultiLabelMechanism
 
   /** The parameters by name, in the order of {@link Kind#parameterNames()}. */
   default Map<String, Double> parameters() {
-    List<String> names = kind().parameterNames();
-    double[] values = parameterValues();
-    Map<String, Double> parameters = new LinkedHashMap<>();
-    for (int i = 0; i < values.length; i++) {
-      parameters.put(names.get(i), values[i]);
-    }
-    return Collections.unmodifiableMap(parameters);
+    return MechanismParameters.named(kind().parameterNames(), parameterValues());
   }
 
   /** The aggregator that answers queries with discrete noise, as runs do. */
@@ -124,11 +115,7 @@ public sealed interface MultiLabelMechanism
      * @throws IllegalArgumentException if a parameter is missing, unknown or out of range
      */
     public MultiLabelMechanism of(Map<String, Double> parameters) {
-      if (!parameters.keySet().equals(Set.copyOf(parameterNames))) {
-        throw new IllegalArgumentException("parameters: " + id + " takes "
-            + String.join(", ", parameterNames) + ", not " + parameters.keySet());
-      }
-      double[] v = parameterNames.stream().mapToDouble(parameters::get).toArray();
+      double[] v = MechanismParameters.values(id, parameterNames, parameters);
       int labels = labelCount(v[0]);
       return switch (this) {
         case BINARY_VOTING -> new BinaryVoting(labels, v[1], v[2]);
@@ -139,7 +126,7 @@ public sealed interface MultiLabelMechanism
 
     /** The kind whose id is exactly {@code id}, if any. */
     public static Optional<Kind> byId(String id) {
-      return Arrays.stream(values()).filter(k -> k.id.equals(id)).findFirst();
+      return MechanismParameters.byId(Kind.class, Kind::id, id);
     }
 
     /** The kind whose id is exactly {@code id}; else the exception names the ids there are. */
@@ -150,7 +137,7 @@ public sealed interface MultiLabelMechanism
 
     /** {@code binary-voting, tau-voting, powerset-voting}. */
     public static String ids() {
-      return Arrays.stream(values()).map(Kind::id).collect(Collectors.joining(", "));
+      return MechanismParameters.ids(Kind.class, Kind::id);
     }
 
     private static int labelCount(double value) {
@@ -317,9 +304,7 @@ public sealed interface MultiLabelMechanism
   }
 
   private static void checkPositive(double value, String name) {
-    if (!(value > 0) || Double.isInfinite(value)) {
-      throw new IllegalArgumentException(name + ": " + value + " is not a finite number > 0");
-    }
+    MechanismParameters.checkPositive(value, name);
   }
 
   private static void checkThreshold(double threshold) {
