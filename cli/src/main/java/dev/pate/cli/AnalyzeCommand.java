@@ -6,6 +6,10 @@ import dev.pate.aggregator.analysis.AnalysisResult;
 import dev.pate.aggregator.analysis.VoteAnalysis;
 import dev.pate.aggregator.release.GaussianSampler;
 import dev.pate.aggregator.mechanism.Mechanism;
+import dev.pate.aggregator.multilabel.MultiLabelAnalysis;
+import dev.pate.aggregator.multilabel.MultiLabelMechanism;
+import dev.pate.aggregator.multilabel.MultiLabelVoteFile;
+import dev.pate.aggregator.multilabel.MultiLabelVotes;
 import dev.pate.aggregator.votes.RowSelection;
 import dev.pate.aggregator.votes.VoteFiles;
 import dev.pate.aggregator.votes.VoteMatrix;
@@ -19,6 +23,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.ArgGroup;
 import picocli.CommandLine.Command;
@@ -39,7 +44,8 @@ import picocli.CommandLine.Option;
 final class AnalyzeCommand implements Callable<Integer> {
   @Option(names = "--votes", required = true, paramLabel = "FILE",
       description = ".npy (float or int, queries x classes) or .csv (a run's votes.csv, or a"
-          + " header line then one row of counts per query).")
+          + " header line then one row of counts per query); for a multi-label mechanism a .npy"
+          + " of 0/1 votes, queries x teachers x labels.")
   Path votes;
 
   @ArgGroup(exclusive = true)
@@ -56,7 +62,8 @@ final class AnalyzeCommand implements Callable<Integer> {
   }
 
   @Option(names = "--mechanism", required = true, paramLabel = "NAME",
-      description = "lnmax, gnmax or confident-gnmax.")
+      description = "lnmax, gnmax, confident-gnmax, or multi-label: binary-voting, tau-voting,"
+          + " powerset-voting.")
   String mechanism;
 
   @Option(names = "--gamma", description = "LNMax: Laplace noise of scale 1/gamma.")
@@ -65,8 +72,14 @@ final class AnalyzeCommand implements Callable<Integer> {
   @Option(names = "--sigma", description = "GNMax: Gaussian noise standard deviation.")
   Double sigma;
 
-  @Option(names = "--threshold", description = "Confident-GNMax: threshold T on the max count.")
+  @Option(names = "--threshold", description = "Confident-GNMax: threshold T on the max count."
+      + " Binary and tau-voting: the fraction of the teachers a label's noisy sum must exceed"
+      + " (default 0.5).")
   Double threshold;
+
+  @Option(names = "--tau", description = "tau-voting: the L2 norm each teacher's vote vector is"
+      + " clipped to.")
+  Double tau;
 
   @Option(names = "--sigma1", description = "Confident-GNMax: noise of the threshold check.")
   Double sigma1;
@@ -107,6 +120,10 @@ final class AnalyzeCommand implements Callable<Integer> {
 
   @Override
   public Integer call() throws Exception {
+    Optional<MultiLabelMechanism.Kind> multiLabel = MultiLabelOptions.kind(mechanism);
+    if (multiLabel.isPresent()) {
+      return analyzeMultiLabel(multiLabel.get());
+    }
     Mechanism analysed = mechanism();
     NoiseKind noiseKind = noiseKind();
     checkSmoothSensitivity(analysed);
@@ -134,10 +151,39 @@ final class AnalyzeCommand implements Callable<Integer> {
     return 0;
   }
 
+  /** Multi-label votes: every query's data-independent (and data-dependent) epsilon. */
+  private int analyzeMultiLabel(MultiLabelMechanism.Kind kind) {
+    if (selection.rows != null || selection.indices != null) {
+      throw new UserError("--rows/--indices: not supported with --mechanism " + kind.id()
+          + " (select the queries when writing the vote file)");
+    }
+    if (smoothSensitivity) {
+      throw new UserError("--smooth-sensitivity: covers gnmax and confident-gnmax, not "
+          + kind.id());
+    }
+    release.checkUnused();
+    NoiseKind noiseKind = noiseKind();
+    List<MultiLabelVotes> all = MultiLabelVoteFile.read(votes);
+    MultiLabelMechanism analysed = MultiLabelOptions.mechanism(kind, MultiLabelOptions.parameters(
+        kind, all.get(0).labels(), required(sigma, "--sigma"), tau, threshold));
+    MultiLabelAnalysis result = MultiLabelAnalysis.of(analysed, all, accounting.orders(),
+        accounting.delta(), accounting.conversion(), noiseKind);
+    if (json) {
+      System.out.print(Json.write(result.toMap()));
+    } else {
+      printRows(result.tableRows());
+    }
+    return 0;
+  }
+
   /** The mechanism named by --mechanism, its parameters from the flags of the same names. */
   private Mechanism mechanism() {
     Mechanism.Kind kind = Mechanism.Kind.byId(mechanism).orElseThrow(() -> new UserError(
-        "--mechanism: '" + mechanism + "' is not one of " + Mechanism.Kind.ids()));
+        "--mechanism: '" + mechanism + "' is not one of " + Mechanism.Kind.ids() + ", "
+            + MultiLabelMechanism.Kind.ids()));
+    if (tau != null) {
+      throw new UserError("--tau: only tau-voting clips votes, not " + mechanism);
+    }
     Map<String, Double> flags = new HashMap<>();
     flags.put("gamma", gamma);
     flags.put("sigma", sigma);
@@ -193,7 +239,10 @@ final class AnalyzeCommand implements Callable<Integer> {
   }
 
   private static void printTable(AnalysisResult result) {
-    List<String[]> rows = result.tableRows();
+    printRows(result.tableRows());
+  }
+
+  private static void printRows(List<String[]> rows) {
     int width = rows.stream().mapToInt(r -> r[0].length()).max().orElse(10);
     for (String[] row : rows) {
       System.out.printf(Locale.ROOT, "  %-" + width + "s  %s%n", row[0],

@@ -3,7 +3,9 @@ package dev.pate.cli;
 import dev.pate.aggregator.accounting.Budget;
 import dev.pate.aggregator.accounting.NoiseKind;
 import dev.pate.aggregator.mechanism.Mechanism;
+import dev.pate.aggregator.multilabel.MultiLabelMechanism;
 import dev.pate.aggregator.planning.ConfidentGnmaxPlan;
+import dev.pate.aggregator.planning.MultiLabelPlan;
 import dev.pate.aggregator.planning.Plan;
 import dev.pate.aggregator.planning.PlanRequest;
 import dev.pate.aggregator.planning.Planner;
@@ -16,7 +18,9 @@ import dev.pate.pipeline.labelling.Queries;
 import dev.pate.pipeline.output.Json;
 import java.nio.file.Path;
 import java.util.Arrays;
+import java.util.LinkedHashMap;
 import java.util.Locale;
+import java.util.Map;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -39,8 +43,21 @@ final class PlanCommand implements Callable<Integer> {
 
 
   @Option(names = "--mechanism", required = true,
-      description = "lnmax, gnmax, confident-gnmax or subsampled-gaussian.")
+      description = "lnmax, gnmax, confident-gnmax or subsampled-gaussian; multi-label:"
+          + " binary-voting, tau-voting or powerset-voting (with --labels).")
   String mechanism;
+
+  @Option(names = "--labels", paramLabel = "K",
+      description = "Multi-label mechanisms: the number of labels.")
+  Integer labels;
+
+  @Option(names = "--tau", description = "tau-voting: the L2 norm each teacher's vote vector is"
+      + " clipped to.")
+  Double tau;
+
+  @Option(names = "--threshold", description = "Binary and tau-voting: the fraction of the"
+      + " teachers a label's noisy sum must exceed (default 0.5).")
+  Double threshold;
 
   @Option(names = "--teachers", defaultValue = "250", description = "Teachers (default"
       + " ${DEFAULT-VALUE}).")
@@ -86,7 +103,9 @@ final class PlanCommand implements Callable<Integer> {
             accounting.delta())
         .withConversion(accounting.conversion())
         .withOrders(accounting.orders());
-    Plan plan = Planner.plan(request(budget));
+    Plan plan = MultiLabelOptions.kind(mechanism).isPresent()
+        ? multiLabelPlan(MultiLabelOptions.kind(mechanism).get(), budget)
+        : Planner.plan(request(budget));
     if (json) {
       System.out.print(Json.write(plan.toMap()));
     } else {
@@ -108,7 +127,26 @@ final class PlanCommand implements Callable<Integer> {
     return 0;
   }
 
+  /** The least sigma of a multi-label mechanism for --queries queries. */
+  private Plan multiLabelPlan(MultiLabelMechanism.Kind kind, Budget budget) {
+    if (labels == null) {
+      throw new UserError("--labels: required with --mechanism " + kind.id());
+    }
+    int labelCount = (int) OptionChecks.atLeast("--labels", labels, 1);
+    Map<String, Double> fixed = MultiLabelOptions.parameters(kind, labelCount, null, tau, threshold);
+    // Checks every fixed parameter (with a placeholder sigma) so that its message names its flag.
+    Map<String, Double> check = new LinkedHashMap<>(fixed);
+    check.put("sigma", 1.0);
+    MultiLabelOptions.mechanism(kind, check);
+    return OptionChecks.parse("--epsilon", () -> MultiLabelPlan.plan(kind, budget,
+        (int) OptionChecks.atLeast("--queries", queries, 1), fixed));
+  }
+
   private PlanRequest request(Budget budget) {
+    if (labels != null || tau != null || threshold != null) {
+      throw new UserError("--labels/--tau/--threshold: only for the multi-label mechanisms ("
+          + MultiLabelMechanism.Kind.ids() + ")");
+    }
     if (mechanism.equals(SubsampledGaussianPlan.ID)) {
       if (samplingRate == null || steps == null) {
         throw new UserError("--mechanism subsampled-gaussian: needs --sampling-rate and --steps");

@@ -6,14 +6,9 @@ import dev.pate.aggregator.gnmax.ConfidentGnmaxAccounting;
 import dev.pate.aggregator.gnmax.GnmaxAccounting;
 import dev.pate.aggregator.lnmax.LnmaxAccounting;
 import dev.pate.aggregator.rdp.Orders;
-import java.util.Arrays;
-import java.util.Collections;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.Set;
-import java.util.stream.Collectors;
 
 /**
  * A PATE aggregation mechanism with its noise parameters: the one description of "which noisy
@@ -58,13 +53,7 @@ public sealed interface Mechanism
    * QueryAccounting#parameters()}.
    */
   default Map<String, Double> parameters() {
-    List<String> names = kind().parameterNames();
-    double[] values = parameterValues();
-    Map<String, Double> parameters = new LinkedHashMap<>();
-    for (int i = 0; i < values.length; i++) {
-      parameters.put(names.get(i), values[i]);
-    }
-    return Collections.unmodifiableMap(parameters);
+    return MechanismParameters.named(kind().parameterNames(), parameterValues());
   }
 
   /** The parameter values, in the order of {@link Kind#parameterNames()}. */
@@ -138,11 +127,7 @@ public sealed interface Mechanism
      * @throws IllegalArgumentException if a parameter is missing, unknown or out of range
      */
     public Mechanism of(Map<String, Double> parameters) {
-      if (!parameters.keySet().equals(Set.copyOf(parameterNames))) {
-        throw new IllegalArgumentException("parameters: " + id + " takes "
-            + String.join(", ", parameterNames) + ", not " + parameters.keySet());
-      }
-      double[] v = parameterNames.stream().mapToDouble(parameters::get).toArray();
+      double[] v = MechanismParameters.values(id, parameterNames, parameters);
       return switch (this) {
         case LNMAX -> new Lnmax(v[0]);
         case GNMAX -> new Gnmax(v[0]);
@@ -152,7 +137,7 @@ public sealed interface Mechanism
 
     /** The kind whose id is exactly {@code id}, if any. */
     public static Optional<Kind> byId(String id) {
-      return Arrays.stream(values()).filter(k -> k.id.equals(id)).findFirst();
+      return MechanismParameters.byId(Kind.class, Kind::id, id);
     }
 
     /**
@@ -167,7 +152,7 @@ public sealed interface Mechanism
 
     /** {@code lnmax, gnmax, confident-gnmax}. */
     public static String ids() {
-      return Arrays.stream(values()).map(Kind::id).collect(Collectors.joining(", "));
+      return MechanismParameters.ids(Kind.class, Kind::id);
     }
   }
 
@@ -287,8 +272,6 @@ public sealed interface Mechanism
   }
 
   private static void checkPositive(double value, String name) {
-    if (!(value > 0) || Double.isInfinite(value)) {
-      throw new IllegalArgumentException(name + ": " + value + " is not a finite number > 0");
-    }
+    MechanismParameters.checkPositive(value, name);
   }
 }

@@ -8,11 +8,12 @@ import java.util.Map;
  * The outcome of planning: the least noise meeting a {@link Budget} under the data-independent
  * bound, with what it achieves. Immutable.
  */
-public sealed interface Plan permits NoisePlan, ConfidentGnmaxPlan, SubsampledGaussianPlan {
+public sealed interface Plan permits NoisePlan, ConfidentGnmaxPlan, SubsampledGaussianPlan,
+    MultiLabelPlan {
 
   /**
    * The planned mechanism's id: a PATE {@link dev.pate.aggregator.mechanism.Mechanism.Kind#id()}
-   * or {@link SubsampledGaussianPlan#ID}.
+   * or {@link SubsampledGaussianPlan#ID}, or a multi-label mechanism's id ({@link MultiLabelPlan}).
    */
   String mechanismId();
 

@@ -31,6 +31,16 @@ public final class NetworkBuilder {
    */
   public static MultiLayerNetwork build(NetworkSettings config, InputShape shape, int numClasses,
       long seed, int trainingSteps) {
+    return build(config, shape, numClasses, seed, trainingSteps, false);
+  }
+
+  /**
+   * As {@link #build(NetworkSettings, InputShape, int, long, int)}; with {@code multiLabel} the
+   * output is one sigmoid per label with per-label binary cross-entropy (DL4J's {@code XENT})
+   * instead of a softmax over classes, so that an example can carry several labels at once.
+   */
+  public static MultiLayerNetwork build(NetworkSettings config, InputShape shape, int numClasses,
+      long seed, int trainingSteps, boolean multiLabel) {
     if (seed < 1) {
       throw new IllegalArgumentException("seed: " + seed + " is not >= 1 (ND4J seed 0 is not"
           + " deterministic)");
@@ -68,9 +78,10 @@ public final class NetworkBuilder {
       }
       list.layer(dense.build());
     }
-    list.layer(new OutputLayer.Builder(LossFunctions.LossFunction.NEGATIVELOGLIKELIHOOD)
+    list.layer(new OutputLayer.Builder(multiLabel ? LossFunctions.LossFunction.XENT
+            : LossFunctions.LossFunction.NEGATIVELOGLIKELIHOOD)
         .nOut(numClasses)
-        .activation(Activation.SOFTMAX)
+        .activation(multiLabel ? Activation.SIGMOID : Activation.SOFTMAX)
         .build());
     OneDnn.enable();
     MultiLayerNetwork net = new MultiLayerNetwork(list.setInputType(shape.inputType()).build());
