@@ -14,12 +14,16 @@ import dev.pate.aggregator.rdp.RdpLedger;
 import dev.pate.ledger.Ledger;
 import dev.pate.ledger.LedgerContents;
 import dev.pate.ledger.LedgerReader;
+import dev.pate.config.ConfigLoader;
+import dev.pate.config.RunConfig;
+import dev.pate.pipeline.labelling.LedgerReplay;
 import dev.pate.pipeline.labelling.RunNoise;
 import dev.pate.pipeline.output.Json;
 import dev.pate.pipeline.output.NumberText;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -86,6 +90,20 @@ class AutoNoiseRunTest {
     assertEquals(spent.epsilon(), report.at("/privacy/epsilon_data_independent").asDouble(),
         1e-12);
     assertEquals(spent.epsilon(), report.at("/plan/epsilon_data_independent").asDouble(), 1e-9);
+  }
+
+  /**
+   * What {@code pate ledger} and a study's epsilon curves do: the run's accountant rebuilt from its
+   * folder states the guarantee the run reported (its config names no noise; the plan does).
+   */
+  @Test
+  void theLedgerReplaysWithThePlannedNoise() {
+    RunConfig config = ConfigLoader.load(run.resolve("config.yaml"), List.of());
+    EpsilonBound replayed = LedgerReplay.of(run, config)
+        .report(config.privacy().delta(), config.privacy().conversion())
+        .epsilonDataIndependent();
+    assertEquals(report.at("/privacy/epsilon_data_independent").asDouble(), replayed.epsilon(),
+        1e-12);
   }
 
   @Test
