@@ -71,10 +71,21 @@ final class ParetoFrontier {
     return new ParetoFrontier(settings, frontier);
   }
 
+  /**
+   * Published epsilons closer than this, relatively, count as one epsilon when settings are
+   * compared: settings planned for the same budget differ only by the planner's bisection (e.g.
+   * 0.4999942 and 0.4999948), and a setting bought with a millionth less epsilon is no choice. It
+   * only ranks settings: every point still publishes its own epsilon, and {@link #best} still
+   * requires the epsilon at most the target.
+   */
+  static final double SAME_EPSILON = 1e-3;
+
   /** Whether {@code a} is at least as good as {@code b} in both and better in one. */
   static boolean dominates(Setting a, Setting b) {
-    return a.epsilon() <= b.epsilon() && a.validation() >= b.validation()
-        && (a.epsilon() < b.epsilon() || a.validation() > b.validation());
+    boolean noDearer = a.epsilon() <= b.epsilon() * (1 + SAME_EPSILON);
+    boolean cheaper = a.epsilon() < b.epsilon() * (1 - SAME_EPSILON);
+    return noDearer && a.validation() >= b.validation()
+        && (cheaper || a.validation() > b.validation());
   }
 
   /** Every setting with a validation accuracy, in grid order. */
