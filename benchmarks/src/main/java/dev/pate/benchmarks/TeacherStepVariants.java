@@ -8,9 +8,13 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
+import java.util.Set;
 import java.util.function.Supplier;
+import java.util.function.UnaryOperator;
+import org.deeplearning4j.nn.conf.CacheMode;
 import org.deeplearning4j.nn.conf.CNN2DFormat;
 import org.deeplearning4j.nn.conf.NeuralNetConfiguration;
+import org.deeplearning4j.nn.conf.WorkspaceMode;
 import org.deeplearning4j.nn.conf.inputs.InputType;
 import org.deeplearning4j.nn.conf.layers.ConvolutionLayer;
 import org.deeplearning4j.nn.conf.layers.DenseLayer;
@@ -42,34 +46,90 @@ import org.nd4j.linalg.lossfunctions.LossFunctions;
  *   <li>{@code pool-no-helper}: the pooling layers without DL4J's oneDNN helper (DL4J's own
  *       maxpool2d ops);
  *   <li>{@code conv1-frozen}: the first convolution frozen, an upper bound on what skipping its
- *       input gradient (which no one uses) could save: it also skips its small weight gradient.
+ *       input gradient (which no one uses) could save: it also skips its small weight gradient;
+ *   <li>{@code cache-device}, {@code cache-host}: DL4J's {@code CacheMode} (whether a
+ *       convolution reuses its forward pre-output in backprop instead of recomputing it);
+ *   <li>{@code workspaces-none}: training and inference workspaces off (DL4J's default, which
+ *       pate keeps, is ENABLED for both);
+ *   <li>{@code conv-no-helper}: the convolution layers without DL4J's oneDNN helper (DL4J's own
+ *       im2col and matrix multiply);
+ *   <li>{@code flat-input}: the input as pate feeds it, rows of 784 pixels reshaped by DL4J's
+ *       preprocessor ({@code InputType.convolutionalFlat}), instead of [n, 1, 28, 28].
  * </ul>
  *
+ * <p>After the timings it says whether each variant's trained parameters equal the baseline's bit
+ * for bit (all start from the same seed and take the same steps on the same batch).
+ *
  * <pre>OMP_NUM_THREADS=1 java -cp ... dev.pate.benchmarks.TeacherStepVariants [steps=100]
- *   [rounds=8]</pre>
+ *   [rounds=8] [variants=all, or names separated by commas; baseline is always first]
+ *   [network=teacher, or student: conv 32, 64, dropout, L2, 64 images a step]</pre>
  */
 public final class TeacherStepVariants {
   private TeacherStepVariants() {}
 
-  private record Variant(String name, Supplier<MultiLayerNetwork> network, CNN2DFormat input) {}
+  private record Variant(String name, Supplier<MultiLayerNetwork> network, Input input) {}
+
+  /**
+   * The network a step trains: the headline teacher (conv 16, 32; batch 32) or the headline
+   * student (conv 32, 64; dropout 0.25 and L2 1e-4; batch 16 labelled + 48 pseudo-labelled).
+   */
+  private record Net(int[] filters, double dropout, double l2, int batch) {
+    static Net named(String name) {
+      return switch (name) {
+        case "teacher" -> new Net(new int[] {16, 32}, 0, 0, 32);
+        case "student" -> new Net(new int[] {32, 64}, 0.25, 1e-4, 64);
+        default -> throw new IllegalArgumentException("network: " + name
+            + " is not teacher or student");
+      };
+    }
+  }
+
+  /** The input a variant's network takes: NCHW, NHWC, or rows of 784 pixels. */
+  private enum Input { NCHW, NHWC, FLAT }
 
   public static void main(String[] args) throws Exception {
     int steps = args.length > 0 ? Integer.parseInt(args[0]) : 100;
     int rounds = args.length > 1 ? Integer.parseInt(args[1]) : 8;
+    Net net = Net.named(args.length > 3 ? args[3] : "teacher");
+    int batch = net.batch();
     OneDnn.enable();
-    List<Variant> variants = List.of(
-        new Variant("baseline", () -> network(CNN2DFormat.NCHW, false), CNN2DFormat.NCHW),
-        new Variant("nhwc", () -> network(CNN2DFormat.NHWC, false), CNN2DFormat.NHWC),
-        new Variant("pool-no-helper", () -> withoutPoolingHelper(network(CNN2DFormat.NCHW,
-            false)), CNN2DFormat.NCHW),
-        new Variant("conv1-frozen", () -> network(CNN2DFormat.NCHW, true), CNN2DFormat.NCHW));
-    INDArray labels = Nd4j.zeros(DataType.FLOAT, 32, 10);
-    for (int i = 0; i < 32; i++) {
+    UnaryOperator<NeuralNetConfiguration.Builder> asIs = b -> b;
+    List<Variant> all = List.of(
+        new Variant("baseline", () -> network(net, CNN2DFormat.NCHW, false, asIs, false),
+            Input.NCHW),
+        new Variant("nhwc", () -> network(net, CNN2DFormat.NHWC, false, asIs, false),
+            Input.NHWC),
+        new Variant("pool-no-helper", () -> withoutHelper(
+            network(net, CNN2DFormat.NCHW, false, asIs, false),
+            org.deeplearning4j.nn.layers.convolution.subsampling.SubsamplingLayer.class),
+            Input.NCHW),
+        new Variant("conv1-frozen", () -> network(net, CNN2DFormat.NCHW, true, asIs, false),
+            Input.NCHW),
+        new Variant("cache-device", () -> network(net, CNN2DFormat.NCHW, false,
+            b -> b.cacheMode(CacheMode.DEVICE), false), Input.NCHW),
+        new Variant("cache-host", () -> network(net, CNN2DFormat.NCHW, false,
+            b -> b.cacheMode(CacheMode.HOST), false), Input.NCHW),
+        new Variant("workspaces-none", () -> network(net, CNN2DFormat.NCHW, false,
+            b -> b.trainingWorkspaceMode(WorkspaceMode.NONE)
+                .inferenceWorkspaceMode(WorkspaceMode.NONE), false), Input.NCHW),
+        new Variant("conv-no-helper", () -> withoutHelper(
+            network(net, CNN2DFormat.NCHW, false, asIs, false),
+            org.deeplearning4j.nn.layers.convolution.ConvolutionLayer.class), Input.NCHW),
+        new Variant("flat-input", () -> network(net, CNN2DFormat.NCHW, false, asIs, true),
+            Input.FLAT));
+    Set<String> chosen = args.length > 2 && !args[2].equals("all")
+        ? Set.of(args[2].split(",")) : null;
+    List<Variant> variants = all.stream()
+        .filter(v -> chosen == null || v.name().equals("baseline") || chosen.contains(v.name()))
+        .toList();
+    INDArray labels = Nd4j.zeros(DataType.FLOAT, batch, 10);
+    for (int i = 0; i < batch; i++) {
       labels.putScalar(i, i % 10, 1);
     }
     Nd4j.getRandom().setSeed(1);
-    INDArray nchw = Nd4j.rand(DataType.FLOAT, 32, 1, 28, 28);
-    INDArray nhwc = nchw.reshape(32, 28, 28, 1).dup(); // one channel: the same memory order
+    INDArray nchw = Nd4j.rand(DataType.FLOAT, batch, 1, 28, 28);
+    INDArray nhwc = nchw.reshape(batch, 28, 28, 1).dup(); // one channel: the same memory order
+    INDArray flat = nchw.reshape(batch, 28 * 28).dup();
     List<MultiLayerNetwork> nets = new ArrayList<>();
     for (Variant v : variants) {
       nets.add(v.network().get());
@@ -79,7 +139,12 @@ public final class TeacherStepVariants {
     double[][] wall = new double[variants.size()][rounds];
     for (int round = -1; round < rounds; round++) { // round -1 warms up, untimed
       for (int v = 0; v < variants.size(); v++) {
-        INDArray input = variants.get(v).input() == CNN2DFormat.NHWC ? nhwc : nchw;
+        INDArray input = switch (variants.get(v).input()) {
+          case NCHW -> nchw;
+          case NHWC -> nhwc;
+          case FLAT -> flat;
+        };
+        Nd4j.getRandom().setSeed(1000 + round); // the same dropout masks for every variant
         long cpuStart = threads.getCurrentThreadCpuTime();
         long start = System.nanoTime();
         for (int i = 0; i < steps; i++) {
@@ -92,21 +157,26 @@ public final class TeacherStepVariants {
       }
     }
     double base = median(cpu[0]);
-    System.out.printf(Locale.ROOT, "%d steps of 32 images x %d rounds, one thread; median per"
-        + " step:%n", steps, rounds);
+    System.out.printf(Locale.ROOT, "%d steps of %d images x %d rounds, one thread; median per"
+        + " step:%n", steps, batch, rounds);
     for (int v = 0; v < variants.size(); v++) {
+      // Every variant took the same steps on the same batch from the same seeds: a variant that
+      // only changes how DL4J schedules memory must end with the baseline's parameters, bit for
+      // bit.
       System.out.printf(Locale.ROOT, "  %-15s processor %6.3f ms (%.2f x baseline's), wall %6.3f"
-          + " ms%n", variants.get(v).name(), median(cpu[v]), median(cpu[v]) / base,
-          median(wall[v]));
+          + " ms, parameters %s baseline's%n", variants.get(v).name(), median(cpu[v]),
+          median(cpu[v]) / base, median(wall[v]),
+          nets.get(v).params().equals(nets.get(0).params()) ? "equal to" : "differ from");
     }
   }
 
-  /** The headline teacher (NetworkBuilder's cnn [16, 32], kernel 5, dense 128) in {@code format}. */
-  private static MultiLayerNetwork network(CNN2DFormat format, boolean freezeFirst) {
-    var list = new NeuralNetConfiguration.Builder().seed(1).updater(new Adam(0.006))
-        .weightInit(WeightInit.XAVIER).list();
+  /** {@code net} as NetworkBuilder builds it (kernel 5, dense 128) in {@code format}. */
+  private static MultiLayerNetwork network(Net net, CNN2DFormat format, boolean freezeFirst,
+      UnaryOperator<NeuralNetConfiguration.Builder> global, boolean flatInput) {
+    var list = global.apply(new NeuralNetConfiguration.Builder().seed(1).updater(new Adam(0.006))
+        .weightInit(WeightInit.XAVIER).l2(net.l2())).list();
     boolean first = true;
-    for (int filters : new int[] {16, 32}) {
+    for (int filters : net.filters()) {
       Layer conv = new ConvolutionLayer.Builder(5, 5).nOut(filters).activation(Activation.RELU)
           .dataFormat(format).build();
       list.layer(first && freezeFirst ? new FrozenLayer(conv) : conv);
@@ -114,30 +184,34 @@ public final class TeacherStepVariants {
       list.layer(new SubsamplingLayer.Builder(SubsamplingLayer.PoolingType.MAX).kernelSize(2, 2)
           .stride(2, 2).dataFormat(format).build());
     }
-    list.layer(new DenseLayer.Builder().nOut(128).activation(Activation.RELU).build());
+    var dense = new DenseLayer.Builder().nOut(128).activation(Activation.RELU);
+    if (net.dropout() > 0) {
+      dense.dropOut(1.0 - net.dropout()); // DL4J takes the retain probability
+    }
+    list.layer(dense.build());
     list.layer(new OutputLayer.Builder(LossFunctions.LossFunction.NEGATIVELOGLIKELIHOOD).nOut(10)
         .activation(Activation.SOFTMAX).build());
-    MultiLayerNetwork net = new MultiLayerNetwork(
-        list.setInputType(InputType.convolutional(28, 28, 1, format)).build());
-    net.init();
-    return net;
+    MultiLayerNetwork built = new MultiLayerNetwork(
+        list.setInputType(flatInput ? InputType.convolutionalFlat(28, 28, 1)
+            : InputType.convolutional(28, 28, 1, format)).build());
+    built.init();
+    return built;
   }
 
-  /** DL4J picks a layer's helper when it creates the layer; unset it on the pooling layers. */
-  private static MultiLayerNetwork withoutPoolingHelper(MultiLayerNetwork net) {
+  /** DL4J picks a layer's helper when it creates the layer; unset it on layers of {@code type}. */
+  private static MultiLayerNetwork withoutHelper(MultiLayerNetwork net,
+      Class<? extends org.deeplearning4j.nn.api.Layer> type) {
     try {
-      Field helper = org.deeplearning4j.nn.layers.convolution.subsampling.SubsamplingLayer.class
-          .getDeclaredField("helper");
+      Field helper = type.getDeclaredField("helper");
       helper.setAccessible(true);
       for (var layer : net.getLayers()) {
-        if (layer instanceof org.deeplearning4j.nn.layers.convolution.subsampling
-            .SubsamplingLayer) {
+        if (type.isInstance(layer)) {
           helper.set(layer, null);
         }
       }
       return net;
     } catch (ReflectiveOperationException e) {
-      throw new IllegalStateException("DL4J's SubsamplingLayer has no helper field", e);
+      throw new IllegalStateException("DL4J's " + type.getSimpleName() + " has no helper field", e);
     }
   }
 

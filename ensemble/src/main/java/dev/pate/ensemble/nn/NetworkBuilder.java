@@ -2,6 +2,7 @@ package dev.pate.ensemble.nn;
 
 import java.util.HashMap;
 import java.util.Map;
+import org.deeplearning4j.nn.conf.CacheMode;
 import org.deeplearning4j.nn.conf.NeuralNetConfiguration;
 import org.deeplearning4j.nn.conf.layers.ConvolutionLayer;
 import org.deeplearning4j.nn.conf.layers.DenseLayer;
@@ -47,6 +48,12 @@ public final class NetworkBuilder {
     }
     var list = new NeuralNetConfiguration.Builder()
         .seed(seed)
+        // Not a cache of the forward pass for backprop (DL4J 1.0.0-M2.1's convolution recomputes
+        // it either way): with a cache mode, MultiLayerNetwork keeps backprop's working memory in
+        // a reused workspace instead of allocating it every step. 7-15% less processor time a
+        // teacher step, 11-13% a student step, the same parameters bit for bit (benchmarks
+        // TeacherStepVariants).
+        .cacheMode(CacheMode.DEVICE)
         .updater(new Adam(learningRate(config, trainingSteps)))
         .weightInit(WeightInit.XAVIER)
         .l2(config.l2())
