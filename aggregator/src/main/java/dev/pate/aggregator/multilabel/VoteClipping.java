@@ -24,7 +24,7 @@ import java.util.Arrays;
  * max(w_m, w_m')^2}, an overlapping pair is never worse than the disjoint pair {@code (m, m' - o)}
  * or {@code (m - o, m')}, so the exact worst case is
  *
- * <pre>  Delta^2 = max over m, m' >= 0 with m + m' <= K of  m w_m^2 + m' w_m'^2   (grid units)</pre>
+ * <pre>  Delta^2 = max over m, m' >= 0 with m + m' &lt;= K of  m w_m^2 + m' w_m'^2   (grid units)</pre>
  *
  * ({@link #sensitivitySquared()}), attained by two disjoint vote vectors. Because both vectors are
  * non-negative, {@code ||q - q'||^2 <= ||q||^2 + ||q'||^2 <= 2 s^2 tau^2} (the authors' {@code 2
