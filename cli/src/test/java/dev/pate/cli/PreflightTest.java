@@ -1,5 +1,6 @@
 package dev.pate.cli;
 
+import dev.pate.pipeline.testdata.RunFolders;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -39,7 +40,7 @@ class PreflightTest {
   /** A copy of the finished run, unfinished again, in an output folder without a cache. */
   private static Path unfinishedCopy(String out) throws IOException {
     Path copy = dir.resolve(out).resolve("tiny").resolve(finished.getFileName().toString());
-    TinyRun.copyTree(finished, copy);
+    RunFolders.copyTree(finished, copy);
     Files.delete(copy.resolve("report.json"));
     return copy;
   }

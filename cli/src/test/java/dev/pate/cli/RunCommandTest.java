@@ -1,5 +1,6 @@
 package dev.pate.cli;
 
+import dev.pate.pipeline.testdata.RunFolders;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -138,7 +139,7 @@ class RunCommandTest {
   @Test
   void aResumedRunWhoseNoiseWasEditedIsRefusedAndItsLedgerKept() throws IOException {
     Path copy = dir.resolve("edited");
-    TinyRun.copyTree(first, copy);
+    RunFolders.copyTree(first, copy);
     Files.delete(copy.resolve("report.json"));
     byte[] ledger = Files.readAllBytes(copy.resolve(Ledger.FILE));
     Path config = copy.resolve("config.yaml");

@@ -5,8 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
-import java.util.List;
 import java.util.stream.Stream;
 
 /**
@@ -26,19 +24,4 @@ final class TinyRun {
     }
   }
 
-  /** Copies a run folder with everything in it. */
-  static void copyTree(Path from, Path to) throws IOException {
-    List<Path> files;
-    try (Stream<Path> s = Files.walk(from)) {
-      files = s.toList();
-    }
-    for (Path source : files) {
-      Path target = to.resolve(from.relativize(source).toString());
-      if (Files.isDirectory(source)) {
-        Files.createDirectories(target);
-      } else {
-        Files.copy(source, target, StandardCopyOption.COPY_ATTRIBUTES);
-      }
-    }
-  }
 }

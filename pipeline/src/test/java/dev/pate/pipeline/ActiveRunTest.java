@@ -1,5 +1,6 @@
 package dev.pate.pipeline;
 
+import dev.pate.pipeline.testdata.RunFolders;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -96,7 +97,7 @@ class ActiveRunTest {
   void aResumedRunContinuesWithTheRecordedQueries() throws IOException {
     // What a run killed in round 2 leaves: rounds 1 and 2 chosen, 25 of their 40 queries charged.
     Path copy = dir.resolve("interrupted");
-    TinyRuns.copyTree(first, copy);
+    RunFolders.copyTree(first, copy);
     Files.delete(copy.resolve("report.json"));
     Files.delete(copy.resolve("labels.csv"));
     keepLines(copy.resolve(Ledger.FILE), 1 + 25);

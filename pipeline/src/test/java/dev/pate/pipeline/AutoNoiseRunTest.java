@@ -1,5 +1,6 @@
 package dev.pate.pipeline;
 
+import dev.pate.pipeline.testdata.RunFolders;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -129,7 +130,7 @@ class AutoNoiseRunTest {
   /** A copy of the finished run without its report: what an interrupted run leaves. */
   private static Path copyUnfinished(String name) throws IOException {
     Path copy = dir.resolve(name);
-    TinyRuns.copyTree(run, copy);
+    RunFolders.copyTree(run, copy);
     Files.delete(copy.resolve("report.json"));
     return copy;
   }

@@ -1,5 +1,6 @@
 package dev.pate.pipeline;
 
+import dev.pate.pipeline.testdata.RunFolders;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -130,7 +131,7 @@ class DataDependentReleaseRunTest {
   @Test
   void aResumedRunPublishesTheRecordedReleaseAgain() throws IOException {
     Path copy = dir.resolve("resumed");
-    TinyRuns.copyTree(run, copy);
+    RunFolders.copyTree(run, copy);
     Files.delete(copy.resolve("report.json"));
     long lines = Files.lines(copy.resolve(Ledger.FILE)).count();
     TinyRuns.resume(copy);

@@ -150,7 +150,7 @@ class GuaranteeRunTest {
   @Test
   void aResumeWithoutItsLedgerIsRefusedOnceQueriesWereRecorded() throws IOException {
     Path copy = dir.resolve("lost-ledger");
-    TinyRuns.copyTree(unbudgetedFolder, copy);
+    RunFolders.copyTree(unbudgetedFolder, copy);
     Files.delete(copy.resolve("report.json"));
     Files.delete(copy.resolve(Ledger.FILE));
     // The user's error (exit 2 at the command line), in one line.

@@ -6,11 +6,8 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.util.List;
-import java.util.stream.Stream;
 
 /**
  * The tiny run of the end-to-end tests (a few hundred MNIST images, seconds) driven through the
@@ -50,22 +47,6 @@ final class TinyRuns {
     RunConfig config = ConfigLoader.load(folder.resolve("config.yaml"), List.of());
     Path out = folder.toAbsolutePath().normalize().getParent().getParent();
     return PatePipeline.builder(config).place(RunPlace.resume(folder, out)).build().run();
-  }
-
-  /** Copies a run folder with everything in it. */
-  static void copyTree(Path from, Path to) throws IOException {
-    List<Path> files;
-    try (Stream<Path> s = Files.walk(from)) {
-      files = s.toList();
-    }
-    for (Path source : files) {
-      Path target = to.resolve(from.relativize(source).toString());
-      if (Files.isDirectory(source)) {
-        Files.createDirectories(target);
-      } else {
-        Files.copy(source, target, StandardCopyOption.COPY_ATTRIBUTES);
-      }
-    }
   }
 
   private static String resource(String name) {

@@ -4,7 +4,6 @@ import dev.pate.aggregator.accounting.Budget;
 import dev.pate.aggregator.accounting.NoiseKind;
 import dev.pate.aggregator.multilabel.MultiLabelMechanism;
 import dev.pate.aggregator.rdp.EpsilonBound;
-import dev.pate.aggregator.rdp.RdpConversions;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -68,12 +67,10 @@ public record MultiLabelPlan(Budget budget, int queries, MultiLabelMechanism mec
   }
 
   private static EpsilonBound epsilon(Budget budget, int queries, MultiLabelMechanism mechanism) {
-    double[] rdp = mechanism.accounting(budget.orders(), NoiseKind.DISCRETE).dataIndependentRdp();
-    for (int i = 0; i < rdp.length; i++) {
-      rdp[i] *= queries;
-    }
-    return RdpConversions.epsilon(budget.orders(), rdp, budget.delta(), budget.conversion());
+    return Planner.epsilon(budget, queries,
+        mechanism.accounting(budget.orders(), NoiseKind.DISCRETE).dataIndependentRdp());
   }
+
 
   @Override
   public String mechanismId() {

@@ -235,7 +235,8 @@ public final class Planner {
         OptionalDouble.of(ratio), Optional.of(holds), spend + "; " + premise);
   }
 
-  private static EpsilonBound epsilon(Budget budget, int queries, double[] perQuery) {
+  /** The epsilon of {@code queries} answers, each costing {@code perQuery} (left unchanged). */
+  static EpsilonBound epsilon(Budget budget, int queries, double[] perQuery) {
     double[] rdp = perQuery.clone();
     for (int i = 0; i < rdp.length; i++) {
       rdp[i] *= queries;
