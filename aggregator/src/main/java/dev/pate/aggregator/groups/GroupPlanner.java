@@ -86,7 +86,7 @@ public final class GroupPlanner {
     Orders orders = groups.get(0).budget().orders();
     List<GroupCandidate> candidates = new ArrayList<>();
     if (request.mechanism() == Mechanism.Kind.GNMAX) {
-      String what = request.queries() + " gnmax queries, " + target.describeGroups();
+      String what = request.queries() + " gnmax queries";
       try {
         double sigma = Planner.leastSigma(orders, target, target::achieved, what);
         candidates.add(feasible(Map.of(), new Mechanism.Gnmax(sigma), groups, request));
@@ -102,7 +102,7 @@ public final class GroupPlanner {
           setting.put("threshold", threshold);
           setting.put("sigma1", sigma1);
           String what = request.queries() + " confident-gnmax queries, all answered, with sigma1 = "
-              + PlanFormat.number(sigma1) + ", " + target.describeGroups();
+              + PlanFormat.number(sigma1);
           try {
             double sigma2 = Planner.leastSigma2(orders, sigma1, target, target::achieved, what);
             candidates.add(feasible(setting,

@@ -67,14 +67,4 @@ final class GroupTarget implements NoiseTarget<List<GroupGuarantee>> {
     }
     return String.join(", ", over);
   }
-
-  /** The groups in words, for the setting of a refusal. */
-  String describeGroups() {
-    List<String> parts = new ArrayList<>();
-    for (PrivacyGroup g : groups) {
-      parts.add(String.format(Locale.ROOT, "'%s' (epsilon %s at delta %s, multiplier %d)",
-          g.name(), g.budget().epsilon(), g.budget().delta(), g.multiplier()));
-    }
-    return "groups " + String.join(", ", parts);
-  }
 }
