@@ -88,9 +88,10 @@ public final class Planner {
           MIN_GAMMA, MAX_GAMMA, false, "gamma", queries + " lnmax queries" + at(budget));
       mechanism = new Mechanism.Lnmax(solution.parameter());
     } else {
-      solution = NoiseSearch.leastNoise(budget.epsilon(),
-          sigma -> epsilon(budget, queries, GnmaxRdp.dataIndependent(sigma, orders)),
-          MIN_SIGMA, MAX_SIGMA, true, "sigma", queries + " gnmax queries" + at(budget));
+      NoiseSearch.Found<EpsilonBound> found = sigmaSearch(orders,
+          new NoiseSearch.EpsilonAtMost(budget.epsilon()), rdp -> epsilon(budget, queries, rdp),
+          queries + " gnmax queries" + at(budget));
+      solution = new NoiseSearch.Solution(found.parameter(), found.achieved());
       mechanism = new Mechanism.Gnmax(solution.parameter());
     }
     Optional<ExpectedUtility> utility = request.profile().map(p ->
@@ -204,9 +205,14 @@ public final class Planner {
    */
   public static <T> double leastSigma(Orders orders, NoiseTarget<T> target,
       Function<double[], T> achieved, String what) {
+    return sigmaSearch(orders, target, achieved, what).parameter();
+  }
+
+  private static <T> NoiseSearch.Found<T> sigmaSearch(Orders orders, NoiseTarget<T> target,
+      Function<double[], T> achieved, String what) {
     return NoiseSearch.leastNoise(target,
         sigma -> achieved.apply(GnmaxRdp.dataIndependent(sigma, orders)), MIN_SIGMA, MAX_SIGMA,
-        true, "sigma", what).parameter();
+        true, "sigma", what);
   }
 
   private static String infeasibility(Budget budget, int queries, double sigma1,
