@@ -6,6 +6,7 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Objects;
 import java.util.Set;
+import java.util.function.Function;
 
 /**
  * A privacy group: records promised the same (epsilon, delta) budget, and the integer sensitivity
@@ -30,7 +31,7 @@ public record PrivacyGroup(String name, Budget budget, int multiplier) {
   }
 
   /** Fails unless {@code groups} is not empty and names each group once. */
-  static <T> void checkDistinct(List<T> groups, java.util.function.Function<T, String> name) {
+  static <T> void checkDistinct(List<T> groups, Function<T, String> name) {
     if (groups.isEmpty()) {
       throw new IllegalArgumentException("groups: the list is empty; give at least one group");
     }
