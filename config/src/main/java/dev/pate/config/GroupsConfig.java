@@ -77,7 +77,11 @@ public record GroupsConfig(Optional<GroupPartitioning> method, GroupSourceConfig
   static final Section<GroupsConfig> SECTION =
       Section.of(
           "groups",
-          "privacy groups: each private record belongs to one, each group has its own budget",
+          "privacy groups (individualized PATE): each private record belongs to one, each group"
+              + " has its own budget, guarantee and filter. Only with aggregator.mechanism gnmax"
+              + " or confident-gnmax, privacy.release none and without privacy.budget (the"
+              + " groups' budgets are the budgets); a group of no record, a record of no group or"
+              + " of an undeclared one is an error before any teacher trains",
           List.of(METHOD, SOURCE, BUDGETS, TEACHERS),
           v -> new GroupsConfig(v.find(METHOD), v.get(SOURCE), v.find(BUDGETS), v.find(TEACHERS)));
 
