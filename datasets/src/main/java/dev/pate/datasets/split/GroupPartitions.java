@@ -8,6 +8,7 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Objects;
 import java.util.OptionalInt;
+import java.util.function.Supplier;
 
 /**
  * The private set dealt out to the teachers when records belong to privacy groups (individualized
@@ -36,25 +37,23 @@ import java.util.OptionalInt;
  * TeacherPartitions}. {@link GroupCoverage} re-checks the dealing at run time.
  */
 public final class GroupPartitions {
-  private final Dataset privateSet;
   private final long seed;
   private final List<String> groupNames;
   private final int[] groupOfIndex;
   private final int[] copies;
   private final int[] teacherGroup;
-  private final int[][] partitions;
+  private final PartitionIndices partitions;
   private final PartitionLimits limits;
 
   private GroupPartitions(Dataset privateSet, long seed, List<String> groupNames,
       int[] groupOfIndex, int[] copies, int[] teacherGroup, int[][] partitions,
       PartitionLimits limits) {
-    this.privateSet = privateSet;
     this.seed = seed;
     this.groupNames = groupNames;
     this.groupOfIndex = groupOfIndex;
     this.copies = copies;
     this.teacherGroup = teacherGroup;
-    this.partitions = partitions;
+    this.partitions = new PartitionIndices(privateSet, partitions);
     this.limits = limits;
   }
 
@@ -190,34 +189,19 @@ public final class GroupPartitions {
     return lists;
   }
 
-  /**
-   * A teacher's indices in position order, its first {@code maxPerTeacher} only: whichever the
-   * other positions are, as in {@link TeacherPartitions}.
-   */
+  /** A teacher's indices by position, within the limits; a teacher without any is an error. */
   private static int[] firstPositions(List<Long> entries, PartitionLimits limits,
-      Dataset privateSet, java.util.function.Supplier<String> noneMessage) {
+      Dataset privateSet, Supplier<String> noneMessage) {
     if (entries.isEmpty()) {
       throw new UserError(noneMessage.get());
     }
-    long[] sorted = entries.stream().mapToLong(Long::longValue).sorted().toArray();
-    for (int k = 1; k < sorted.length; k++) {
-      if ((int) (sorted[k] >>> 32) == (int) (sorted[k - 1] >>> 32)) {
-        throw new IllegalArgumentException("privateSet: position " + (sorted[k] >>> 32)
-            + " occurs twice in " + privateSet.name()
-            + "; teachers are assigned by position, so positions must be distinct");
-      }
-    }
-    int kept = Math.min(sorted.length, limits.maxPerTeacher());
-    int[] indices = new int[kept];
-    for (int k = 0; k < kept; k++) {
-      indices[k] = (int) sorted[k];
-    }
-    return indices;
+    return PartitionIndices.firstPositions(entries.stream().mapToLong(Long::longValue).toArray(),
+        limits.maxPerTeacher(), privateSet);
   }
 
   /** Number of teachers. */
   public int count() {
-    return partitions.length;
+    return partitions.count();
   }
 
   /** The seed the partitions were drawn with. */
@@ -227,7 +211,7 @@ public final class GroupPartitions {
 
   /** The private set that was partitioned. */
   public Dataset privateSet() {
-    return privateSet;
+    return partitions.privateSet();
   }
 
   /** The limits the partitions were drawn within. */
@@ -264,40 +248,32 @@ public final class GroupPartitions {
    * are per group; empty when upsampled (every teacher learns from every group).
    */
   public OptionalInt groupOf(int teacher) {
-    int g = teacherGroup[Objects.checkIndex(teacher, partitions.length)];
+    int g = teacherGroup[Objects.checkIndex(teacher, teacherGroup.length)];
     return g < 0 ? OptionalInt.empty() : OptionalInt.of(g);
   }
 
   /** Number of examples of teacher {@code teacher}. */
   public int size(int teacher) {
-    return partitions[Objects.checkIndex(teacher, partitions.length)].length;
+    return partitions.size(teacher);
   }
 
   /** A fresh array with teacher {@code teacher}'s indices in {@link #privateSet()}, by position. */
   public int[] indices(int teacher) {
-    return partitions[Objects.checkIndex(teacher, partitions.length)].clone();
+    return partitions.indices(teacher);
   }
 
   /** A fresh array with the positions in the private file of teacher {@code teacher}'s examples. */
   public int[] positions(int teacher) {
-    int[] indices = partitions[Objects.checkIndex(teacher, partitions.length)];
-    int[] positions = new int[indices.length];
-    Arrays.setAll(positions, k -> privateSet.sourceIndex(indices[k]));
-    return positions;
+    return partitions.positions(teacher);
   }
 
   /** Teacher {@code teacher}'s data, a view named {@code "<name>/teacher-<t>"}. */
   public Dataset teacher(int teacher) {
-    return privateSet.subset(privateSet.name() + "/teacher-" + teacher,
-        partitions[Objects.checkIndex(teacher, partitions.length)]);
+    return partitions.teacher(teacher);
   }
 
   /** The data of every teacher, in order. */
   public List<Dataset> teachers() {
-    List<Dataset> list = new ArrayList<>(partitions.length);
-    for (int t = 0; t < partitions.length; t++) {
-      list.add(teacher(t));
-    }
-    return List.copyOf(list);
+    return partitions.teachers();
   }
 }
