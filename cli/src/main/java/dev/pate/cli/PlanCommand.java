@@ -15,6 +15,7 @@ import dev.pate.aggregator.planning.MultiLabelPlan;
 import dev.pate.aggregator.planning.Plan;
 import dev.pate.aggregator.planning.PlanRequest;
 import dev.pate.aggregator.planning.Planner;
+import dev.pate.aggregator.planning.UnreachableBudget;
 import dev.pate.aggregator.planning.SubsampledGaussianPlan;
 import dev.pate.aggregator.planning.VoteProfile;
 import dev.pate.aggregator.votes.VoteFiles;
@@ -124,9 +125,14 @@ final class PlanCommand implements Callable<Integer> {
             accounting.delta())
         .withConversion(accounting.conversion())
         .withOrders(accounting.orders());
-    Plan plan = MultiLabelOptions.kind(mechanism).isPresent()
-        ? multiLabelPlan(MultiLabelOptions.kind(mechanism).get(), budget)
-        : Planner.plan(request(budget));
+    Plan plan;
+    try {
+      plan = MultiLabelOptions.kind(mechanism).isPresent()
+          ? multiLabelPlan(MultiLabelOptions.kind(mechanism).get(), budget)
+          : Planner.plan(request(budget));
+    } catch (UnreachableBudget e) {
+      throw new UserError("--epsilon: " + e.withoutKey(), e);
+    }
     if (json) {
       System.out.print(Json.write(plan.toMap()));
     } else {

@@ -8,6 +8,7 @@ import dev.pate.pipeline.output.Json;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /** The planning command, through the command line. */
@@ -31,5 +32,14 @@ class PlanCommandTest {
     assertTrue(plan.get("sigma").asDouble() > 0);
     assertTrue(plan.get("order").asDouble() > 1);
     assertEquals("improved", plan.get("conversion").asText());
+  }
+
+  @Test
+  void anUnattainableBudgetIsTheUsersErrorNamingEpsilon() {
+    Captured c = Captured.run("plan", "--epsilon", "1e-9", "--mechanism", "gnmax");
+    assertEquals(2, c.exitCode(), c.err());
+    List<String> lines = c.err().lines().toList();
+    assertEquals(1, lines.size(), c.err());
+    assertTrue(lines.get(0).startsWith("pate: --epsilon: 1.0E-9 cannot be met"), lines.get(0));
   }
 }

@@ -81,8 +81,8 @@ final class NoiseSearch {
    * {@link #TARGET_SLACK} below it" as {@link NoiseTarget#tight}.
    *
    * @param achievedAt what a parameter achieves, monotone in the noise
-   * @throws IllegalArgumentException naming {@code epsilon} when even the noisiest parameter
-   *     considered misses the target
+   * @throws UnreachableBudget naming {@code epsilon} when even the noisiest parameter considered
+   *     misses the target
    */
   static <T> Found<T> leastNoise(NoiseTarget<T> target, DoubleFunction<T> achievedAt, double min,
       double max, boolean noiseGrowsWithParameter, String name, String what) {
@@ -90,7 +90,7 @@ final class NoiseSearch {
     double quietest = noiseGrowsWithParameter ? min : max;
     T atNoisiest = achievedAt.apply(noisiest);
     if (!target.fits(atNoisiest)) {
-      throw new IllegalArgumentException(String.format(Locale.ROOT,
+      throw new UnreachableBudget(String.format(Locale.ROOT,
           "epsilon: %s cannot be met for %s: even %s = %s (the noisiest value considered) gives"
               + " %s", target.goal(), what, name, format(noisiest), target.describe(atNoisiest)));
     }

@@ -121,8 +121,9 @@ class PlannerTest {
         () -> Planner.gnmax(tiny, 1000),
         () -> Planner.lnmax(tiny, 1000),
         () -> Planner.subsampledGaussian(tiny, 0.5, 100000, 0))) {
-      IllegalArgumentException e = assertThrows(IllegalArgumentException.class, r::run);
+      UnreachableBudget e = assertThrows(UnreachableBudget.class, r::run);
       assertTrue(e.getMessage().startsWith("epsilon: 1.0E-7 cannot be met"), e.getMessage());
+      assertTrue(e.withoutKey().startsWith("1.0E-7 cannot be met"), e.withoutKey());
     }
     assertThrows(IllegalArgumentException.class, () -> Budget.of(0, 1e-5));
     assertThrows(IllegalArgumentException.class, () -> Budget.of(1, 1));

@@ -11,6 +11,7 @@ import dev.pate.aggregator.planning.NoisePlan;
 import dev.pate.aggregator.planning.Plan;
 import dev.pate.aggregator.planning.PlanRequest;
 import dev.pate.aggregator.planning.Planner;
+import dev.pate.aggregator.planning.UnreachableBudget;
 import dev.pate.aggregator.planning.VoteProfile;
 import dev.pate.aggregator.rdp.EpsilonBound;
 import dev.pate.config.AggregatorConfig;
@@ -90,12 +91,9 @@ public record RunNoise(AggregatorConfig aggregator, Optional<PlanReport> plan) {
     Plan plan;
     try {
       plan = Planner.plan(request);
-    } catch (IllegalArgumentException e) {
-      if (e.getMessage() == null || !e.getMessage().startsWith("epsilon: ")) {
-        throw e;
-      }
-      // The planner calls the budget "epsilon"; the user's key is privacy.budget.epsilon.
-      throw new UserError("privacy.budget." + e.getMessage() + " (aggregator.noise: auto)", e);
+    } catch (UnreachableBudget e) {
+      throw new UserError("privacy.budget.epsilon: " + e.withoutKey() + " (aggregator.noise: auto)",
+          e);
     }
     Setting setting = setting(plan, a);
     AggregatorConfig fixed = a.fixedTo(setting.mechanism());
