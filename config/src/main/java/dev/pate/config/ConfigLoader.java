@@ -170,6 +170,7 @@ public final class ConfigLoader {
     resolution.crossCheck();
     if (config != null) {
       GroupChecks.check(config, given, file, problems);
+      MultiLabelChecks.check(config, given, file, problems);
     }
     return config;
   }

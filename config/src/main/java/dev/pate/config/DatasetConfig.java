@@ -24,6 +24,8 @@ import java.util.OptionalInt;
  *     before dropped rows); empty: all
  * @param csv the CSV files and their schema; present exactly when {@code name} is {@code csv}
  * @param images your own images; present exactly when {@code name} is {@code images}
+ * @param multidigit the generated multi-digit benchmark; present exactly when {@code name} is
+ *     {@code mnist-multidigit}
  */
 public record DatasetConfig(
     DatasetName name,
@@ -32,7 +34,8 @@ public record DatasetConfig(
     int validation,
     OptionalInt privateLimit,
     Optional<CsvConfig> csv,
-    Optional<ImagesConfig> images) {
+    Optional<ImagesConfig> images,
+    Optional<MultiDigitConfig> multidigit) {
 
   static final Key<DatasetConfig, DatasetName> NAME =
       Key.of(
@@ -41,7 +44,8 @@ public record DatasetConfig(
           DatasetName.MNIST,
           "data set: mnist or fashion-mnist (training images private, test images public), csv"
               + " (the private and public files of dataset.csv), or images (your own folders or"
-              + " array files, dataset.images)",
+              + " array files, dataset.images), or mnist-multidigit (multi-label: canvases of"
+              + " MNIST digits, dataset.multidigit; see multi_label)",
           DatasetConfig::name);
 
   static final Key<DatasetConfig, Path> DATA_DIR =
@@ -96,11 +100,15 @@ public record DatasetConfig(
   static final Child<DatasetConfig, ImagesConfig> IMAGES =
       Child.usedWhen(NAME, DatasetName.IMAGES, ImagesConfig.SECTION, DatasetConfig::images);
 
+  static final Child<DatasetConfig, MultiDigitConfig> MULTIDIGIT =
+      Child.usedWhen(NAME, DatasetName.MNIST_MULTIDIGIT, MultiDigitConfig.SECTION,
+          DatasetConfig::multidigit);
+
   static final Section<DatasetConfig> SECTION =
       Section.of(
           "dataset",
           "the data set and how it is split into private, query and held-out examples",
-          List.of(NAME, DATA_DIR, QUERY_POOL, VALIDATION, PRIVATE_LIMIT, CSV, IMAGES),
+          List.of(NAME, DATA_DIR, QUERY_POOL, VALIDATION, PRIVATE_LIMIT, CSV, IMAGES, MULTIDIGIT),
           v ->
               new DatasetConfig(
                   v.get(NAME),
@@ -109,7 +117,8 @@ public record DatasetConfig(
                   v.get(VALIDATION),
                   v.findInt(PRIVATE_LIMIT),
                   v.find(CSV),
-                  v.find(IMAGES)));
+                  v.find(IMAGES),
+                  v.find(MULTIDIGIT)));
 
   /**
    * Checks for nulls, and that {@code csv} and {@code images} are present exactly for the csv and
@@ -121,6 +130,7 @@ public record DatasetConfig(
     requireNonNull(privateLimit, "privateLimit");
     requireNonNull(csv, "csv");
     requireNonNull(images, "images");
+    requireNonNull(multidigit, "multidigit");
     if (validation < 0) {
       throw new IllegalArgumentException("validation: " + validation + " is not >= 0");
     }
@@ -133,6 +143,11 @@ public record DatasetConfig(
       throw new IllegalArgumentException(
           "images: " + (images.isPresent() ? "must be empty" : "required") + " for data set "
               + name.id());
+    }
+    if (multidigit.isPresent() != (name == DatasetName.MNIST_MULTIDIGIT)) {
+      throw new IllegalArgumentException(
+          "multidigit: " + (multidigit.isPresent() ? "must be empty" : "required")
+              + " for data set " + name.id());
     }
   }
 }

@@ -12,5 +12,17 @@ public enum DatasetName implements Choice {
   CSV,
 
   /** Images of your own, folders or array files described in {@code dataset.images}. */
-  IMAGES;
+  IMAGES,
+
+  /**
+   * The generated multi-label benchmark: canvases of two or three MNIST digits side by side, the
+   * label set being the digits present ({@code dataset.multidigit}); private canvases from MNIST's
+   * training digits, public ones from its test digits.
+   */
+  MNIST_MULTIDIGIT;
+
+  /** Whether each example of this data set carries a label set rather than one class. */
+  public boolean multiLabel() {
+    return this == MNIST_MULTIDIGIT;
+  }
 }

@@ -19,6 +19,7 @@ import java.util.regex.Pattern;
  * @param student the student model
  * @param baseline comparisons computed beside the private run
  * @param output where results go
+ * @param multiLabel the multi-label aggregation; its mechanism is empty for a single-label run
  */
 public record RunConfig(
     String name,
@@ -29,7 +30,8 @@ public record RunConfig(
     PrivacyConfig privacy,
     StudentConfig student,
     BaselineConfig baseline,
-    OutputConfig output) {
+    OutputConfig output,
+    MultiLabelConfig multiLabel) {
 
   /** A directory name that is safe everywhere: no separators, no leading dot or dash. */
   static final Key<RunConfig, String> NAME =
@@ -67,11 +69,16 @@ public record RunConfig(
   static final Child<RunConfig, OutputConfig> OUTPUT =
       new Child<>(OutputConfig.SECTION, RunConfig::output);
 
+  static final Child<RunConfig, MultiLabelConfig> MULTI_LABEL =
+      new Child<>(MultiLabelConfig.SECTION, RunConfig::multiLabel);
+
   static final Section<RunConfig> SECTION =
       Section.of(
           "",
           "a run: train teachers, label queries with noisy aggregation, train the student",
-          List.of(NAME, SEED, DATASET, TEACHERS, AGGREGATOR, PRIVACY, STUDENT, BASELINE, OUTPUT),
+          List.of(
+              NAME, SEED, DATASET, TEACHERS, AGGREGATOR, PRIVACY, STUDENT, BASELINE, OUTPUT,
+              MULTI_LABEL),
           v ->
               new RunConfig(
                   v.get(NAME),
@@ -82,7 +89,8 @@ public record RunConfig(
                   v.get(PRIVACY),
                   v.get(STUDENT),
                   v.get(BASELINE),
-                  v.get(OUTPUT)));
+                  v.get(OUTPUT),
+                  v.get(MULTI_LABEL)));
 
   /** Checks for nulls only; value ranges are checked by {@link ConfigLoader}. */
   public RunConfig {
@@ -94,5 +102,6 @@ public record RunConfig(
     requireNonNull(student, "student");
     requireNonNull(baseline, "baseline");
     requireNonNull(output, "output");
+    requireNonNull(multiLabel, "multiLabel");
   }
 }

@@ -32,7 +32,7 @@ class ConfigLoaderDefaultsTest {
     assertEquals(
         new DatasetConfig(
             DatasetName.MNIST, Optional.empty(), 9000, 0, OptionalInt.empty(), Optional.empty(),
-            Optional.empty()),
+            Optional.empty(), Optional.empty()),
         config.dataset());
     NetworkSettings teacherNetwork =
         new NetworkSettings(
