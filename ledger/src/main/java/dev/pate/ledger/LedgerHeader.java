@@ -9,7 +9,6 @@ import dev.pate.aggregator.accounting.Budget;
 import dev.pate.aggregator.accounting.NoiseKind;
 import dev.pate.aggregator.accounting.PrivacyAccountant;
 import dev.pate.aggregator.accounting.QueryAccounting;
-import dev.pate.aggregator.mechanism.Mechanism;
 import dev.pate.aggregator.rdp.Orders;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
@@ -22,12 +21,13 @@ import java.util.TreeMap;
 
 /**
  * Line 1 of a ledger: what its charges were computed with, and what its guarantee rests on. The
- * mechanism is written as its id and its noise parameters ({@code "mechanism": "gnmax",
- * "parameters": {"sigma": 40.0}}), so headers written before the mechanism was typed (versions 2
+ * mechanism (single-label or multi-label, {@link ChargedMechanism}) is written as its id and its
+ * parameters ({@code "mechanism": "gnmax", "parameters": {"sigma": 40.0}}, or {@code
+ * "mechanism": "tau-voting", "parameters": {"labels": 10.0, "tau": 1.5, ...}}), so headers written before the mechanism was typed (versions 2
  * and 3) read as they are. A version-1 header, which recorded no noise parameters, is refused: the
  * charges after it could not be checked against the noise of a resumed run.
  *
- * @param mechanism the mechanism and its noise parameters
+ * @param mechanism the mechanism and its parameters
  * @param noise the noise the charges assume (runs draw discrete noise)
  * @param orders the Renyi orders of every charge
  * @param maxQueries the most queries the run may ask; empty before version 3
@@ -36,7 +36,7 @@ import java.util.TreeMap;
  * @param release the parameters of the release of the data-dependent epsilon the run is to make,
  *     empty if none
  */
-public record LedgerHeader(Mechanism mechanism, NoiseKind noise, Orders orders,
+public record LedgerHeader(ChargedMechanism mechanism, NoiseKind noise, Orders orders,
     OptionalInt maxQueries, Optional<Map<String, Object>> budget,
     Optional<Map<String, Object>> release) {
 
@@ -58,7 +58,8 @@ public record LedgerHeader(Mechanism mechanism, NoiseKind noise, Orders orders,
    * The header of a new ledger charged by {@code accountant}: its mechanism (the typed form of its
    * accounting's id and parameters), noise kind, orders, most queries and budget.
    *
-   * @throws IllegalArgumentException if the accounting is not that of a {@link Mechanism}
+   * @throws IllegalArgumentException if the accounting is not that of a mechanism ({@link
+   *     ChargedMechanism#of(String, Map)})
    */
   public static LedgerHeader of(PrivacyAccountant accountant,
       Optional<Map<String, Object>> release) {
@@ -69,8 +70,8 @@ public record LedgerHeader(Mechanism mechanism, NoiseKind noise, Orders orders,
   }
 
   /** The mechanism whose accounting this is, rebuilt from the id and parameters it states. */
-  private static Mechanism mechanismOf(QueryAccounting accounting) {
-    return Mechanism.of(accounting.mechanismId(), accounting.parameters());
+  private static ChargedMechanism mechanismOf(QueryAccounting accounting) {
+    return ChargedMechanism.of(accounting.mechanismId(), accounting.parameters());
   }
 
   /**
@@ -181,9 +182,9 @@ public record LedgerHeader(Mechanism mechanism, NoiseKind noise, Orders orders,
       throw new UserError(where + "parameters: expected names with numbers, found "
           + header.get("parameters"));
     }
-    Mechanism mechanism;
+    ChargedMechanism mechanism;
     try {
-      mechanism = Mechanism.of(header.get("mechanism").asText(), parameters);
+      mechanism = ChargedMechanism.of(header.get("mechanism").asText(), parameters);
     } catch (IllegalArgumentException e) {
       throw new UserError(where + "not a mechanism pate knows: " + e.getMessage());
     }

@@ -181,7 +181,7 @@ class LabellerTest {
     Path file = dir.resolve(Ledger.FILE);
     LedgerWriter.create(file, accountant(2.0, 100)).close();
     LedgerHeader header = LedgerReader.read(file).header();
-    assertEquals(new Mechanism.Lnmax(GAMMA), header.mechanism());
+    assertEquals(ChargedMechanism.of(new Mechanism.Lnmax(GAMMA)), header.mechanism());
     assertEquals(NoiseKind.DISCRETE, header.noise());
     assertEquals(Map.of("gamma", GAMMA), header.mechanism().parameters());
     assertEquals(java.util.OptionalInt.of(100), header.maxQueries());
@@ -267,7 +267,7 @@ class LabellerTest {
       h.remove("release");
     });
     LedgerHeader header = LedgerReader.read(file).header();
-    assertEquals(new Mechanism.Lnmax(GAMMA), header.mechanism());
+    assertEquals(ChargedMechanism.of(new Mechanism.Lnmax(GAMMA)), header.mechanism());
     assertEquals(java.util.OptionalInt.empty(), header.maxQueries());
     assertEquals(Optional.empty(), header.differenceFrom(accountant()));
   }
