@@ -6,6 +6,8 @@ import dev.pate.config.StudyPoint;
 import dev.pate.files.UserError;
 import dev.pate.pipeline.PatePipeline;
 import dev.pate.pipeline.PipelineResult;
+import dev.pate.pipeline.multilabel.MultiLabelRun;
+import dev.pate.pipeline.output.Json;
 import dev.pate.pipeline.RunPlace;
 import dev.pate.files.OneLine;
 import dev.pate.pipeline.report.SummaryJson;
@@ -82,6 +84,9 @@ final class RunCommand implements Callable<Integer> {
       config = ConfigLoader.load(file, options.overrides(overrides));
       place = RunPlace.newRun(options.outDir(config));
     }
+    if (config.multiLabel().enabled() && !options.dryRun) {
+      return runMultiLabel(config, place);
+    }
     if (options.dryRun) {
       if (json) {
         throw new UserError("--json: not with --dry-run, which prints a plan, not a summary");
@@ -119,6 +124,32 @@ final class RunCommand implements Callable<Integer> {
     }
   }
 
+  /** A multi-label run: the same progress, log and summary, its own report. */
+  private Integer runMultiLabel(RunConfig config, RunPlace place) {
+    try (RunLog log = new RunLog()) {
+      ConsoleListener console = new ConsoleListener(json ? System.err : System.out, !quiet, log);
+      Supplier<MultiLabelRun.Result> run = () -> PatePipeline.builder(config)
+          .dataDir(options.dataDir).place(place).listener(console).build().runMultiLabel();
+      MultiLabelRun.Result result;
+      try {
+        result = resume == null ? resumable(console, run) : run.get();
+      } catch (RuntimeException e) {
+        log.line("pate: " + OneLine.of(e));
+        throw e;
+      }
+      String summary = result.report().summary();
+      log.line("");
+      log.lines(summary);
+      if (json) {
+        System.out.print(Json.write(result.report()));
+      } else {
+        System.out.println();
+        System.out.print(summary);
+      }
+      return 0;
+    }
+  }
+
   /**
    * Refuses a folder that holds runs rather than being one ({@code runs/<name>} without the
    * timestamp), listing the runs in it, newest last, so the user can pick one.
@@ -144,8 +175,7 @@ final class RunCommand implements Callable<Integer> {
    * Runs {@code run}; if it stops once the run folder exists, by an error or an interruption
    * (Ctrl-C), says how to finish it with {@code --resume}.
    */
-  private static PipelineResult resumable(ConsoleListener console,
-      Supplier<PipelineResult> run) {
+  private static <T> T resumable(ConsoleListener console, Supplier<T> run) {
     Thread interrupted = new Thread(() -> console.runFolder().filter(Files::isDirectory)
         .ifPresent(folder -> System.err.println("pate: " + ResumeHint.line(folder))));
     Runtime.getRuntime().addShutdownHook(interrupted);

@@ -17,6 +17,9 @@ import java.util.List;
 public record MultiDigitConfig(int privateCanvases, int publicCanvases, int minDigits,
     int maxDigits) {
 
+  /** The benchmark's labels: the ten digits. */
+  public static final int LABELS = 10;
+
   /** Digit slots on a canvas ({@code MultiDigitCanvases.SLOTS}). */
   static final int SLOTS = 3;
 

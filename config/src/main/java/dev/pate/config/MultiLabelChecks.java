@@ -20,9 +20,6 @@ final class MultiLabelChecks {
 
   static final int MNIST_TEST_DIGITS = 10000;
 
-  /** The benchmark's labels: the ten digits. */
-  static final int MULTIDIGIT_LABELS = 10;
-
   /** The single-label aggregation keys, which a multi-label run does not use. */
   private static final List<String> SINGLE_LABEL_KEYS =
       List.of(
@@ -58,7 +55,7 @@ final class MultiLabelChecks {
       throw new IllegalArgumentException("dataset.name: " + dataset.name().id()
           + " is not multi-label");
     }
-    return MULTIDIGIT_LABELS;
+    return MultiDigitConfig.LABELS;
   }
 
   private void check() {

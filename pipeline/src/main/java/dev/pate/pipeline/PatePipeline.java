@@ -29,6 +29,9 @@ import dev.pate.pipeline.labelling.QuerySelector;
 import dev.pate.pipeline.labelling.ReleasePlan;
 import dev.pate.pipeline.labelling.RunNoise;
 import dev.pate.pipeline.labelling.RunRecord;
+import dev.pate.pipeline.multilabel.MultiLabelData;
+import dev.pate.pipeline.multilabel.MultiLabelNoise;
+import dev.pate.pipeline.multilabel.MultiLabelRun;
 import dev.pate.pipeline.progress.PipelineListener;
 import dev.pate.pipeline.progress.Stage;
 import dev.pate.pipeline.progress.Stopwatch;
@@ -327,6 +330,7 @@ public final class PatePipeline {
    * @throws RuntimeException a user error naming the file, line or key at fault
    */
   public void preflight() {
+    requireSingleLabel();
     Plan plan = plan();
     Preflight.check(config, plan.noise(), place, plan.release());
   }
@@ -352,6 +356,7 @@ public final class PatePipeline {
    * @throws UserError when another process holds the run folder
    */
   public PipelineResult run() {
+    requireSingleLabel();
     RunLock[] lock = {place.begun().map(RunLock::hold).orElse(null)};
     try {
       return run(folder -> {
@@ -363,6 +368,56 @@ public final class PatePipeline {
       if (lock[0] != null) {
         lock[0].close();
       }
+    }
+  }
+
+  /**
+   * Runs a multi-label config ({@code multi_label.mechanism} set, multi-label data): the same run
+   * folder, lock, ledger and budget checks as {@link #run()}, through {@link MultiLabelRun}. Its
+   * data and networks come from the config alone.
+   *
+   * @throws IllegalStateException if the config is single-label, or the builder was given data,
+   *     networks or a student of its own
+   * @throws UserError when the config, the folder's records or another process refuse the run
+   */
+  public MultiLabelRun.Result runMultiLabel() {
+    if (!config.multiLabel().enabled()) {
+      throw new IllegalStateException("runMultiLabel: the config is single-label; use run()");
+    }
+    if (givenData != null || customTeachers || customStudent != null) {
+      throw new IllegalStateException("runMultiLabel: a multi-label run takes its data and"
+          + " networks from the config");
+    }
+    Stopwatch total = Stopwatch.start();
+    RunLock lock = place.begun().map(RunLock::hold).orElse(null);
+    try {
+      MultiLabelNoise noise = MultiLabelRun.preflight(config, place.begun());
+      RunFolder.requireWritable(place.writesUnder(config));
+      Stopwatch load = Stopwatch.start();
+      listener.stageStarted(Stage.DATA, 0);
+      MultiLabelData data = MultiLabelData.load(config, dataDirectory());
+      listener.stageDone(Stage.DATA);
+      double loadSeconds = load.seconds();
+      RunFolder folder = place.open(config);
+      if (lock == null) {
+        lock = RunLock.hold(folder.path());
+      }
+      listener.runFolderOpened(folder.path());
+      listener.message("run folder " + folder.path());
+      return new MultiLabelRun(config, noise, data, folder, listener).run(loadSeconds, total);
+    } finally {
+      if (lock != null) {
+        lock.close();
+      }
+    }
+  }
+
+  /** A multi-label config runs through {@link #runMultiLabel()}, never the single-label stages. */
+  private void requireSingleLabel() {
+    if (config.multiLabel().enabled()) {
+      throw new UserError("multi_label.mechanism: " + config.multiLabel().kind().id()
+          + " makes this a multi-label run, which pate run runs (PatePipeline.runMultiLabel);"
+          + " studies (pate sweep) and --dry-run do not take multi-label configs yet");
     }
   }
 

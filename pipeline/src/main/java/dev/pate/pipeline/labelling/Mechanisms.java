@@ -47,14 +47,15 @@ public record Mechanisms(Mechanism mechanism, Aggregator aggregator,
   }
 
   /** {@code privacy.budget} (its epsilon, with its own or the run's delta), if set. */
-  static Optional<Budget> budget(PrivacyConfig p) {
+  public static Optional<Budget> budget(PrivacyConfig p) {
     return p.budget().epsilon().isPresent()
         ? Optional.of(new Budget(p.budget().epsilon().getAsDouble(), p.budgetDelta(),
             conversion(p), orders(p)))
         : Optional.empty();
   }
 
-  static Orders orders(PrivacyConfig p) {
+  /** {@code privacy.orders}, or the default orders. */
+  public static Orders orders(PrivacyConfig p) {
     return p.orders()
         .map(list -> Orders.of(list.stream().mapToDouble(Double::doubleValue).toArray()))
         .orElseGet(Orders::defaults);

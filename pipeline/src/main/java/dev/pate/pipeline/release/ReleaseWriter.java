@@ -57,6 +57,25 @@ public final class ReleaseWriter {
    */
   public static ReleaseManifest write(RunFolder folder, RunConfig config, RunData data,
       RunReport report, MultiLayerNetwork student) {
+    ReleaseManifest[] manifest = new ReleaseManifest[1];
+    writeFolder(folder, student, modelSha256 -> {
+      manifest[0] = manifest(config, data, report, modelSha256);
+      return java.util.Map.of(MANIFEST, Json.write(manifest[0]),
+          CARD, ModelCard.text(manifest[0], config.name()));
+    });
+    return manifest[0];
+  }
+
+  /**
+   * Writes the release folder: {@code student} as {@value #MODEL} and, beside it, the files
+   * {@code filesFor} gives from the model's sha256 (name to text); built in a partial folder,
+   * made readable ({@link FileModes#share}), forced to disk, then moved into place at once, so
+   * a release folder is always whole. Single-label and multi-label releases are written here.
+   *
+   * @return the model's sha256
+   */
+  public static String writeFolder(RunFolder folder, MultiLayerNetwork student,
+      java.util.function.Function<String, java.util.Map<String, String>> filesFor) {
     Path target = folder.path().resolve(FOLDER);
     Path partial = folder.path().resolve(FOLDER + ".partial");
     try {
@@ -64,9 +83,10 @@ public final class ReleaseWriter {
       Files.createDirectories(partial);
       Path model = partial.resolve(MODEL);
       ModelSerializer.writeModel(student, model.toFile(), false);
-      ReleaseManifest manifest = manifest(config, data, report, Checksums.sha256(model));
-      AtomicFiles.writeString(partial.resolve(MANIFEST), Json.write(manifest));
-      AtomicFiles.writeString(partial.resolve(CARD), ModelCard.text(manifest, config.name()));
+      String sha256 = Checksums.sha256(model);
+      for (var file : filesFor.apply(sha256).entrySet()) {
+        AtomicFiles.writeString(partial.resolve(file.getKey()), file.getValue());
+      }
       FileModes.share(partial);
       AtomicFiles.force(model);
       AtomicFiles.forceFolder(partial);
@@ -78,7 +98,7 @@ public final class ReleaseWriter {
       Files.move(partial, target, StandardCopyOption.ATOMIC_MOVE);
       AtomicFiles.forceFolder(folder.path());
       deleteTree(old);
-      return manifest;
+      return sha256;
     } catch (IOException e) {
       throw new UserError("cannot write " + target + ": " + e.getMessage(), e);
     }

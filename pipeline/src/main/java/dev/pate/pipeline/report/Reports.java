@@ -228,22 +228,6 @@ public final class Reports {
       AggregatorConfig aggregator, Labelling labelling, int[][] votes) {
     var conversion = Mechanisms.conversion(config.privacy());
     PrivacyStatement s = labelling.accountant().report(config.privacy().delta(), conversion);
-    String orders = NumberText.orders(s.orders());
-    EpsilonBound guarantee = s.epsilonDataIndependent();
-    EpsilonBound spent = s.epsilonSpent();
-    EpsilonBound dependent = s.epsilonDataDependent();
-    boolean secret = labelling.randomness().kind() == NoiseSourceKind.SECURE;
-    List<RunReport.Statement> statements = List.of(
-        statement("data-independent", guarantee, orders, secret
-            ? "the guarantee: " + s.basis().description()
-                + (labelling.dataDependentRelease().isPresent() ? "; plus the smooth-sensitivity"
-                    + " release of the data-dependent epsilon at every order" : "")
-            : SEEDED),
-        statement("spent", spent, orders, "the data-independent cost of the steps that ran;"
-            + (labelling.accountant().accounting().abstentionSpendsLess()
-                ? " abstentions ran the threshold check alone, and which queries abstained"
-                    + " depends on the votes: not itself a guarantee"
-                : " every query ran in full, so it equals the guarantee")));
     RunReport.Comparison2017 paperDependent = null;
     RunReport.Comparison2017 paperIndependent = null;
     if (aggregator.mechanism() == Mechanism.Kind.LNMAX) {
@@ -256,12 +240,59 @@ public final class Reports {
             paper.dataIndependentEpsilon().order() - 1, "classic", PAPER_INDEPENDENT_NOTE);
       }
     }
-    return new RunReport.Privacy(unit(data), NEIGHBOURS, config.privacy().delta(), conversion.id(),
-        labelling.randomness().kind().id(), secret, aggregator.fixedMechanism().noiseName(),
+    return privacy(s, new PrivacyTerms(unit(data), NEIGHBOURS,
+            aggregator.fixedMechanism().noiseName()), labelling.randomness().kind(),
+        labelling.accountant().accounting().abstentionSpendsLess(),
+        labelling.dataDependentRelease().orElse(null), paperIndependent, paperDependent);
+  }
+
+  /**
+   * What a privacy block states its epsilons about, in words.
+   *
+   * @param unit the unit of privacy (one record of the private data, of what kind)
+   * @param neighbours the neighbour relation every epsilon is stated for
+   * @param noise the noise distributions the run drew
+   */
+  public record PrivacyTerms(String unit, String neighbours, String noise) {}
+
+  /**
+   * The privacy block of report.json from the accountant's statement: the guarantee (the
+   * data-independent epsilon, a guarantee only with secure noise) with its basis, the spent
+   * epsilon, and the data-dependent figure under {@code private}; every epsilon with its delta,
+   * order and conversion. Single-label and multi-label runs state their privacy through here.
+   *
+   * @param abstentionSpendsLess whether an abstaining query costs less than an answered one (then
+   *     the spent epsilon is not itself a guarantee)
+   * @param dataDependentRelease the release of the data-dependent epsilon, null if none
+   * @param paperIndependent LNMax: the PATE 2017 data-independent figure, else null
+   * @param paperDependent LNMax: the PATE 2017 data-dependent figure, else null
+   */
+  public static RunReport.Privacy privacy(PrivacyStatement s, PrivacyTerms terms,
+      NoiseSourceKind randomness, boolean abstentionSpendsLess,
+      java.util.Map<String, Object> dataDependentRelease,
+      RunReport.Comparison2017 paperIndependent, RunReport.Comparison2017 paperDependent) {
+    String orders = NumberText.orders(s.orders());
+    EpsilonBound guarantee = s.epsilonDataIndependent();
+    EpsilonBound spent = s.epsilonSpent();
+    EpsilonBound dependent = s.epsilonDataDependent();
+    boolean secret = randomness == NoiseSourceKind.SECURE;
+    List<RunReport.Statement> statements = List.of(
+        statement("data-independent", guarantee, orders, secret
+            ? "the guarantee: " + s.basis().description()
+                + (dataDependentRelease != null ? "; plus the smooth-sensitivity"
+                    + " release of the data-dependent epsilon at every order" : "")
+            : SEEDED),
+        statement("spent", spent, orders, "the data-independent cost of the steps that ran;"
+            + (abstentionSpendsLess
+                ? " abstentions ran the threshold check alone, and which queries abstained"
+                    + " depends on the votes: not itself a guarantee"
+                : " every query ran in full, so it equals the guarantee")));
+    return new RunReport.Privacy(terms.unit(), terms.neighbours(), guarantee.delta(),
+        guarantee.conversion().id(), randomness.id(), secret, terms.noise(),
         guarantee.epsilon(), guarantee.order(),
         new RunReport.Guarantee(s.basis().id(), s.basis().description()),
         spent.epsilon(), spent.order(), statements, orders, paperIndependent, COMPOSITION,
-        labelling.dataDependentRelease().orElse(null),
+        dataDependentRelease,
         new RunReport.PrivacyPrivate(dependent.epsilon(), dependent.order(),
             statement("data-dependent", dependent, orders, "a function of the private votes:"
                 + " not itself differentially private; publish it only through a private"

@@ -1,0 +1,441 @@
+package dev.pate.pipeline.multilabel;
+
+import dev.pate.aggregator.accounting.PrivacyAccountant;
+import dev.pate.aggregator.accounting.PrivacyStatement;
+import dev.pate.aggregator.accounting.QueryCharge;
+import dev.pate.aggregator.multilabel.MultiLabelAnswer;
+import dev.pate.aggregator.multilabel.MultiLabelMechanism;
+import dev.pate.aggregator.multilabel.MultiLabelVoteFile;
+import dev.pate.aggregator.multilabel.MultiLabelVotes;
+import dev.pate.aggregator.multilabel.VoteClipping;
+import dev.pate.aggregator.noise.NoiseSource;
+import dev.pate.aggregator.noise.RandomSources;
+import dev.pate.config.MultiDigitConfig;
+import dev.pate.config.Randomness;
+import dev.pate.config.RunConfig;
+import dev.pate.config.Selection;
+import dev.pate.datasets.multilabel.MultiLabelImages;
+import dev.pate.ensemble.multilabel.MultiLabelNetwork;
+import dev.pate.ensemble.multilabel.MultiLabelTargets;
+import dev.pate.ensemble.nn.NativeThreads;
+import dev.pate.ensemble.nn.Seeds;
+import dev.pate.files.UserError;
+import dev.pate.ledger.Labeller;
+import dev.pate.ledger.Ledger;
+import dev.pate.ledger.LedgerContents;
+import dev.pate.ledger.LedgerEntry;
+import dev.pate.ledger.LedgerReader;
+import dev.pate.ledger.LedgerWriter;
+import dev.pate.ledger.MultiLabelLabeller;
+import dev.pate.pipeline.labelling.Mechanisms;
+import dev.pate.pipeline.output.Json;
+import dev.pate.pipeline.output.RunFolder;
+import dev.pate.pipeline.progress.PipelineListener;
+import dev.pate.pipeline.progress.Stage;
+import dev.pate.pipeline.progress.Stopwatch;
+import dev.pate.pipeline.report.Reports;
+import dev.pate.student.multilabel.MultiLabelMetrics;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.SplittableRandom;
+import java.util.function.IntFunction;
+import java.util.random.RandomGenerator;
+import org.deeplearning4j.nn.multilayer.MultiLayerNetwork;
+
+/**
+ * The stages of a multi-label run after its data is loaded and its folder opened ({@code
+ * PatePipeline.runMultiLabel} does both and holds the folder's lock): teachers with one sigmoid
+ * per label, each trained on its block of private canvases; their 0/1 votes on the chosen pool
+ * canvases ({@value #VOTES_FILE}, the format {@code pate analyze} reads); every query answered by
+ * the multi-label mechanism through {@link MultiLabelLabeller}, charged to the ledger before its
+ * label set is released ({@code labels.csv}); the student trained on the released label sets and
+ * scored on the held-out canvases; report.json, and the release when {@code output.release} asks.
+ *
+ * <p>A resumed run keeps the ledger's answers and charges (its header must match the config's
+ * mechanism, parameters, noise, orders, budget and query count: {@link #preflight}) and asks only
+ * the queries after them. Teachers are not cached: a resumed run trains them again from the same
+ * seeds.
+ */
+public final class MultiLabelRun {
+
+  /** The teachers' votes, shape (queries, teachers, labels), 0/1. */
+  public static final String VOTES_FILE = "votes.npy";
+
+  /**
+   * What a finished multi-label run produced.
+   *
+   * @param report everything report.json says
+   * @param student the trained student; empty when none was trained
+   * @param privacy the accountant's statement
+   */
+  public record Result(MultiLabelReport report, Path runFolder,
+      Optional<MultiLayerNetwork> student, PrivacyStatement privacy) {}
+
+  private final RunConfig config;
+  private final MultiLabelNoise noise;
+  private final MultiLabelData data;
+  private final RunFolder folder;
+  private final PipelineListener listener;
+
+  /**
+   * The run of {@code config} on {@code data} into {@code folder}, labelling with {@code noise}
+   * (checked by {@link #preflight}).
+   */
+  public MultiLabelRun(RunConfig config, MultiLabelNoise noise, MultiLabelData data,
+      RunFolder folder, PipelineListener listener) {
+    this.config = Objects.requireNonNull(config, "config");
+    this.noise = Objects.requireNonNull(noise, "noise");
+    this.data = Objects.requireNonNull(data, "data");
+    this.folder = Objects.requireNonNull(folder, "folder");
+    this.listener = Objects.requireNonNull(listener, "listener");
+  }
+
+  /**
+   * What can refuse a multi-label run before any data is read: its noise (planned from the budget
+   * under {@code aggregator.noise: auto}), and for a run begun before, its ledger: verified, and
+   * its header against the accountant the config now gives (a resumed run cannot change the
+   * mechanism, tau, sigma, threshold, orders, budget or query count it charges with). A run that
+   * has charged nothing must be able to pay for one query.
+   *
+   * @param begun the folder of a run begun before (resumed), if any
+   * @throws UserError naming the file and line, or the key, at fault
+   */
+  public static MultiLabelNoise preflight(RunConfig config, Optional<Path> begun) {
+    MultiLabelNoise noise = MultiLabelNoise.of(config, MultiDigitConfig.LABELS);
+    PrivacyAccountant accountant = noise.accountant(config);
+    int charged = 0;
+    if (begun.isPresent() && Files.exists(begun.get().resolve(Ledger.FILE))) {
+      charged = replay(begun.get().resolve(Ledger.FILE),
+          LedgerReader.readComplete(begun.get().resolve(Ledger.FILE)), accountant,
+          new MultiLabelAnswer[config.aggregator().queries()]);
+    }
+    if (charged == 0) {
+      accountant.refusal().ifPresent(refusal -> {
+        throw new UserError("privacy.budget: cannot pay for a single query of "
+            + noise.mechanism().id() + " with the noise given (" + refusal + "); the run would"
+            + " train its teachers and label nothing (raise the budget's epsilon, or add noise)");
+      });
+    }
+    return noise;
+  }
+
+  /**
+   * Adds the ledger's charges to {@code accountant} and its answers to {@code answers}, after
+   * checking its header against the accountant and that charge k is query k; returns how many.
+   */
+  private static int replay(Path file, LedgerContents ledger, PrivacyAccountant accountant,
+      MultiLabelAnswer[] answers) {
+    ledger.header().differenceFrom(accountant).ifPresent(difference -> {
+      throw new UserError(file + " line 1: " + difference + "; a run cannot change how it"
+          + " charges mid-ledger (restore config.yaml, or start a new run)");
+    });
+    int labels = MultiDigitConfig.LABELS;
+    int q = 0;
+    for (LedgerEntry e : ledger.entries()) {
+      if (e.chargesRelease() || e.query() != q || q >= answers.length || !e.answered()) {
+        throw new UserError(file + " line " + (q + 2) + ": charges query " + e.query()
+            + " where an answered query " + q + " of " + answers.length + " was expected");
+      }
+      accountant.add(new QueryCharge(true, e.spentRdp(), e.dataDependentRdp()));
+      try {
+        answers[q++] = new MultiLabelAnswer(labels, e.label());
+      } catch (IllegalArgumentException notALabelSet) {
+        throw new UserError(file + " line " + (q + 1) + ": label " + e.label() + " is not a set"
+            + " of " + labels + " labels");
+      }
+    }
+    return q;
+  }
+
+  /** Runs the stages after loading; {@code loadSeconds} and {@code total} time the report. */
+  public Result run(double loadSeconds, Stopwatch total) {
+    int labels = data.labels();
+    noise.plan().ifPresent(plan -> {
+      folder.write(MultiLabelNoise.PLAN_FILE, Json.write(plan.toMap()));
+      listener.message("aggregator.noise auto: " + plan.mechanism().id() + " "
+          + plan.mechanism().parameters() + ", epsilon " + plan.epsilon().epsilon());
+    });
+    int[] queries = chooseQueries();
+    MultiLabelImages queryCanvases = data.pool().subset(data.pool().name() + "/queries",
+        queries);
+
+    Stopwatch teachersTime = Stopwatch.start();
+    List<MultiLabelNetwork> teachers;
+    double[] teacherF1;
+    int[] partitionSizes;
+    try (NativeThreads.Scope cores = NativeThreads.allCores()) {
+      int count = config.teachers().count();
+      listener.stageStarted(Stage.TEACHERS, count);
+      teachers = new ArrayList<>(count);
+      teacherF1 = new double[count];
+      partitionSizes = new int[count];
+      for (int t = 0; t < count; t++) {
+        MultiLabelImages block = data.partition(t, count);
+        partitionSizes[t] = block.size();
+        MultiLabelNetwork teacher = MultiLabelNetwork.train(config.teachers().network(), block,
+            MultiLabelTargets.complete(labels, block.labelMasks()),
+            Seeds.derive(config.seed(), "teacher", t));
+        teachers.add(teacher);
+        teacherF1[t] = MultiLabelMetrics.of(labels, teacher.predict(data.heldOut()),
+            data.heldOut().labelMasks()).microF1();
+        listener.step(Stage.TEACHERS, "");
+      }
+      listener.stageDone(Stage.TEACHERS);
+    }
+    double teachersSeconds = teachersTime.seconds();
+
+    Stopwatch votesTime = Stopwatch.start();
+    List<MultiLabelVotes> votes = votes(teachers, queryCanvases);
+    writeVotes(votes);
+    double votesSeconds = votesTime.seconds();
+
+    Stopwatch labellingTime = Stopwatch.start();
+    listener.stageStarted(Stage.LABELLING, 0);
+    MultiLabelAnswer[] answers = new MultiLabelAnswer[queries.length];
+    Labeller.Outcome outcome = label(votes, answers);
+    int asked = outcome.asked();
+    folder.write("labels.csv", labelsCsv(queries, answers, asked, data.pool().labelNames()));
+    listener.stageDone(Stage.LABELLING);
+    double labellingSeconds = labellingTime.seconds();
+    PrivacyAccountant accountant = accountantAfter(asked, answers);
+
+    Stopwatch studentTime = Stopwatch.start();
+    MultiLabelNetwork student = null;
+    int[] answered = new int[asked];
+    int[] answeredMasks = new int[asked];
+    for (int q = 0; q < asked; q++) {
+      answered[q] = q;
+      answeredMasks[q] = answers[q].positiveMask();
+    }
+    if (config.student().train() && asked > 0) {
+      listener.stageStarted(Stage.STUDENT, 0);
+      try (NativeThreads.Scope cores = NativeThreads.allCores()) {
+        student = MultiLabelNetwork.train(config.student().network(),
+            queryCanvases.subset("answered queries", answered),
+            MultiLabelTargets.complete(labels, answeredMasks),
+            Seeds.derive(config.seed(), "student", 0));
+      }
+      listener.stageDone(Stage.STUDENT);
+    } else if (config.student().train()) {
+      listener.message("no query was answered: no student to train");
+    }
+    double studentSeconds = studentTime.seconds();
+
+    PrivacyStatement statement = accountant.report(config.privacy().delta(),
+        Mechanisms.conversion(config.privacy()));
+    MultiLabelReport report = report(statement, queryCanvases, votes, answers, outcome,
+        teacherF1, partitionSizes, student, new MultiLabelReport.Timings(loadSeconds,
+            teachersSeconds, votesSeconds, labellingSeconds, studentSeconds, total.seconds()));
+    if (student != null && config.output().release()) {
+      report = report.withRelease(MultiLabelRelease.write(folder, config, data, report,
+          student.network()));
+      listener.message("released the student: " + folder.path().resolve(
+          MultiLabelRelease.FOLDER));
+    }
+    folder.write("report.json", Json.write(report));
+    return new Result(report, folder.path(),
+        Optional.ofNullable(student).map(MultiLabelNetwork::network), statement);
+  }
+
+  /** The pool positions asked: the first ones, or a random subset drawn with the seed. */
+  private int[] chooseQueries() {
+    int count = config.aggregator().queries();
+    int poolSize = data.pool().size();
+    if (config.aggregator().selection() == Selection.FIRST) {
+      return MultiLabelData.range(0, count);
+    }
+    int[] order = MultiLabelData.range(0, poolSize);
+    SplittableRandom rng = new SplittableRandom(Seeds.derive(config.seed(), "queries", 0));
+    for (int i = 0; i < count; i++) {
+      int j = i + rng.nextInt(poolSize - i);
+      int t = order[i];
+      order[i] = order[j];
+      order[j] = t;
+    }
+    return java.util.Arrays.copyOf(order, count);
+  }
+
+  private static List<MultiLabelVotes> votes(List<MultiLabelNetwork> teachers,
+      MultiLabelImages queries) {
+    int[][] byQuery = new int[queries.size()][teachers.size()];
+    for (int t = 0; t < teachers.size(); t++) {
+      int[] predicted = teachers.get(t).predict(queries);
+      for (int q = 0; q < predicted.length; q++) {
+        byQuery[q][t] = predicted[q];
+      }
+    }
+    List<MultiLabelVotes> votes = new ArrayList<>(byQuery.length);
+    for (int[] query : byQuery) {
+      votes.add(new MultiLabelVotes(queries.labels(), query));
+    }
+    return votes;
+  }
+
+  private void writeVotes(List<MultiLabelVotes> votes) {
+    try {
+      MultiLabelVoteFile.write(folder.path().resolve(VOTES_FILE), votes);
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot write " + folder.path().resolve(VOTES_FILE), e);
+    }
+  }
+
+  /**
+   * Answers the queries the ledger has not charged yet, each charged and forced to disk before
+   * its label set is released; a resumed run keeps the ledger's answers. Seeded noise comes from
+   * a generator per query (as in single-label runs), so a resumed run draws what an
+   * uninterrupted one would.
+   */
+  private Labeller.Outcome label(List<MultiLabelVotes> votes, MultiLabelAnswer[] answers) {
+    Path ledgerFile = folder.path().resolve(Ledger.FILE);
+    PrivacyAccountant accountant = noise.accountant(config);
+    LedgerWriter ledger;
+    int charged = 0;
+    if (Files.exists(ledgerFile)) {
+      int torn = LedgerWriter.dropTornLastLine(ledgerFile);
+      if (torn > 0) {
+        listener.message("dropped a charge cut short by the interruption (" + torn
+            + " bytes); its answer was never released");
+      }
+      LedgerContents contents = LedgerReader.read(ledgerFile);
+      charged = replay(ledgerFile, contents, accountant, answers);
+      ledger = LedgerWriter.resume(ledgerFile, contents);
+      listener.message("resuming labelling after " + charged + " charges in " + ledgerFile);
+    } else {
+      ledger = LedgerWriter.create(ledgerFile, accountant);
+    }
+    try (LedgerWriter open = ledger) {
+      IntFunction<RandomGenerator> noiseOf;
+      if (config.aggregator().randomness() == Randomness.SECURE) {
+        NoiseSource secure = RandomSources.secure();
+        noiseOf = query -> secure;
+      } else {
+        noiseOf = query -> RandomSources.seeded(Seeds.derive(config.seed(), "noise", query));
+      }
+      return new MultiLabelLabeller(noise.mechanism(), accountant, open, noiseOf)
+          .label(votes, answers, charged, votes.size());
+    }
+  }
+
+  /** The run's accountant charged with the ledger as it now stands (the first {@code asked}). */
+  private PrivacyAccountant accountantAfter(int asked, MultiLabelAnswer[] answers) {
+    PrivacyAccountant accountant = noise.accountant(config);
+    Path ledgerFile = folder.path().resolve(Ledger.FILE);
+    int charged = replay(ledgerFile, LedgerReader.read(ledgerFile), accountant,
+        new MultiLabelAnswer[answers.length]);
+    if (charged != asked) {
+      throw new IllegalStateException("ledger: " + charged + " charges for " + asked
+          + " asked queries");
+    }
+    return accountant;
+  }
+
+  private static String labelsCsv(int[] queries, MultiLabelAnswer[] answers, int asked,
+      List<String> labelNames) {
+    StringBuilder b = new StringBuilder("index");
+    for (String name : labelNames) {
+      b.append(",label_").append(name);
+    }
+    b.append('\n');
+    for (int q = 0; q < asked; q++) {
+      b.append(queries[q]);
+      for (int bit : answers[q].multiHot()) {
+        b.append(',').append(bit);
+      }
+      b.append('\n');
+    }
+    return b.toString();
+  }
+
+  private MultiLabelReport report(PrivacyStatement statement, MultiLabelImages queryCanvases,
+      List<MultiLabelVotes> votes, MultiLabelAnswer[] answers, Labeller.Outcome outcome,
+      double[] teacherF1, int[] partitionSizes, MultiLabelNetwork student,
+      MultiLabelReport.Timings timings) {
+    int labels = data.labels();
+    int asked = outcome.asked();
+    MultiLabelMechanism mechanism = noise.mechanism();
+    MultiDigitConfig canvases = config.dataset().multidigit().orElseThrow();
+    int[] truth = java.util.Arrays.copyOf(queryCanvases.labelMasks(), asked);
+    int[] released = new int[asked];
+    int[] noiseless = new int[asked];
+    for (int q = 0; q < asked; q++) {
+      released[q] = answers[q].positiveMask();
+      noiseless[q] = noiselessVote(mechanism, votes.get(q));
+    }
+    var teacherStats = java.util.Arrays.stream(teacherF1).summaryStatistics();
+    var sizes = java.util.Arrays.stream(partitionSizes).summaryStatistics();
+    return new MultiLabelReport(config.name(), MultiLabelReport.DISCLOSURE,
+        folder.path().toString(), config.seed(),
+        new MultiLabelReport.Dataset(config.dataset().name().id(), data.dataDir(),
+            data.pool().labelNames(), data.privateCanvases().size(), canvases.minDigits(),
+            canvases.maxDigits(), data.pool().size(), data.heldOut().size(),
+            data.pool().shape().toString()),
+        new MultiLabelReport.Teachers(partitionSizes.length,
+            config.teachers().network().architecture().name().toLowerCase(java.util.Locale.ROOT),
+            new MultiLabelReport.TeachersPrivate(teacherStats.getAverage(),
+                teacherStats.getMin(), teacherStats.getMax(), sizes.getMin(), sizes.getMax())),
+        new MultiLabelReport.Aggregation(mechanism.id(), config.aggregator().noise().id(),
+            mechanism.parameters(), config.aggregator().selection().id(),
+            config.aggregator().queries(), asked, asked,
+            asked == 0 ? null : MultiLabelMetrics.of(labels, released, truth).toMap(),
+            outcome.stoppedBecause().orElse(null),
+            new MultiLabelReport.AggregationPrivate(asked == 0 ? null
+                : MultiLabelMetrics.of(labels, noiseless, truth).toMap())),
+        noise.plan().map(p -> p.toMap()).orElse(null),
+        Reports.privacy(statement, new Reports.PrivacyTerms(UNIT, NEIGHBOURS,
+                mechanism.noiseName()),
+            config.aggregator().randomness() == Randomness.SECURE
+                ? dev.pate.aggregator.noise.NoiseSourceKind.SECURE
+                : dev.pate.aggregator.noise.NoiseSourceKind.SEEDED,
+            false, null, null, null),
+        student == null ? null : new MultiLabelReport.Student("supervised",
+            config.student().network().architecture().name().toLowerCase(java.util.Locale.ROOT),
+            asked, 0, MultiLabelMetrics.of(labels, student.predict(data.heldOut()),
+                data.heldOut().labelMasks()).toMap()),
+        null,
+        new MultiLabelReport.RunPrivate(timings));
+  }
+
+  /**
+   * The teachers' answer without noise: the most voted label set (powerset-voting), or each
+   * label's (clipped) sum against the threshold, as the mechanism compares them.
+   */
+  private static int noiselessVote(MultiLabelMechanism mechanism, MultiLabelVotes votes) {
+    if (mechanism instanceof MultiLabelMechanism.PowersetVoting) {
+      int[] counts = votes.subsetCounts();
+      int best = 0;
+      for (int s = 1; s < counts.length; s++) {
+        if (counts[s] > counts[best]) {
+          best = s;
+        }
+      }
+      return best;
+    }
+    VoteClipping clipping = mechanism instanceof MultiLabelMechanism.TauVoting tau
+        ? tau.clipping() : VoteClipping.none(mechanism.labels());
+    double bar = mechanism.parameters().get("threshold") * votes.teachers()
+        * clipping.gridScale();
+    long[] sums = clipping.clippedSums(votes);
+    int mask = 0;
+    for (int j = 0; j < sums.length; j++) {
+      if (sums[j] > bar) {
+        mask |= 1 << j;
+      }
+    }
+    return mask;
+  }
+
+  static final String UNIT = "one record of the private data: a canvas of the private set (each"
+      + " MNIST training digit is on at most one canvas, so also one training digit)";
+
+  static final String NEIGHBOURS = "two private datasets are neighbours when they differ in the"
+      + " canvas at one position: replaced by any other canvas. Each position is given to one"
+      + " teacher by the position alone, so neighbours differ in one teacher's partition, and"
+      + " that teacher's whole vote vector on each query may change (the multi-label"
+      + " mechanisms' sensitivity is stated for that).";
+}
