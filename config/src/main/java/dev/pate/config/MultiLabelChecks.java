@@ -2,7 +2,6 @@ package dev.pate.config;
 
 import dev.pate.aggregator.multilabel.MultiLabelMechanism;
 import dev.pate.student.StudentMethod;
-import java.util.List;
 import java.util.Map;
 
 /**
@@ -19,17 +18,6 @@ final class MultiLabelChecks {
   static final int MNIST_TRAIN_DIGITS = 60000;
 
   static final int MNIST_TEST_DIGITS = 10000;
-
-  /** The single-label aggregation keys, which a multi-label run does not use. */
-  private static final List<String> SINGLE_LABEL_KEYS =
-      List.of(
-          "aggregator.mechanism",
-          "aggregator.gamma",
-          "aggregator.sigma",
-          "aggregator.threshold",
-          "aggregator.sigma1",
-          "aggregator.sigma2",
-          "aggregator.expected_teacher_accuracy");
 
   private final RunConfig config;
   private final Map<String, Given> given;
@@ -77,16 +65,27 @@ final class MultiLabelChecks {
           + " is multi-label, so one of " + MultiLabelMechanism.Kind.ids() + " is required");
       return;
     }
-    for (String key : SINGLE_LABEL_KEYS) {
-      if (given.containsKey(key) && !Yamls.isNull(given.get(key).node())) {
-        add(key, "single-label aggregation; dataset.name " + config.dataset().name().id()
-            + " is multi-label: its mechanism and noise are multi_label.mechanism and"
-            + " multi_label.sigma");
-      }
-    }
+    checkSingleLabelKeysUnset();
     checkNoise(multi, labels(config.dataset()));
     checkUnsupported();
     config.dataset().multidigit().ifPresent(this::checkCanvases);
+  }
+
+  /**
+   * The single-label mechanism and its noise keys are not used by a multi-label run: they must
+   * keep their defaults (lnmax, gamma 0.05), which a written config.yaml repeats, so that a
+   * file that sets them does not look as though they counted.
+   */
+  private void checkSingleLabelKeysUnset() {
+    AggregatorConfig a = config.aggregator();
+    String why = "single-label aggregation, not used by a multi-label run (dataset.name "
+        + config.dataset().name().id() + "): its mechanism and noise are multi_label.mechanism"
+        + " and multi_label.sigma; leave this key out";
+    if (a.mechanism() != AggregatorConfig.MECHANISM.defaultValue()) {
+      add("aggregator.mechanism", a.mechanism().id() + " is " + why);
+    } else if (a.gamma().isPresent() && a.gamma().getAsDouble() != AggregatorConfig.GAMMA.defaultValue()) {
+      add("aggregator.gamma", why);
+    }
   }
 
   private void checkNoise(MultiLabelConfig multi, int labels) {

@@ -1,0 +1,143 @@
+package dev.pate.pipeline;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.pate.aggregator.accounting.NoiseKind;
+import dev.pate.aggregator.accounting.PrivacyAccountant;
+import dev.pate.aggregator.multilabel.MultiLabelMechanism;
+import dev.pate.aggregator.multilabel.MultiLabelVoteFile;
+import dev.pate.aggregator.rdp.Conversion;
+import dev.pate.aggregator.rdp.Orders;
+import dev.pate.config.ConfigLoader;
+import dev.pate.config.RunConfig;
+import dev.pate.files.UserError;
+import dev.pate.ledger.Ledger;
+import dev.pate.ledger.LedgerContents;
+import dev.pate.ledger.LedgerEntry;
+import dev.pate.ledger.LedgerReader;
+import dev.pate.pipeline.multilabel.MultiLabelRun;
+import dev.pate.pipeline.output.Json;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * A whole multi-label run on a few hundred generated multi-digit canvases (seconds): report
+ * metrics, one ledger charge per query, the guarantee against an accountant charged as many
+ * times, the release, and a resumed run that would charge with another tau refused.
+ */
+class MultiLabelRunTest {
+  private static final int QUERIES = 30;
+
+  @TempDir static Path dir;
+  static Path folder;
+  static JsonNode report;
+
+  @BeforeAll
+  static void run() throws IOException {
+    RunConfig config = ConfigLoader.parse(yaml(), "tiny-multilabel.yaml", List.of());
+    folder = PatePipeline.builder(config).outputDir(dir).build().runMultiLabel().runFolder();
+    report = Json.mapper().readTree(folder.resolve("report.json").toFile());
+  }
+
+  @Test
+  void reportsEveryMultiLabelMetricAsAFraction() {
+    for (String block : List.of("/student/held_out", "/aggregation/answers")) {
+      for (String metric : List.of("micro_f1", "macro_f1", "label_set_accuracy")) {
+        JsonNode value = report.at(block + "/" + metric);
+        assertTrue(value.isNumber(), block + "/" + metric);
+        assertFraction(value.asDouble(), block + "/" + metric);
+      }
+      for (String perLabel : List.of("per_label_accuracy", "per_label_f1")) {
+        JsonNode values = report.at(block + "/" + perLabel);
+        assertEquals(10, values.size(), block + "/" + perLabel);
+        values.forEach(v -> assertFraction(v.asDouble(), block + "/" + perLabel));
+      }
+    }
+    assertEquals(40, report.at("/student/held_out/examples").asInt());
+    assertEquals(QUERIES, report.at("/student/training_examples").asInt());
+    assertEquals("tau-voting", report.at("/aggregation/mechanism").asText());
+    assertEquals(1.5, report.at("/aggregation/parameters/tau").asDouble());
+    assertFalse(report.at("/privacy/guarantee_holds").asBoolean(), "seeded noise");
+    assertTrue(report.at("/privacy/private/epsilon_data_dependent").isNumber());
+  }
+
+  @Test
+  void ledgerHasOneChargePerQueryAndVotesOneRowPerQuery() throws IOException {
+    LedgerContents ledger = LedgerReader.read(folder.resolve(Ledger.FILE));
+    assertEquals("tau-voting", ledger.header().mechanism().id());
+    assertEquals(1.5, ledger.header().mechanism().parameters().get("tau"));
+    assertEquals(QUERIES, ledger.entries().size());
+    for (int q = 0; q < QUERIES; q++) {
+      LedgerEntry entry = ledger.entries().get(q);
+      assertEquals(q, entry.query());
+      assertTrue(entry.answered());
+    }
+    assertEquals(QUERIES, MultiLabelVoteFile.read(folder.resolve(MultiLabelRun.VOTES_FILE)).size());
+    assertEquals(QUERIES + 1, Files.readAllLines(folder.resolve("labels.csv")).size());
+  }
+
+  @Test
+  void guaranteeIsTheAccountantsForThatManyQueries() {
+    MultiLabelMechanism mechanism = new MultiLabelMechanism.TauVoting(10, 1.5, 2.0, 0.5);
+    PrivacyAccountant accountant = new PrivacyAccountant(
+        mechanism.accounting(Orders.defaults(), NoiseKind.DISCRETE));
+    for (int q = 0; q < QUERIES; q++) {
+      // The data-independent charge does not depend on the counts.
+      accountant.charge(new double[10], true);
+    }
+    double expected = accountant.report(1e-5, Conversion.IMPROVED).epsilonDataIndependent()
+        .epsilon();
+    assertEquals(expected, report.at("/privacy/epsilon_data_independent").asDouble(), 1e-12);
+  }
+
+  @Test
+  void releasesTheStudentWithAModelCard() throws IOException {
+    for (String file : List.of("student.zip", "release.json", "MODEL_CARD.md")) {
+      assertTrue(Files.isRegularFile(folder.resolve("release").resolve(file)), file);
+    }
+    JsonNode manifest = Json.mapper().readTree(folder.resolve("release/release.json").toFile());
+    assertEquals(report.at("/privacy/epsilon_data_independent").asDouble(),
+        manifest.at("/privacy/epsilon").asDouble());
+    assertTrue(manifest.at("/privacy/private").isMissingNode(), "no private figure released");
+    assertTrue(Files.readString(folder.resolve("release/MODEL_CARD.md")).contains("micro-F1"));
+  }
+
+  @Test
+  void aResumedRunWithAnotherTauIsRefusedBeforeAnyData() throws IOException {
+    Path config = folder.resolve("config.yaml");
+    String original = Files.readString(config);
+    assertTrue(original.contains("tau: 1.5"), original);
+    Files.writeString(config, original.replace("tau: 1.5", "tau: 2.5"));
+    try {
+      RunConfig changed = ConfigLoader.load(config, List.of());
+      UserError refused = assertThrows(UserError.class, () -> PatePipeline.builder(changed)
+          .place(RunPlace.resume(folder, dir)).build().runMultiLabel());
+      assertTrue(refused.getMessage().contains(Ledger.FILE + " line 1"), refused.getMessage());
+      assertTrue(refused.getMessage().contains("2.5"), refused.getMessage());
+    } finally {
+      Files.writeString(config, original);
+    }
+    assertEquals(QUERIES, LedgerReader.read(folder.resolve(Ledger.FILE)).entries().size());
+  }
+
+  private static void assertFraction(double value, String what) {
+    assertTrue(value >= 0 && value <= 1, what + ": " + value);
+  }
+
+  private static String yaml() throws IOException {
+    try (InputStream in = MultiLabelRunTest.class.getResourceAsStream("tiny-multilabel.yaml")) {
+      return new String(in.readAllBytes(), StandardCharsets.UTF_8);
+    }
+  }
+}
