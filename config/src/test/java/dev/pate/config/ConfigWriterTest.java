@@ -159,7 +159,11 @@ class ConfigWriterTest {
             "batch_size",
             "output",
             "dir",
-            "release"),
+            "release",
+            "multi_label",
+            "mechanism",
+            "sigma",
+            "threshold"),
         keys);
     assertTrue(written.contains("    dense: [256, 64]\n"), written);
     assertFalse(written.contains("gamma"), written);
