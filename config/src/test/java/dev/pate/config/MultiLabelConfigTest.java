@@ -81,6 +81,20 @@ class MultiLabelConfigTest {
   }
 
   @Test
+  void theExperimentFileLoadsForEachMechanismAndGuarantee() {
+    java.nio.file.Path file = java.nio.file.Path.of(System.getProperty("pate.repo.root", ".."),
+        "experiments", "multidigit.yaml");
+    for (MultiLabelMechanism.Kind kind : MultiLabelMechanism.Kind.values()) {
+      for (String epsilon : List.of("1", "2", "4")) {
+        RunConfig config = ConfigLoader.load(file, List.of("multi_label.mechanism=" + kind.id(),
+            "privacy.budget.epsilon=" + epsilon));
+        assertEquals(kind, config.multiLabel().kind());
+        assertTrue(config.aggregator().planned());
+      }
+    }
+  }
+
+  @Test
   void aWrittenMultiLabelConfigLoadsBackTheSame() {
     RunConfig config = load(DATA + "multi_label: {mechanism: tau-voting, tau: 2, sigma: 5}\n");
     assertEquals(config, load(ConfigWriter.toYaml(config)));
