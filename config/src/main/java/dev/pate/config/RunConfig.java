@@ -3,6 +3,7 @@ package dev.pate.config;
 import static java.util.Objects.requireNonNull;
 
 import java.util.List;
+import java.util.Optional;
 import java.util.regex.Pattern;
 
 /**
@@ -69,8 +70,15 @@ public record RunConfig(
   static final Child<RunConfig, OutputConfig> OUTPUT =
       new Child<>(OutputConfig.SECTION, RunConfig::output);
 
+  /**
+   * Always read (its defaults make a single-label run), written only for a multi-label run, so
+   * that a single-label run's config.yaml does not carry keys it does not use.
+   */
   static final Child<RunConfig, MultiLabelConfig> MULTI_LABEL =
-      new Child<>(MultiLabelConfig.SECTION, RunConfig::multiLabel);
+      new Child<>(
+          MultiLabelConfig.SECTION,
+          c -> c.multiLabel().enabled() ? Optional.of(c.multiLabel()) : Optional.empty(),
+          null);
 
   static final Section<RunConfig> SECTION =
       Section.of(

@@ -34,7 +34,7 @@ class ConfigSchemaTest {
       assertFalse(key.meaning().isBlank(), key.path());
       assertFalse(key.defaultValue().isBlank(), key.path());
     }
-    assertEquals(111, KEYS.size(), KEYS.stream().map(ConfigKey::path).toList().toString());
+    assertEquals(119, KEYS.size(), KEYS.stream().map(ConfigKey::path).toList().toString());
   }
 
   @Test
@@ -45,6 +45,7 @@ class ConfigSchemaTest {
             "dataset",
             "dataset.csv",
             "dataset.images",
+            "dataset.multidigit",
             "teachers",
             "teachers.network",
             "teachers.spark",
@@ -58,7 +59,8 @@ class ConfigSchemaTest {
             "student.network",
             "student.self_training",
             "baseline",
-            "output"),
+            "output",
+            "multi_label"),
         paths);
     ConfigSchema.sections().forEach(s -> assertFalse(s.meaning().isBlank(), s.path()));
     // Every key lives at the top level or in a listed section.

@@ -159,11 +159,7 @@ class ConfigWriterTest {
             "batch_size",
             "output",
             "dir",
-            "release",
-            "multi_label",
-            "mechanism",
-            "sigma",
-            "threshold"),
+            "release"),
         keys);
     assertTrue(written.contains("    dense: [256, 64]\n"), written);
     assertFalse(written.contains("gamma"), written);
