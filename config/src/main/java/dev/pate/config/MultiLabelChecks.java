@@ -57,6 +57,9 @@ final class MultiLabelChecks {
       } else if (multi.sigma().isPresent()) {
         add("multi_label.sigma", "not used without multi_label.mechanism (single-label noise is"
             + " aggregator.sigma)");
+      } else if (multi.poolConfidence().isPresent()) {
+        add("multi_label.pool_confidence", "not used without multi_label.mechanism (single-label"
+            + " pseudo-labels are student.method self-training)");
       }
       return;
     }
@@ -133,8 +136,8 @@ final class MultiLabelChecks {
       add("student.augment", "the multi-label student trains without augmentation; use []");
     }
     if (config.student().method() == StudentMethod.SELF_TRAINING) {
-      add("student.method", "self-training pseudo-labels one class per image; the multi-label"
-          + " student trains on the answered label sets: use supervised");
+      add("student.method", "self-training pseudo-labels one class per image; use supervised"
+          + " (the multi-label student learns from the pool with multi_label.pool_confidence)");
     }
     if (config.baseline().nonPrivate()) {
       add("baseline.non_private", "the non-private ceiling trains a single-label student; use"

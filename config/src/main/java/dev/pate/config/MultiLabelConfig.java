@@ -21,9 +21,12 @@ import java.util.OptionalDouble;
  * @param tau tau-voting: the L2 norm each teacher's vote vector is clipped to
  * @param threshold binary and tau-voting: the fraction of the teachers a label's noisy sum must
  *     exceed to be answered positive (free of privacy cost: it compares noisy sums)
+ * @param poolConfidence when present, the student also learns from the unlabelled query pool:
+ *     per-label pseudo-labels where a first student is at least this sure (empty: the answered
+ *     queries only)
  */
 public record MultiLabelConfig(Optional<MultiLabelMechanism.Kind> mechanism, OptionalDouble sigma,
-    OptionalDouble tau, double threshold) {
+    OptionalDouble tau, double threshold, OptionalDouble poolConfidence) {
 
   static final Key<MultiLabelConfig, MultiLabelMechanism.Kind> MECHANISM =
       Key.nullable(
@@ -65,21 +68,35 @@ public record MultiLabelConfig(Optional<MultiLabelMechanism.Kind> mechanism, Opt
               + " this fraction of the teachers (no privacy cost); powerset-voting takes none",
           MultiLabelConfig::threshold);
 
+  static final Key<MultiLabelConfig, Double> POOL_CONFIDENCE =
+      Key.nullable(
+          "pool_confidence",
+          NumberType.number().strictlyBetween(0.5, 1),
+          "the student also learns from the unlabelled query pool: a first student trained on the"
+              + " answered label sets scores each unasked pool canvas, label by label; a label is"
+              + " pseudo-labelled positive where its probability is >= this, negative where <= 1"
+              + " minus this, and left out of the loss otherwise; a second student trains on the"
+              + " answers and these (no privacy cost: released answers and public canvases only);"
+              + " when null: the answered queries only",
+          c -> boxed(c.poolConfidence()));
+
   static final Section<MultiLabelConfig> SECTION =
       Section.of(
           "multi_label",
           "the aggregation of a multi-label run: each query's label set answered by one of the"
               + " multi-label mechanisms",
-          List.of(MECHANISM, SIGMA, TAU, THRESHOLD),
+          List.of(MECHANISM, SIGMA, TAU, THRESHOLD, POOL_CONFIDENCE),
           v ->
               new MultiLabelConfig(
-                  v.find(MECHANISM), v.findDouble(SIGMA), v.findDouble(TAU), v.get(THRESHOLD)));
+                  v.find(MECHANISM), v.findDouble(SIGMA), v.findDouble(TAU), v.get(THRESHOLD),
+                  v.findDouble(POOL_CONFIDENCE)));
 
   /** Checks for nulls; tau is present exactly for tau-voting. Ranges: {@link ConfigLoader}. */
   public MultiLabelConfig {
     java.util.Objects.requireNonNull(mechanism, "mechanism");
     java.util.Objects.requireNonNull(sigma, "sigma");
     java.util.Objects.requireNonNull(tau, "tau");
+    java.util.Objects.requireNonNull(poolConfidence, "poolConfidence");
     boolean tauVoting = mechanism.equals(Optional.of(MultiLabelMechanism.Kind.TAU_VOTING));
     if (tau.isPresent() != tauVoting) {
       throw new IllegalArgumentException("tau: " + (tauVoting ? "required" : "must be empty")

@@ -131,6 +131,26 @@ class MultiLabelRunTest {
     assertEquals(QUERIES, LedgerReader.read(folder.resolve(Ledger.FILE)).entries().size());
   }
 
+  @Test
+  void plansTheNoiseFromTheBudgetAndPseudoLabelsThePool() throws IOException {
+    RunConfig config = ConfigLoader.parse(yaml(), "tiny-multilabel.yaml", List.of(
+        "multi_label.mechanism=powerset-voting", "multi_label.sigma=null",
+        "aggregator.noise=auto", "privacy.budget.epsilon=4", "multi_label.pool_confidence=0.6",
+        "output.release=false", "name=tiny-multilabel-auto"));
+    Path auto = PatePipeline.builder(config).outputDir(dir).build().runMultiLabel().runFolder();
+    JsonNode r = Json.mapper().readTree(auto.resolve("report.json").toFile());
+    assertTrue(Files.isRegularFile(auto.resolve("plan.json")));
+    double epsilon = r.at("/privacy/epsilon_data_independent").asDouble();
+    assertTrue(epsilon <= 4 && epsilon > 3, "planned to meet the budget closely: " + epsilon);
+    assertEquals(r.at("/plan/parameters/sigma").asDouble(),
+        r.at("/aggregation/parameters/sigma").asDouble());
+    assertEquals("pool-pseudo-labels", r.at("/student/method").asText());
+    assertEquals(60 - QUERIES, r.at("/student/unlabelled_examples").asInt());
+    assertFraction(r.at("/student/pseudo_labels/coverage").asDouble(), "coverage");
+    assertFraction(r.at("/student/held_out/micro_f1").asDouble(), "micro_f1");
+    assertFalse(Files.exists(auto.resolve("release")));
+  }
+
   private static void assertFraction(double value, String what) {
     assertTrue(value >= 0 && value <= 1, what + ": " + value);
   }

@@ -86,12 +86,26 @@ public final class MultiLabelNetwork {
 
   /** The predicted label set of every image, as bit masks (sigmoid above one half). */
   public int[] predict(MultiLabelImages images) {
+    float[][] probabilities = probabilities(images);
+    int[] masks = new int[images.size()];
+    for (int i = 0; i < masks.length; i++) {
+      for (int j = 0; j < labels; j++) {
+        if (probabilities[i][j] > 0.5) {
+          masks[i] |= 1 << j;
+        }
+      }
+    }
+    return masks;
+  }
+
+  /** Each image's sigmoid outputs, one per label: the network's probability that it applies. */
+  public float[][] probabilities(MultiLabelImages images) {
     if (images.labels() != labels) {
       throw new IllegalArgumentException("images: over " + images.labels() + " labels, not "
           + labels);
     }
     int pixels = images.shape().size();
-    int[] masks = new int[images.size()];
+    float[][] probabilities = new float[images.size()][labels];
     int batch = 256;
     for (int from = 0; from < images.size(); from += batch) {
       int to = Math.min(images.size(), from + batch);
@@ -103,13 +117,11 @@ public final class MultiLabelNetwork {
           Nd4j.create(features, new long[] {to - from, pixels}, 'c'), false);
       for (int i = from; i < to; i++) {
         for (int j = 0; j < labels; j++) {
-          if (out.getDouble(i - from, j) > 0.5) {
-            masks[i] |= 1 << j;
-          }
+          probabilities[i][j] = out.getFloat(i - from, j);
         }
       }
     }
-    return masks;
+    return probabilities;
   }
 
   /** The underlying DL4J network. */

@@ -71,13 +71,30 @@ public record MultiLabelReport(String name, String disclosure, String runFolder,
   public record AggregationPrivate(Map<String, Object> noiselessVote) {}
 
   /**
+   * @param method {@code supervised} (answered queries only) or {@code pool-pseudo-labels}
+   *     ({@code multi_label.pool_confidence})
    * @param trainingExamples answered queries the student trained on
-   * @param unlabelledExamples pool canvases used without labels (0: supervised only)
+   * @param unlabelledExamples unasked pool canvases scored for pseudo-labels (0: supervised)
+   * @param pseudoLabels the pool's pseudo-labels; null (left out) for supervised
    * @param heldOut the student on the held-out canvases: per-label accuracy and F1, micro and
    *     macro F1, label-set (exact-match) accuracy
    */
   public record Student(String method, String architecture, int trainingExamples,
-      int unlabelledExamples, Map<String, Object> heldOut) {}
+      int unlabelledExamples,
+      @com.fasterxml.jackson.annotation.JsonInclude(
+          com.fasterxml.jackson.annotation.JsonInclude.Include.NON_NULL) PseudoLabels pseudoLabels,
+      Map<String, Object> heldOut) {}
+
+  /**
+   * Pseudo-labels of the unasked pool canvases; their precision is measured against the pool's
+   * true label sets (public), which the student never trains on.
+   *
+   * @param canvases canvases with at least one pseudo-labelled label
+   * @param labelsKnown (canvas, label) pairs pseudo-labelled
+   * @param coverage their fraction of every label of every unasked canvas
+   * @param precision their fraction that agrees with the true label sets; null when none
+   */
+  public record PseudoLabels(int canvases, int labelsKnown, double coverage, Double precision) {}
 
   /** @param timings seconds of each stage: they grow with the private data's size */
   public record RunPrivate(Timings timings) {}

@@ -206,20 +206,18 @@ public final class MultiLabelRun {
     PrivacyAccountant accountant = accountantAfter(asked, answers);
 
     Stopwatch studentTime = Stopwatch.start();
-    MultiLabelNetwork student = null;
-    int[] answered = new int[asked];
+    MultiLabelStudent student = null;
+    int[] answeredPositions = java.util.Arrays.copyOf(queries, asked);
     int[] answeredMasks = new int[asked];
     for (int q = 0; q < asked; q++) {
-      answered[q] = q;
       answeredMasks[q] = answers[q].positiveMask();
     }
     if (config.student().train() && asked > 0) {
       listener.stageStarted(Stage.STUDENT, 0);
       try (NativeThreads.Scope cores = NativeThreads.allCores()) {
-        student = MultiLabelNetwork.train(config.student().network(),
-            queryCanvases.subset("answered queries", answered),
-            MultiLabelTargets.complete(labels, answeredMasks),
-            Seeds.derive(config.seed(), "student", 0));
+        student = MultiLabelStudent.train(config.student().network(), data.pool(),
+            answeredPositions, answeredMasks, config.multiLabel().poolConfidence(),
+            config.seed());
       }
       listener.stageDone(Stage.STUDENT);
     } else if (config.student().train()) {
@@ -234,13 +232,13 @@ public final class MultiLabelRun {
             teachersSeconds, votesSeconds, labellingSeconds, studentSeconds, total.seconds()));
     if (student != null && config.output().release()) {
       report = report.withRelease(MultiLabelRelease.write(folder, config, data, report,
-          student.network()));
+          student.network().network()));
       listener.message("released the student: " + folder.path().resolve(
           MultiLabelRelease.FOLDER));
     }
     folder.write("report.json", Json.write(report));
     return new Result(report, folder.path(),
-        Optional.ofNullable(student).map(MultiLabelNetwork::network), statement);
+        Optional.ofNullable(student).map(s -> s.network().network()), statement);
   }
 
   /** The pool positions asked: the first ones, or a random subset drawn with the seed. */
@@ -354,7 +352,7 @@ public final class MultiLabelRun {
 
   private MultiLabelReport report(PrivacyStatement statement, MultiLabelImages queryCanvases,
       List<MultiLabelVotes> votes, MultiLabelAnswer[] answers, Labeller.Outcome outcome,
-      double[] teacherF1, int[] partitionSizes, MultiLabelNetwork student,
+      double[] teacherF1, int[] partitionSizes, MultiLabelStudent student,
       MultiLabelReport.Timings timings) {
     int labels = data.labels();
     int asked = outcome.asked();
@@ -393,9 +391,13 @@ public final class MultiLabelRun {
                 ? dev.pate.aggregator.noise.NoiseSourceKind.SECURE
                 : dev.pate.aggregator.noise.NoiseSourceKind.SEEDED,
             false, null, null, null),
-        student == null ? null : new MultiLabelReport.Student("supervised",
+        student == null ? null : new MultiLabelReport.Student(student.method(),
             config.student().network().architecture().name().toLowerCase(java.util.Locale.ROOT),
-            asked, 0, MultiLabelMetrics.of(labels, student.predict(data.heldOut()),
+            student.trainingExamples(), student.unlabelledExamples(),
+            student.pseudoLabels() == null ? null : new MultiLabelReport.PseudoLabels(
+                student.pseudoLabels().canvases(), student.pseudoLabels().labelsKnown(),
+                student.pseudoLabels().coverage(), student.pseudoLabels().precision()),
+            MultiLabelMetrics.of(labels, student.network().predict(data.heldOut()),
                 data.heldOut().labelMasks()).toMap()),
         null,
         new MultiLabelReport.RunPrivate(timings));
