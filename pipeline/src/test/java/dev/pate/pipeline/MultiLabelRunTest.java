@@ -151,6 +151,17 @@ class MultiLabelRunTest {
     assertFalse(Files.exists(auto.resolve("release")));
   }
 
+  @Test
+  void anUnreachableBudgetIsRefusedNamingItsKeyBeforeAnyData() throws IOException {
+    RunConfig config = ConfigLoader.parse(yaml(), "tiny-multilabel.yaml", List.of(
+        "multi_label.sigma=null", "aggregator.noise=auto", "privacy.budget.epsilon=1e-6",
+        "privacy.delta=1e-300"));
+    UserError refused = assertThrows(UserError.class,
+        () -> MultiLabelRun.preflight(config, java.util.Optional.empty()));
+    assertTrue(refused.getMessage().startsWith("privacy.budget.epsilon: "),
+        refused.getMessage());
+  }
+
   private static void assertFraction(double value, String what) {
     assertTrue(value >= 0 && value <= 1, what + ": " + value);
   }

@@ -5,6 +5,7 @@ import dev.pate.aggregator.accounting.NoiseKind;
 import dev.pate.aggregator.accounting.PrivacyAccountant;
 import dev.pate.aggregator.multilabel.MultiLabelMechanism;
 import dev.pate.aggregator.planning.MultiLabelPlan;
+import dev.pate.aggregator.planning.UnreachableBudget;
 import dev.pate.config.MultiLabelConfig;
 import dev.pate.config.RunConfig;
 import dev.pate.files.UserError;
@@ -47,8 +48,9 @@ public record MultiLabelNoise(MultiLabelMechanism mechanism, Optional<MultiLabel
       MultiLabelPlan plan = MultiLabelPlan.plan(multi.kind(), budget,
           config.aggregator().queries(), multi.fixedParameters(labels));
       return new MultiLabelNoise(plan.mechanism(), Optional.of(plan));
-    } catch (IllegalArgumentException e) {
-      throw new UserError("privacy.budget: " + e.getMessage(), e);
+    } catch (UnreachableBudget e) {
+      throw new UserError("privacy.budget.epsilon: " + e.withoutKey() + " (aggregator.noise: auto)",
+          e);
     }
   }
 
