@@ -5,8 +5,6 @@ import dev.pate.config.RunConfig;
 import dev.pate.config.StudyPoint;
 import dev.pate.files.UserError;
 import dev.pate.pipeline.PatePipeline;
-import dev.pate.pipeline.PipelineResult;
-import dev.pate.pipeline.multilabel.MultiLabelRun;
 import dev.pate.pipeline.output.Json;
 import dev.pate.pipeline.RunPlace;
 import dev.pate.files.OneLine;
@@ -19,6 +17,7 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
+import java.util.function.Function;
 import java.util.function.Supplier;
 import java.util.stream.Stream;
 import picocli.CommandLine.Command;
@@ -97,54 +96,45 @@ final class RunCommand implements Callable<Integer> {
           outDir.resolve(config.name()).resolve("<UTC timestamp>")));
       return 0;
     }
+    return runAndSummarise(console -> PatePipeline.builder(config).dataDir(options.dataDir)
+            .place(place).listener(console).build().run(),
+        result -> SummaryTable.of(result.report()), result -> SummaryJson.of(result.report()));
+  }
+
+  /** A multi-label run: the same progress, log and summary lines, its own report. */
+  private Integer runMultiLabel(RunConfig config, RunPlace place) {
+    return runAndSummarise(console -> PatePipeline.builder(config).dataDir(options.dataDir)
+            .place(place).listener(console).build().runMultiLabel(),
+        result -> result.report().summary(), result -> Json.write(result.report()));
+  }
+
+  /**
+   * Runs {@code run} with the console's progress and the run log, then prints {@code summary}
+   * (or, with {@code --json}, {@code asJson}) of its result.
+   */
+  private <T> Integer runAndSummarise(Function<ConsoleListener, T> run,
+      Function<T, String> summary, Function<T, String> asJson) {
     // With --json standard output is the JSON alone: progress and messages go to errors.
     try (RunLog log = new RunLog()) {
       ConsoleListener console = new ConsoleListener(json ? System.err : System.out, !quiet, log);
-      Supplier<PipelineResult> run = () -> PatePipeline.builder(config).dataDir(options.dataDir)
-          .place(place).listener(console).build().run();
-      PipelineResult result;
+      Supplier<T> started = () -> run.apply(console);
+      T result;
       try {
         // A resumed run's user has the --resume command already: repeating it after a refusal
         // of the folder's records would only mislead.
-        result = resume == null ? resumable(console, run) : run.get();
+        result = resume == null ? resumable(console, started) : started.get();
       } catch (RuntimeException e) {
         log.line("pate: " + OneLine.of(e));
         throw e;
       }
-      String summary = SummaryTable.of(result.report());
+      String text = summary.apply(result);
       log.line("");
-      log.lines(summary);
+      log.lines(text);
       if (json) {
-        System.out.print(SummaryJson.of(result.report()));
+        System.out.print(asJson.apply(result));
       } else {
         System.out.println();
-        System.out.print(summary);
-      }
-      return 0;
-    }
-  }
-
-  /** A multi-label run: the same progress, log and summary, its own report. */
-  private Integer runMultiLabel(RunConfig config, RunPlace place) {
-    try (RunLog log = new RunLog()) {
-      ConsoleListener console = new ConsoleListener(json ? System.err : System.out, !quiet, log);
-      Supplier<MultiLabelRun.Result> run = () -> PatePipeline.builder(config)
-          .dataDir(options.dataDir).place(place).listener(console).build().runMultiLabel();
-      MultiLabelRun.Result result;
-      try {
-        result = resume == null ? resumable(console, run) : run.get();
-      } catch (RuntimeException e) {
-        log.line("pate: " + OneLine.of(e));
-        throw e;
-      }
-      String summary = result.report().summary();
-      log.line("");
-      log.lines(summary);
-      if (json) {
-        System.out.print(Json.write(result.report()));
-      } else {
-        System.out.println();
-        System.out.print(summary);
+        System.out.print(text);
       }
       return 0;
     }
