@@ -22,6 +22,7 @@ import dev.pate.pipeline.cache.CachedEnsemble;
 import dev.pate.pipeline.cache.EnsembleKey;
 import dev.pate.pipeline.data.RunData;
 import dev.pate.pipeline.labelling.DatasetCharge;
+import dev.pate.ledger.DatasetBudget;
 import dev.pate.pipeline.labelling.Labelling;
 import dev.pate.pipeline.labelling.Queries;
 import dev.pate.pipeline.labelling.QueryRounds;
@@ -392,6 +393,7 @@ public final class PatePipeline {
     RunLock lock = place.begun().map(RunLock::hold).orElse(null);
     try {
       MultiLabelNoise noise = MultiLabelRun.preflight(config, place.begun());
+      refuseKeptDatasetBudget();
       RunFolder.requireWritable(place.writesUnder(config));
       Stopwatch load = Stopwatch.start();
       listener.stageStarted(Stage.DATA, 0);
@@ -410,6 +412,22 @@ public final class PatePipeline {
         lock.close();
       }
     }
+  }
+
+  /**
+   * A multi-label run does not charge the budget of its private data set yet, so it refuses to
+   * run where one is kept rather than spend it uncharged: its private canvases are made of MNIST's
+   * training digits, whose budget a single-label MNIST run charges under the same content hash.
+   */
+  private void refuseKeptDatasetBudget() {
+    String mnistTrain = Provenance.Private.ofBuiltIn("mnist").sha256();
+    Path dir = DatasetCharge.dir(config, place.outputDir());
+    DatasetBudget.find(dir, mnistTrain).ifPresent(budget -> {
+      throw new UserError("privacy.dataset_budget: MNIST's training set, whose digits this"
+          + " multi-label run's private canvases are made of, has a budget (" + budget.file()
+          + "); multi-label runs do not charge data set budgets yet, so this one is refused"
+          + " rather than spend it uncharged (run it with another privacy.dataset_budget.dir)");
+    });
   }
 
   /** A multi-label config runs through {@link #runMultiLabel()}, never the single-label stages. */

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.pate.aggregator.accounting.Budget;
 import dev.pate.aggregator.accounting.NoiseKind;
 import dev.pate.aggregator.accounting.PrivacyAccountant;
 import dev.pate.aggregator.multilabel.MultiLabelMechanism;
@@ -15,12 +16,14 @@ import dev.pate.aggregator.rdp.Orders;
 import dev.pate.config.ConfigLoader;
 import dev.pate.config.RunConfig;
 import dev.pate.files.UserError;
+import dev.pate.ledger.DatasetBudget;
 import dev.pate.ledger.Ledger;
 import dev.pate.ledger.LedgerContents;
 import dev.pate.ledger.LedgerEntry;
 import dev.pate.ledger.LedgerReader;
 import dev.pate.pipeline.multilabel.MultiLabelRun;
 import dev.pate.pipeline.output.Json;
+import dev.pate.pipeline.report.Provenance;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
@@ -160,6 +163,26 @@ class MultiLabelRunTest {
         () -> MultiLabelRun.preflight(config, java.util.Optional.empty()));
     assertTrue(refused.getMessage().startsWith("privacy.budget.epsilon: "),
         refused.getMessage());
+  }
+
+  @Test
+  void aKeptBudgetOfMnistsTrainingSetIsRefusedNotSpentUncharged(@TempDir Path out) {
+    DatasetBudget.init(out.resolve("budgets"), Provenance.Private.ofBuiltIn("mnist").sha256(),
+        Budget.of(10, 1e-5));
+    RunConfig config = ConfigLoader.parse(yamlUnchecked(), "tiny-multilabel.yaml", List.of());
+    UserError refused = assertThrows(UserError.class,
+        () -> PatePipeline.builder(config).outputDir(out).build().runMultiLabel());
+    assertTrue(refused.getMessage().startsWith("privacy.dataset_budget: MNIST's training set"),
+        refused.getMessage());
+    assertTrue(Files.notExists(out.resolve(config.name())), "no run folder");
+  }
+
+  private static String yamlUnchecked() {
+    try {
+      return yaml();
+    } catch (IOException e) {
+      throw new java.io.UncheckedIOException(e);
+    }
   }
 
   private static void assertFraction(double value, String what) {

@@ -73,6 +73,15 @@ public record Provenance(PateBuild pate, Java java, Os os, Numerics numerics,
           : content(files.stream().map(DataFile::sha256).toList()), files);
     }
 
+    /**
+     * The private data of a run on the built-in data set {@code dataset} (its training split,
+     * identified by the published hashes its files are checked against).
+     */
+    public static Private ofBuiltIn(String dataset) {
+      List<DataFile> files = pinned(dataset, "train", "private");
+      return new Private(content(files.stream().map(DataFile::sha256).toList()), files);
+    }
+
     /** The content hash of files with these sha256s: see {@link #sha256}. */
     public static String content(List<String> fileHashes) {
       if (fileHashes.size() == 1) {
