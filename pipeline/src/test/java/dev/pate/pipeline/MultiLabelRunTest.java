@@ -177,6 +177,52 @@ class MultiLabelRunTest {
     assertTrue(Files.notExists(out.resolve(config.name())), "no run folder");
   }
 
+  /**
+   * report.json's public part (outside objects named {@code private}) is exactly this allowlist,
+   * as {@link ReportAllowlistTest} checks for single-label runs: a new field stays private until
+   * someone decides it is public and adds it here with the reason.
+   */
+  static final java.util.Set<String> PUBLIC = java.util.Set.of(
+      // The run's identity and the config's choices.
+      "name", "disclosure", "run_folder", "seed", "plan", "teachers/architecture",
+      "teachers/count",
+      // The public data and the canvases' parameters (private_canvases is the configured count).
+      "dataset/data_dir", "dataset/held_out", "dataset/image_shape", "dataset/labels/*",
+      "dataset/max_digits", "dataset/min_digits", "dataset/name", "dataset/private_canvases",
+      "dataset/query_pool",
+      // The aggregation: its config, and functions of the released (charged) answers and the
+      // public pool's labels.
+      "aggregation/answers/examples", "aggregation/answers/label_set_accuracy",
+      "aggregation/answers/macro_f1", "aggregation/answers/micro_f1",
+      "aggregation/answers/per_label_accuracy/*", "aggregation/answers/per_label_f1/*",
+      "aggregation/mechanism", "aggregation/noise", "aggregation/parameters/labels",
+      "aggregation/parameters/sigma", "aggregation/parameters/tau",
+      "aggregation/parameters/threshold", "aggregation/queries", "aggregation/queries_answered",
+      "aggregation/queries_asked", "aggregation/selection", "aggregation/stopped_because",
+      // The privacy guarantee: data-independent, what the charges add up to.
+      "privacy/comparison_pate2017", "privacy/composition", "privacy/conversion",
+      "privacy/delta", "privacy/epsilon_data_independent", "privacy/epsilon_spent",
+      "privacy/guarantee/basis", "privacy/guarantee/description", "privacy/guarantee_holds",
+      "privacy/neighbours", "privacy/noise", "privacy/order_data_independent",
+      "privacy/order_spent", "privacy/orders", "privacy/randomness",
+      "privacy/statements/*/conversion", "privacy/statements/*/delta",
+      "privacy/statements/*/epsilon", "privacy/statements/*/kind", "privacy/statements/*/note",
+      "privacy/statements/*/order", "privacy/statements/*/orders", "privacy/unit",
+      // The release and the student: trained on the released answers and public data only,
+      // measured on public held-out canvases.
+      "release/files/*", "release/folder", "release/model_sha256", "student/architecture",
+      "student/held_out/examples", "student/held_out/label_set_accuracy",
+      "student/held_out/macro_f1", "student/held_out/micro_f1",
+      "student/held_out/per_label_accuracy/*", "student/held_out/per_label_f1/*",
+      "student/method", "student/training_examples", "student/unlabelled_examples");
+
+  @Test
+  void thePublicFieldsOfReportJsonAreExactlyTheAllowlist() {
+    java.util.Set<String> found = new java.util.TreeSet<>();
+    ReportAllowlistTest.publicPaths(report, "", found);
+    assertEquals(new java.util.TreeSet<>(PUBLIC), found);
+  }
+
   private static String yamlUnchecked() {
     try {
       return yaml();
