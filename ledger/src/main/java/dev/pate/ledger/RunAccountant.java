@@ -41,6 +41,12 @@ public interface RunAccountant {
   /** Adds a charge computed by {@link #costOf} or read back from the run's ledger. */
   void add(LedgerCharge charge);
 
+  /**
+   * Adds the reserved cost of the release of the data-dependent epsilon, once, when it runs (see
+   * {@link PrivacyAccountant#chargeReserved()}); a run with privacy groups makes no such release.
+   */
+  void chargeReserved();
+
   /** The accountant of a run with one budget (or none), no privacy groups. */
   static RunAccountant of(PrivacyAccountant accountant) {
     Objects.requireNonNull(accountant, "accountant");
@@ -82,6 +88,11 @@ public interface RunAccountant {
               + charge.groupDataDependentRdp().keySet() + ", the run has no groups");
         }
         accountant.add(charge.base());
+      }
+
+      @Override
+      public void chargeReserved() {
+        accountant.chargeReserved();
       }
     };
   }

@@ -102,6 +102,11 @@ class LedgerGroupsTest {
     }
 
     @Override
+    public void chargeReserved() {
+      throw new IllegalStateException("no release with groups");
+    }
+
+    @Override
     public void add(LedgerCharge charge) {
       base.add(charge.base());
       for (LedgerGroups.Group g : groups.groups()) {

@@ -14,6 +14,7 @@ import dev.pate.ensemble.nn.Seeds;
 import dev.pate.ledger.Labeller;
 import dev.pate.ledger.Ledger;
 import dev.pate.ledger.LedgerWriter;
+import dev.pate.ledger.RunAccountant;
 import dev.pate.pipeline.progress.PipelineListener;
 import dev.pate.pipeline.output.RunFolder;
 import java.nio.file.Path;
@@ -68,9 +69,10 @@ final class LabellingSession implements AutoCloseable {
       int queries, RunRecord record, Optional<ReleasePlan> release, PipelineListener listener) {
     Mechanisms mechanisms = Mechanisms.of(aggregator, config.privacy());
     PrivacyAccountant accountant = mechanisms.accountant(aggregator, config.privacy(), release);
+    RunAccountant charging = RunAccountant.of(accountant);
     Answer[] answers = new Answer[queries];
     Path ledgerFile = folder.path().resolve(Ledger.FILE);
-    Optional<Map<String, Object>> released = record.replayInto(accountant, answers,
+    Optional<Map<String, Object>> released = record.replayInto(charging, answers,
         release.map(ReleasePlan::describe));
     int charged = record.charged();
     LedgerWriter ledger;
@@ -83,7 +85,7 @@ final class LabellingSession implements AutoCloseable {
       ledger = LedgerWriter.resume(ledgerFile, record.ledger().get());
       listener.message("resuming labelling after " + charged + " charges in " + ledgerFile);
     } else {
-      ledger = LedgerWriter.create(ledgerFile, accountant, release.map(ReleasePlan::describe));
+      ledger = LedgerWriter.create(ledgerFile, charging, release.map(ReleasePlan::describe));
     }
     // Seeded noise comes from a generator per query, seeded by the run's seed and the query: a
     // resumed run draws for each query what an uninterrupted one would (one generator for the
@@ -94,7 +96,7 @@ final class LabellingSession implements AutoCloseable {
     };
     IntFunction<RandomGenerator> noiseOf = aggregator.randomness() == Randomness.SECURE
         ? query -> randomness : query -> seededNoise(config, query);
-    Labeller labeller = new Labeller(mechanisms.aggregator(), accountant, ledger, noiseOf);
+    Labeller labeller = new Labeller(mechanisms.aggregator(), charging, ledger, noiseOf);
     return new LabellingSession(labeller, ledger, accountant, randomness, answers, charged,
         release, released, config);
   }

@@ -1,7 +1,6 @@
 package dev.pate.pipeline.labelling;
 
 import dev.pate.aggregator.accounting.PrivacyAccountant;
-import dev.pate.aggregator.accounting.QueryCharge;
 import dev.pate.aggregator.mechanism.Answer;
 import dev.pate.config.AggregatorConfig;
 import dev.pate.config.RunConfig;
@@ -9,9 +8,11 @@ import dev.pate.datasets.Dataset;
 import dev.pate.files.UserError;
 import dev.pate.ledger.Ledger;
 import dev.pate.ledger.LedgerContents;
+import dev.pate.ledger.LedgerCharge;
 import dev.pate.ledger.LedgerEntry;
 import dev.pate.ledger.LedgerHeader;
 import dev.pate.ledger.LedgerReader;
+import dev.pate.ledger.RunAccountant;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -90,7 +91,8 @@ public final class RunRecord {
       Optional<ReleasePlan> release) {
     PrivacyAccountant accountant = Mechanisms.of(aggregator, config.privacy())
         .accountant(aggregator, config.privacy(), release);
-    replayInto(accountant, new Answer[aggregator.queries()], release.map(ReleasePlan::describe));
+    replayInto(RunAccountant.of(accountant), new Answer[aggregator.queries()],
+        release.map(ReleasePlan::describe));
     return accountant;
   }
 
@@ -147,7 +149,7 @@ public final class RunRecord {
    * @return what the ledger's release published, if it charged one: a resumed run publishes it
    *     again rather than drawing another
    */
-  Optional<Map<String, Object>> replayInto(PrivacyAccountant accountant, Answer[] answers,
+  Optional<Map<String, Object>> replayInto(RunAccountant accountant, Answer[] answers,
       Optional<Map<String, Object>> release) {
     if (ledger.isEmpty()) {
       return Optional.empty();
@@ -176,7 +178,7 @@ public final class RunRecord {
         throw new UserError(ledgerFile + " line " + line + ": charges query " + e.query()
             + " where query " + q + " of " + answers.length + " was expected");
       }
-      accountant.add(new QueryCharge(e.answered(), e.spentRdp(), e.dataDependentRdp()));
+      accountant.add(LedgerCharge.of(e));
       answers[q++] = e.answered() ? Answer.of(e.label()) : Answer.abstained();
     }
     return Optional.ofNullable(released);
