@@ -2,9 +2,15 @@ package dev.pate.cli;
 
 import dev.pate.aggregator.accounting.Budget;
 import dev.pate.aggregator.accounting.NoiseKind;
+import dev.pate.aggregator.groups.GroupBudget;
+import dev.pate.aggregator.groups.GroupCandidate;
+import dev.pate.aggregator.groups.GroupPlan;
+import dev.pate.aggregator.groups.GroupPlanRequest;
+import dev.pate.aggregator.groups.GroupPlanner;
 import dev.pate.aggregator.mechanism.Mechanism;
 import dev.pate.aggregator.multilabel.MultiLabelMechanism;
 import dev.pate.aggregator.planning.ConfidentGnmaxPlan;
+import dev.pate.aggregator.planning.ConfidentGrid;
 import dev.pate.aggregator.planning.MultiLabelPlan;
 import dev.pate.aggregator.planning.Plan;
 import dev.pate.aggregator.planning.PlanRequest;
@@ -19,6 +25,7 @@ import dev.pate.pipeline.output.Json;
 import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.Callable;
@@ -32,14 +39,21 @@ import picocli.CommandLine.Option;
         + " given number of answers meets the budget (solved on the accountant), and for"
         + " Confident-GNMax a table of (T, sigma1, sigma2) candidates. With --votes or"
         + " --teacher-accuracy, also the expected label accuracy, answered queries and"
-        + " data-dependent epsilon of each."},
+        + " data-dependent epsilon of each. With --group NAME=EPSILON[:DELTA] (repeatable) and"
+        + " --group-method, the least noise that keeps every privacy group within its own"
+        + " budget, with each group's sensitivity multiplier and guarantee."},
     footerHeading = HelpExamples.HEADING,
     footer = {
         "  pate plan --epsilon 2 --delta 1e-5 --teachers 250 --classes 10 \\",
+        "    --queries 1000 --mechanism gnmax",
+        "  pate plan --group minors=1 --group adults=3 --group-method weighting \\",
         "    --queries 1000 --mechanism gnmax"})
 final class PlanCommand implements Callable<Integer> {
-  @Option(names = "--epsilon", required = true, description = "The budget's epsilon.")
-  double epsilon;
+  @Option(names = "--epsilon", description = "The budget's epsilon (or give --group).")
+  Double epsilon;
+
+  @Mixin
+  GroupOptions groups;
 
 
   @Option(names = "--mechanism", required = true,
@@ -98,6 +112,13 @@ final class PlanCommand implements Callable<Integer> {
 
   @Override
   public Integer call() {
+    if (groups.given()) {
+      return groupPlan();
+    }
+    groups.refuseWithoutGroups();
+    if (epsilon == null) {
+      throw new UserError("--epsilon: required (or give a budget per group with --group)");
+    }
     Budget budget = Budget.of(
             OptionChecks.check("--epsilon", epsilon, DpPreconditions::checkPositive),
             accounting.delta())
@@ -109,10 +130,7 @@ final class PlanCommand implements Callable<Integer> {
     if (json) {
       System.out.print(Json.write(plan.toMap()));
     } else {
-      for (String[] row : plan.tableRows()) {
-        System.out.printf(Locale.ROOT, "  %-30s %s%n", row[0],
-            String.join("  ", Arrays.copyOfRange(row, 1, row.length)));
-      }
+      printRows(plan.tableRows());
       if (plan instanceof ConfidentGnmaxPlan confident) {
         System.out.println();
         for (String[] row : confident.candidateTable()) {
@@ -125,6 +143,46 @@ final class PlanCommand implements Callable<Integer> {
       }
     }
     return 0;
+  }
+
+  /** The least noise that keeps every --group within its budget. */
+  private Integer groupPlan() {
+    if (epsilon != null) {
+      throw new UserError("--epsilon and --group: give one budget, or one per group, not both");
+    }
+    if (votes != null || teacherAccuracy != null || labels != null || tau != null
+        || threshold != null || samplingRate != null || steps != null) {
+      throw new UserError("--group: plans the noise of gnmax or confident-gnmax only; not with"
+          + " --votes, --teacher-accuracy, --labels, --tau, --threshold, --sampling-rate or"
+          + " --steps");
+    }
+    Mechanism.Kind kind = Mechanism.Kind.byId(mechanism)
+        .filter(k -> k != Mechanism.Kind.LNMAX)
+        .orElseThrow(() -> new UserError("--mechanism: '" + mechanism + "' has no per-group"
+            + " accounting; with --group give gnmax or confident-gnmax"));
+    List<GroupBudget> budgets = groups.budgets(accounting.delta(), accounting.conversion(),
+        accounting.orders());
+    GroupPlanRequest request = new GroupPlanRequest(kind, groups.method(), budgets,
+        OptionChecks.atLeast("--queries", queries, 1), OptionChecks.atLeast("--teachers",
+        teachers, 1), groups.maxMultiplier(), ConfidentGrid.defaults());
+    GroupPlan plan = GroupPlanner.plan(request);
+    if (plan.candidates().stream().noneMatch(GroupCandidate::feasible)) {
+      throw new UserError("--group: " + plan.candidates().get(0).note().orElseThrow()
+          + (plan.candidates().size() > 1 ? " (and so for every (T, sigma1) of the grid)" : ""));
+    }
+    if (json) {
+      System.out.print(Json.write(plan.toMap()));
+    } else {
+      printRows(plan.tableRows());
+    }
+    return 0;
+  }
+
+  private static void printRows(List<String[]> rows) {
+    for (String[] row : rows) {
+      System.out.printf(Locale.ROOT, "  %-30s %s%n", row[0],
+          String.join("  ", Arrays.copyOfRange(row, 1, row.length)));
+    }
   }
 
   /** The least sigma of a multi-label mechanism for --queries queries. */

@@ -168,6 +168,9 @@ public final class ConfigLoader {
     Resolution resolution = new Resolution(given, problems, file);
     RunConfig config = resolution.resolve(ConfigSchema.ROOT, "");
     resolution.crossCheck();
+    if (config != null) {
+      GroupChecks.check(config, given, file, problems);
+    }
     return config;
   }
 

@@ -23,12 +23,13 @@ import static java.util.Objects.requireNonNull;
  * @param releaseOrder fixed: the Renyi order of the release
  * @param releaseBeta fixed: the smoothness beta
  * @param releaseSigma fixed: the noise multiplier sigma_ss
+ * @param groups privacy groups, each with its own budget (individualized PATE); none by default
  */
 public record PrivacyConfig(
     double delta, Optional<List<Double>> orders, Conversion conversion, BudgetConfig budget,
     DatasetBudgetConfig datasetBudget, DataDependentRelease release, NoiseMode releasePlan,
     OptionalDouble releaseTeacherAccuracy, OptionalDouble releaseOrder, OptionalDouble releaseBeta,
-    OptionalDouble releaseSigma) {
+    OptionalDouble releaseSigma, GroupsConfig groups) {
 
   static final Key<PrivacyConfig, Double> DELTA =
       Key.of(
@@ -121,16 +122,19 @@ public record PrivacyConfig(
         .andWhen(RELEASE_PLAN, NoiseMode.FIXED);
   }
 
+  static final Child<PrivacyConfig, GroupsConfig> GROUPS =
+      new Child<>(GroupsConfig.SECTION, PrivacyConfig::groups);
+
   static final Section<PrivacyConfig> SECTION =
       Section.of(
           "privacy",
           "how the privacy cost of the answered queries is accounted",
           List.of(DELTA, ORDERS, CONVERSION, BUDGET, DATASET_BUDGET, RELEASE, RELEASE_PLAN,
-              RELEASE_TEACHER_ACCURACY, RELEASE_ORDER, RELEASE_BETA, RELEASE_SIGMA),
+              RELEASE_TEACHER_ACCURACY, RELEASE_ORDER, RELEASE_BETA, RELEASE_SIGMA, GROUPS),
           v -> new PrivacyConfig(v.get(DELTA), v.get(ORDERS), v.get(CONVERSION), v.get(BUDGET),
               v.get(DATASET_BUDGET), v.get(RELEASE), v.find(RELEASE_PLAN).orElse(NoiseMode.AUTO),
               v.findDouble(RELEASE_TEACHER_ACCURACY), v.findDouble(RELEASE_ORDER),
-              v.findDouble(RELEASE_BETA), v.findDouble(RELEASE_SIGMA)));
+              v.findDouble(RELEASE_BETA), v.findDouble(RELEASE_SIGMA), v.get(GROUPS)));
 
   /** Checks for nulls only; value ranges are checked by {@link ConfigLoader}. */
   public PrivacyConfig {
@@ -144,6 +148,7 @@ public record PrivacyConfig(
     requireNonNull(releaseBeta, "releaseBeta");
     requireNonNull(releaseSigma, "releaseSigma");
     requireNonNull(datasetBudget, "datasetBudget");
+    requireNonNull(groups, "groups");
   }
 
   private static Optional<Double> boxed(OptionalDouble d) {

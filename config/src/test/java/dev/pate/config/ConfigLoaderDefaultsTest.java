@@ -67,7 +67,7 @@ class ConfigLoaderDefaultsTest {
         new PrivacyConfig(1e-5, Optional.empty(), Conversion.IMPROVED, BudgetConfig.none(),
             DatasetBudgetConfig.none(), DataDependentRelease.NONE, NoiseMode.AUTO,
             OptionalDouble.empty(), OptionalDouble.empty(), OptionalDouble.empty(),
-            OptionalDouble.empty()),
+            OptionalDouble.empty(), GroupsConfig.none()),
         config.privacy());
     NetworkSettings studentNetwork =
         new NetworkSettings(

@@ -79,7 +79,7 @@ class ConfigLoaderValidationTest {
     assertEquals(
         "exp.yaml line 1: privacy.allowance: unknown key; allowed in privacy: delta, orders,"
             + " conversion, budget, dataset_budget, release, release_plan, release_teacher_accuracy,"
-            + " release_order, release_beta, release_sigma",
+            + " release_order, release_beta, release_sigma, groups",
         onlyProblem("privacy: {allowance: 3}"));
   }
 

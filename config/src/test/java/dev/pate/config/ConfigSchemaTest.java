@@ -34,7 +34,7 @@ class ConfigSchemaTest {
       assertFalse(key.meaning().isBlank(), key.path());
       assertFalse(key.defaultValue().isBlank(), key.path());
     }
-    assertEquals(105, KEYS.size(), KEYS.stream().map(ConfigKey::path).toList().toString());
+    assertEquals(111, KEYS.size(), KEYS.stream().map(ConfigKey::path).toList().toString());
   }
 
   @Test
@@ -52,6 +52,8 @@ class ConfigSchemaTest {
             "privacy",
             "privacy.budget",
             "privacy.dataset_budget",
+            "privacy.groups",
+            "privacy.groups.source",
             "student",
             "student.network",
             "student.self_training",

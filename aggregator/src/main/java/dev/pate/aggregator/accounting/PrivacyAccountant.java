@@ -120,16 +120,22 @@ public final class PrivacyAccountant {
 
   /** Adds a charge computed by {@link #costOf} (or read back from a run's ledger). */
   public void add(QueryCharge charge) {
-    double[] spentRdp = charge.spentRdp();
-    double[] dependent = charge.dataDependentRdp();
-    spent.checkAddable(spentRdp);
-    dataDependent.checkAddable(dependent);
-    spent.add(spentRdp);
-    dataDependent.add(dependent);
+    checkAddable(charge);
+    spent.add(charge.spentRdp());
+    dataDependent.add(charge.dataDependentRdp());
     queries++;
     if (charge.answered()) {
       this.answered++;
     }
+  }
+
+  /**
+   * Throws the exception {@link #add} would throw for this charge, without adding it (lets a
+   * caller that keeps several accountants validate every charge before changing any).
+   */
+  public void checkAddable(QueryCharge charge) {
+    spent.checkAddable(charge.spentRdp());
+    dataDependent.checkAddable(charge.dataDependentRdp());
   }
 
   /**

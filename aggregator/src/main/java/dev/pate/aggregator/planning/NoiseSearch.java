@@ -32,6 +32,9 @@ final class NoiseSearch {
   /** A parameter value and the epsilon it achieves. */
   record Solution(double parameter, EpsilonBound epsilon) {}
 
+  /** A parameter value and what it achieves against a {@link NoiseTarget}. */
+  record Found<T>(double parameter, T achieved) {}
+
   /**
    * The least noisy parameter in {@code [min, max]} whose epsilon is within the budget.
    *
@@ -44,29 +47,68 @@ final class NoiseSearch {
    */
   static Solution leastNoise(double budget, DoubleFunction<EpsilonBound> epsilonAt, double min,
       double max, boolean noiseGrowsWithParameter, String name, String what) {
+    Found<EpsilonBound> found = leastNoise(new EpsilonAtMost(budget), epsilonAt, min, max,
+        noiseGrowsWithParameter, name, what);
+    return new Solution(found.parameter(), found.achieved());
+  }
+
+  /** The target of one budget: epsilon at most {@code budget}. */
+  record EpsilonAtMost(double budget) implements NoiseTarget<EpsilonBound> {
+    @Override
+    public boolean fits(EpsilonBound achieved) {
+      return achieved.epsilon() <= budget;
+    }
+
+    @Override
+    public boolean tight(EpsilonBound achieved, double slack) {
+      return achieved.epsilon() >= budget * (1 - slack);
+    }
+
+    @Override
+    public String goal() {
+      return Double.toString(budget);
+    }
+
+    @Override
+    public String describe(EpsilonBound achieved) {
+      return String.format(Locale.ROOT, "epsilon %.6g", achieved.epsilon());
+    }
+  }
+
+  /**
+   * The least noisy parameter in {@code [min, max]} whose achievement fits the target: the search
+   * of the class comment, with "within the budget" read as {@link NoiseTarget#fits} and "within
+   * {@link #TARGET_SLACK} below it" as {@link NoiseTarget#tight}.
+   *
+   * @param achievedAt what a parameter achieves, monotone in the noise
+   * @throws IllegalArgumentException naming {@code epsilon} when even the noisiest parameter
+   *     considered misses the target
+   */
+  static <T> Found<T> leastNoise(NoiseTarget<T> target, DoubleFunction<T> achievedAt, double min,
+      double max, boolean noiseGrowsWithParameter, String name, String what) {
     double noisiest = noiseGrowsWithParameter ? max : min;
     double quietest = noiseGrowsWithParameter ? min : max;
-    EpsilonBound atNoisiest = epsilonAt.apply(noisiest);
-    if (atNoisiest.epsilon() > budget) {
+    T atNoisiest = achievedAt.apply(noisiest);
+    if (!target.fits(atNoisiest)) {
       throw new IllegalArgumentException(String.format(Locale.ROOT,
           "epsilon: %s cannot be met for %s: even %s = %s (the noisiest value considered) gives"
-              + " epsilon %.6g", budget, what, name, format(noisiest), atNoisiest.epsilon()));
+              + " %s", target.goal(), what, name, format(noisiest), target.describe(atNoisiest)));
     }
     double feasible = noisiest;
-    EpsilonBound best = atNoisiest;
-    EpsilonBound atQuietest = epsilonAt.apply(quietest);
-    if (atQuietest.epsilon() <= budget) {
+    T best = atNoisiest;
+    T atQuietest = achievedAt.apply(quietest);
+    if (target.fits(atQuietest)) {
       feasible = quietest; // within budget even at the least noise considered
       best = atQuietest;
     } else {
       double infeasible = quietest;
-      for (int i = 0; i < MAX_ITERATIONS && best.epsilon() < budget * (1 - TARGET_SLACK); i++) {
+      for (int i = 0; i < MAX_ITERATIONS && !target.tight(best, TARGET_SLACK); i++) {
         double mid = Math.sqrt(feasible * infeasible);
         if (!(mid > Math.min(feasible, infeasible) && mid < Math.max(feasible, infeasible))) {
           break; // double resolution reached
         }
-        EpsilonBound e = epsilonAt.apply(mid);
-        if (e.epsilon() <= budget) {
+        T e = achievedAt.apply(mid);
+        if (target.fits(e)) {
           feasible = mid;
           best = e;
         } else {
@@ -77,12 +119,12 @@ final class NoiseSearch {
     double rounded = round(feasible, noiseGrowsWithParameter);
     boolean inRange = rounded >= min && rounded <= max;
     if (inRange) {
-      EpsilonBound atRounded = epsilonAt.apply(rounded);
-      if (atRounded.epsilon() <= budget) { // monotone, so always; checked all the same
-        return new Solution(rounded, atRounded);
+      T atRounded = achievedAt.apply(rounded);
+      if (target.fits(atRounded)) { // monotone, so always; checked all the same
+        return new Found<>(rounded, atRounded);
       }
     }
-    return new Solution(feasible, best);
+    return new Found<>(feasible, best);
   }
 
   /** {@code x} to {@link #SIGNIFICANT_DIGITS} significant digits, rounded up or down. */

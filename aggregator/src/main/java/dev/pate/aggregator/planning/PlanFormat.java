@@ -7,8 +7,8 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 
-/** Shared keys and formatting of the plans (package-private). */
-final class PlanFormat {
+/** Shared keys and formatting of the plans (and of the privacy groups' plan). */
+public final class PlanFormat {
   private PlanFormat() {}
 
   /** {@code mechanism, budget, delta, conversion, orders}. */
@@ -30,7 +30,7 @@ final class PlanFormat {
         + " orders"));
   }
 
-  static String epsilon(EpsilonBound e) {
+  public static String epsilon(EpsilonBound e) {
     return String.format(Locale.ROOT, "%.4f at order %s", e.epsilon(), order(e.order()));
   }
 
@@ -40,16 +40,16 @@ final class PlanFormat {
         u.accuracy(), u.correct(), u.dataDependentEpsilon().epsilon());
   }
 
-  static String number(double x) {
+  public static String number(double x) {
     return String.format(Locale.ROOT, "%.6g", x);
   }
 
-  static String order(double order) {
+  public static String order(double order) {
     return order == Math.rint(order) ? Long.toString((long) order)
         : String.format(Locale.ROOT, "%.4g", order);
   }
 
-  static String[] row(String label, String value) {
+  public static String[] row(String label, String value) {
     return new String[] {label, value};
   }
 }

@@ -19,6 +19,7 @@ import java.util.Optional;
 import java.util.OptionalDouble;
 import java.util.OptionalInt;
 import java.util.OptionalLong;
+import java.util.function.Function;
 import java.util.stream.IntStream;
 
 /**
@@ -87,9 +88,10 @@ public final class Planner {
           MIN_GAMMA, MAX_GAMMA, false, "gamma", queries + " lnmax queries" + at(budget));
       mechanism = new Mechanism.Lnmax(solution.parameter());
     } else {
-      solution = NoiseSearch.leastNoise(budget.epsilon(),
-          sigma -> epsilon(budget, queries, GnmaxRdp.dataIndependent(sigma, orders)),
-          MIN_SIGMA, MAX_SIGMA, true, "sigma", queries + " gnmax queries" + at(budget));
+      NoiseSearch.Found<EpsilonBound> found = sigmaSearch(orders,
+          new NoiseSearch.EpsilonAtMost(budget.epsilon()), rdp -> epsilon(budget, queries, rdp),
+          queries + " gnmax queries" + at(budget));
+      solution = new NoiseSearch.Solution(found.parameter(), found.achieved());
       mechanism = new Mechanism.Gnmax(solution.parameter());
     }
     Optional<ExpectedUtility> utility = request.profile().map(p ->
@@ -156,15 +158,61 @@ public final class Planner {
 
   /** The least sigma2 with every query paying the threshold check (sigma1) and GNMax (sigma2). */
   static NoiseSearch.Solution leastSigma2(Budget budget, int queries, double sigma1) {
-    double[] threshold = ThresholdRdp.dataIndependent(sigma1, budget.orders());
-    return NoiseSearch.leastNoise(budget.epsilon(), sigma2 -> {
-      double[] rdp = GnmaxRdp.dataIndependent(sigma2, budget.orders());
+    NoiseSearch.Found<EpsilonBound> found = sigma2Search(budget.orders(), sigma1,
+        new NoiseSearch.EpsilonAtMost(budget.epsilon()), rdp -> epsilon(budget, queries, rdp),
+        queries + " confident-gnmax queries, all answered, with sigma1 = " + sigma1 + at(budget));
+    return new NoiseSearch.Solution(found.parameter(), found.achieved());
+  }
+
+  /**
+   * The least sigma2 in [{@value #MIN_SIGMA}, {@value #MAX_SIGMA}] such that what every query
+   * paying the threshold check (sigma1) and GNMax (sigma2) achieves fits {@code target}: the
+   * feasibility check of the Confident-GNMax plan for any target, e.g. every privacy group's
+   * budget at once.
+   *
+   * @param achieved what the planned queries achieve given the per-query RDP (one value per
+   *     order of {@code orders}); monotone in it
+   * @param what the setting, for the message when no sigma2 fits
+   * @throws IllegalArgumentException naming {@code epsilon} when even the largest sigma2 misses
+   *     the target
+   */
+  public static <T> double leastSigma2(Orders orders, double sigma1, NoiseTarget<T> target,
+      Function<double[], T> achieved, String what) {
+    return sigma2Search(orders, sigma1, target, achieved, what).parameter();
+  }
+
+  private static <T> NoiseSearch.Found<T> sigma2Search(Orders orders, double sigma1,
+      NoiseTarget<T> target, Function<double[], T> achieved, String what) {
+    double[] threshold = ThresholdRdp.dataIndependent(sigma1, orders);
+    return NoiseSearch.leastNoise(target, sigma2 -> {
+      double[] rdp = GnmaxRdp.dataIndependent(sigma2, orders);
       for (int i = 0; i < rdp.length; i++) {
         rdp[i] += threshold[i];
       }
-      return epsilon(budget, queries, rdp);
-    }, MIN_SIGMA, MAX_SIGMA, true, "sigma2",
-        queries + " confident-gnmax queries, all answered, with sigma1 = " + sigma1 + at(budget));
+      return achieved.apply(rdp);
+    }, MIN_SIGMA, MAX_SIGMA, true, "sigma2", what);
+  }
+
+  /**
+   * The least GNMax sigma in [{@value #MIN_SIGMA}, {@value #MAX_SIGMA}] such that what queries
+   * costing {@code alpha / sigma^2} each achieve fits {@code target} (e.g. every privacy group's
+   * budget at once).
+   *
+   * @param achieved what the planned queries achieve given the per-query RDP; monotone in it
+   * @param what the setting, for the message when no sigma fits
+   * @throws IllegalArgumentException naming {@code epsilon} when even the largest sigma misses
+   *     the target
+   */
+  public static <T> double leastSigma(Orders orders, NoiseTarget<T> target,
+      Function<double[], T> achieved, String what) {
+    return sigmaSearch(orders, target, achieved, what).parameter();
+  }
+
+  private static <T> NoiseSearch.Found<T> sigmaSearch(Orders orders, NoiseTarget<T> target,
+      Function<double[], T> achieved, String what) {
+    return NoiseSearch.leastNoise(target,
+        sigma -> achieved.apply(GnmaxRdp.dataIndependent(sigma, orders)), MIN_SIGMA, MAX_SIGMA,
+        true, "sigma", what);
   }
 
   private static String infeasibility(Budget budget, int queries, double sigma1,

@@ -59,7 +59,7 @@ final class FolderImages {
   }
 
   /** Lists the images of {@code folder} and their labels, checking the layout. */
-  private static void list(Path folder, List<String> classes, boolean labelsRequired,
+  static void list(Path folder, List<String> classes, boolean labelsRequired,
       String role, List<Path> files, List<Integer> labels) {
     if (!Files.isDirectory(folder)) {
       throw UserError.forFile(folder, Files.exists(folder) ? "is not a folder, expected a"

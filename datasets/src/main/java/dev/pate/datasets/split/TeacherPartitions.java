@@ -1,8 +1,6 @@
 package dev.pate.datasets.split;
 
 import dev.pate.datasets.Dataset;
-import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -29,14 +27,12 @@ import java.util.Objects;
  * <p>Teacher {@code t}'s data is the view {@link #teacher(int)}; nothing is copied.
  */
 public final class TeacherPartitions {
-  private final Dataset privateSet;
   private final long seed;
-  private final int[][] partitions;
+  private final PartitionIndices partitions;
 
   private TeacherPartitions(Dataset privateSet, long seed, int[][] partitions) {
-    this.privateSet = privateSet;
     this.seed = seed;
-    this.partitions = partitions;
+    this.partitions = new PartitionIndices(privateSet, partitions);
   }
 
   /** {@link #split(Dataset, int, long, PartitionLimits)} without limits. */
@@ -85,14 +81,9 @@ public final class TeacherPartitions {
                 + " block of " + teachers + " positions, and none of teacher " + t
                 + "'s holds a kept record");
       }
-      Arrays.sort(entries);
-      requireDistinctPositions(entries, privateSet);
       // The first positions, whichever the others are: a record changes only its own teacher.
-      int kept = Math.min(entries.length, limits.maxPerTeacher());
-      partitions[t] = new int[kept];
-      for (int k = 0; k < kept; k++) {
-        partitions[t][k] = (int) entries[k];
-      }
+      partitions[t] =
+          PartitionIndices.firstPositions(entries, limits.maxPerTeacher(), privateSet);
     }
     return partitions;
   }
@@ -132,21 +123,9 @@ public final class TeacherPartitions {
     return byTeacher;
   }
 
-  /** Positions identify records here; two examples at one position would be one record twice. */
-  private static void requireDistinctPositions(long[] sortedEntries, Dataset privateSet) {
-    for (int k = 1; k < sortedEntries.length; k++) {
-      int position = (int) (sortedEntries[k] >>> 32);
-      if (position == (int) (sortedEntries[k - 1] >>> 32)) {
-        throw new IllegalArgumentException(
-            "privateSet: position " + position + " occurs twice in " + privateSet.name()
-                + "; teachers are assigned by position, so positions must be distinct");
-      }
-    }
-  }
-
   /** Number of teachers. */
   public int count() {
-    return partitions.length;
+    return partitions.count();
   }
 
   /** The seed the partitions were drawn with. */
@@ -156,21 +135,17 @@ public final class TeacherPartitions {
 
   /** The private set that was partitioned. */
   public Dataset privateSet() {
-    return privateSet;
+    return partitions.privateSet();
   }
 
   /** Total number of private examples dealt out (the private set's size unless capped). */
   public int examplesUsed() {
-    int sum = 0;
-    for (int[] partition : partitions) {
-      sum += partition.length;
-    }
-    return sum;
+    return partitions.examplesUsed();
   }
 
   /** Number of examples of teacher {@code teacher}. */
   public int size(int teacher) {
-    return partitions[Objects.checkIndex(teacher, partitions.length)].length;
+    return partitions.size(teacher);
   }
 
   /**
@@ -178,7 +153,7 @@ public final class TeacherPartitions {
    * position order.
    */
   public int[] indices(int teacher) {
-    return partitions[Objects.checkIndex(teacher, partitions.length)].clone();
+    return partitions.indices(teacher);
   }
 
   /**
@@ -187,27 +162,18 @@ public final class TeacherPartitions {
    * data it was dealt from.
    */
   public int[] positions(int teacher) {
-    int[] indices = partitions[Objects.checkIndex(teacher, partitions.length)];
-    int[] positions = new int[indices.length];
-    Arrays.setAll(positions, k -> privateSet.sourceIndex(indices[k]));
-    return positions;
+    return partitions.positions(teacher);
   }
 
   /**
    * Teacher {@code teacher}'s data, a view of the private set named {@code "<name>/teacher-<t>"}.
    */
   public Dataset teacher(int teacher) {
-    return privateSet.subset(
-        privateSet.name() + "/teacher-" + teacher,
-        partitions[Objects.checkIndex(teacher, partitions.length)]);
+    return partitions.teacher(teacher);
   }
 
   /** The data of every teacher, in order. */
   public List<Dataset> teachers() {
-    List<Dataset> list = new ArrayList<>(partitions.length);
-    for (int t = 0; t < partitions.length; t++) {
-      list.add(teacher(t));
-    }
-    return List.copyOf(list);
+    return partitions.teachers();
   }
 }
