@@ -86,23 +86,36 @@ public final class RunRecord {
         .accountant(config, aggregator, release);
   }
 
-  /** A new accountant of the run's, charged with this record's ledger. */
+  /**
+   * A new accountant of the run's, charged with this record's ledger: the run's statement (with
+   * privacy groups, the weakest group's, {@link Mechanisms#stated}).
+   */
   private PrivacyAccountant accountant(RunConfig config, AggregatorConfig aggregator,
       Optional<ReleasePlan> release) {
     PrivacyAccountant accountant = Mechanisms.of(aggregator, config.privacy())
         .accountant(aggregator, config.privacy(), release);
-    replayInto(RunAccountant.of(accountant), new Answer[aggregator.queries()],
-        release.map(ReleasePlan::describe));
-    return accountant;
+    return Mechanisms.stated(charging(config, aggregator, release, accountant), accountant);
+  }
+
+  /** What the run charges to ({@link Mechanisms#charging}), charged with this record's ledger. */
+  private RunAccountant charging(RunConfig config, AggregatorConfig aggregator,
+      Optional<ReleasePlan> release, PrivacyAccountant accountant) {
+    RunAccountant charging = Mechanisms.of(aggregator, config.privacy())
+        .charging(config, aggregator, accountant);
+    replayInto(charging, new Answer[aggregator.queries()], release.map(ReleasePlan::describe));
+    return charging;
   }
 
   /** Replays the record on the run's accountant, and refuses a budget that pays for nothing. */
   private static RunRecord checked(RunRecord record, RunConfig config,
       AggregatorConfig aggregator, Optional<ReleasePlan> release) {
-    PrivacyAccountant accountant = record.accountant(config, aggregator, release);
+    RunAccountant charging = record.charging(config, aggregator, release,
+        Mechanisms.of(aggregator, config.privacy()).accountant(aggregator, config.privacy(),
+            release));
     if (record.charged() == 0) {
-      accountant.refusal().ifPresent(refusal -> {
-        throw new UserError("privacy.budget: cannot pay for a single query of "
+      charging.refusal().ifPresent(refusal -> {
+        throw new UserError((charging.groups().isPresent() ? "privacy.groups.budgets"
+            : "privacy.budget") + ": cannot pay for a single query of "
             + aggregator.mechanism().id() + " with the noise given (" + refusal + "); the run"
             + " would train its teachers and label nothing (raise the budget's epsilon, or add"
             + " noise)");

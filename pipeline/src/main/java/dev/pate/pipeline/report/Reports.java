@@ -13,7 +13,7 @@ import dev.pate.config.NoiseMode;
 import dev.pate.config.RunConfig;
 import dev.pate.datasets.Dataset;
 import dev.pate.datasets.ImageDataset;
-import dev.pate.datasets.split.TeacherPartitions;
+import dev.pate.datasets.split.Partitions;
 import dev.pate.ensemble.TeacherRecord;
 import dev.pate.pipeline.baseline.NonPrivateCeiling;
 import dev.pate.ensemble.nn.Classifiers;
@@ -81,7 +81,7 @@ public final class Reports {
    */
 
   public static RunReport build(RunConfig config, RunNoise noise, RunFolder folder, RunData data,
-      TeacherPartitions partitions, Networks networks, CachedEnsemble ensemble,
+      Partitions partitions, Networks networks, CachedEnsemble ensemble,
       QueryRounds.Outcome asked, StudentResult student, int unlabelledExamples,
       NonPrivateCeiling ceiling, RunReport.Timings timings) {
     return new RunReport(
