@@ -54,6 +54,12 @@ final class GroupChecks {
         report("privacy.release", config.privacy().release().id() + " is not supported with"
             + " privacy groups (there is no per-group release); expected none");
       }
+      if (method == GroupPartitioning.WEIGHTING
+          && config.teachers().executor() != TeacherExecutor.LOCAL) {
+        report("teachers.executor", config.teachers().executor().id() + " cannot weigh the teachers' votes, which "
+            + PREFIX + "method weighting needs; use local (upsampling and uniform run on any"
+            + " executor)");
+      }
       if (config.privacy().budget().epsilon().isPresent()) {
         report("privacy.budget.epsilon", "not allowed with privacy.groups: each group's budget"
             + " is its own, in " + PREFIX + "budgets");

@@ -201,6 +201,12 @@ class GroupsConfigTest {
   }
 
   @Test
+  void weightingNeedsTheLocalExecutorThatWeighsVotes() {
+    assertProblem(CSV + DRAW.replace("  count: 250", "  count: 250\n  executor: spark"),
+        "teachers.executor", "spark cannot weigh the teachers' votes");
+  }
+
+  @Test
   void drawnSharesMustNameEveryGroupAndSumToOne() {
     assertProblem(CSV + DRAW.replace("open: 0.23", "open: 0.2"), "privacy.groups.source.draw",
         "the shares sum to 0.97");

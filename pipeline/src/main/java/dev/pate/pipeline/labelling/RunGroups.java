@@ -136,6 +136,22 @@ public record RunGroups(GroupSettings settings, List<PrivacyGroup> groups) {
   }
 
   /**
+   * The largest worst case of any group, before any query: what a private data set's budget
+   * reserves for the run (each group's is a multiple of one curve, so the largest at one order is
+   * the largest at every order).
+   */
+  public static double[] worstCaseRdp(GroupAccountant groups) {
+    double[] worst = null;
+    for (PrivacyGroup g : groups.groups()) {
+      double[] curve = groups.accountant(g.name()).worstCaseRdp();
+      if (worst == null || curve[0] > worst[0]) {
+        worst = curve;
+      }
+    }
+    return worst;
+  }
+
+  /**
    * Under weighting, each teacher's vote weight: its group's multiplier; empty otherwise (every
    * vote counts once).
    */

@@ -1,6 +1,8 @@
 package dev.pate.pipeline.report;
 
 import dev.pate.aggregator.accounting.PrivacyStatement;
+import dev.pate.aggregator.groups.GroupAccountant;
+import dev.pate.aggregator.groups.GroupStatement;
 import dev.pate.aggregator.lnmax.Pate2017Analysis;
 import dev.pate.aggregator.mechanism.Answer;
 import dev.pate.aggregator.lnmax.Pate2017Report;
@@ -45,6 +47,12 @@ public final class Reports {
     }
     return "one record of the private data: an example of the private set";
   }
+
+  /** What the neighbour relation adds with privacy groups (docs/groups.md). */
+  static final String GROUP_NEIGHBOURS = " With privacy groups the replaced record keeps its"
+      + " group, and a record of group g moves at most s_g votes per query (its multiplier);"
+      + " a record changing its group is two such steps (removed, then added), so what it"
+      + " reveals about a record's group is bounded by the two groups' guarantees composed.";
 
   static final String NEIGHBOURS = "two private datasets are neighbours when they differ in the"
       + " record at one position of the private file: replaced by any other record (one dropped"
@@ -235,7 +243,9 @@ public final class Reports {
     boolean secret = labelling.randomness().kind() == NoiseSourceKind.SECURE;
     List<RunReport.Statement> statements = List.of(
         statement("data-independent", guarantee, orders, secret
-            ? "the guarantee: " + s.basis().description()
+            ? (labelling.groups().isPresent() ? "the guarantee of every record, the weakest"
+                + " privacy group's (each group's own is under groups): " : "the guarantee: ")
+                + s.basis().description()
                 + (labelling.dataDependentRelease().isPresent() ? "; plus the smooth-sensitivity"
                     + " release of the data-dependent epsilon at every order" : "")
             : SEEDED),
@@ -256,7 +266,9 @@ public final class Reports {
             paper.dataIndependentEpsilon().order() - 1, "classic", PAPER_INDEPENDENT_NOTE);
       }
     }
-    return new RunReport.Privacy(unit(data), NEIGHBOURS, config.privacy().delta(), conversion.id(),
+    return new RunReport.Privacy(unit(data),
+        labelling.groups().isPresent() ? NEIGHBOURS + GROUP_NEIGHBOURS : NEIGHBOURS,
+        config.privacy().delta(), conversion.id(),
         labelling.randomness().kind().id(), secret, aggregator.fixedMechanism().noiseName(),
         guarantee.epsilon(), guarantee.order(),
         new RunReport.Guarantee(s.basis().id(), s.basis().description()),
@@ -265,7 +277,34 @@ public final class Reports {
         new RunReport.PrivacyPrivate(dependent.epsilon(), dependent.order(),
             statement("data-dependent", dependent, orders, "a function of the private votes:"
                 + " not itself differentially private; publish it only through a private"
-                + " release"), paperDependent));
+                + " release"), paperDependent),
+        labelling.groups().map(g -> config.privacy().groups().method().orElseThrow().id())
+            .orElse(null),
+        labelling.groups().map(g -> groups(g, orders, secret)).orElse(null));
+  }
+
+  /**
+   * Every privacy group's line: its budget, multiplier and guarantee at its own delta and
+   * conversion (the statement of its own accountant), and its data-dependent epsilon under
+   * private. No group's size: it is private, and nothing here depends on it.
+   */
+  private static List<RunReport.Group> groups(GroupAccountant accountant, String orders,
+      boolean secret) {
+    List<RunReport.Group> groups = new java.util.ArrayList<>();
+    for (GroupStatement g : accountant.report()) {
+      PrivacyStatement s = g.statement();
+      groups.add(new RunReport.Group(g.group().name(), g.group().budget().epsilon(),
+          g.group().budget().delta(), g.group().multiplier(),
+          statement("guarantee", s.epsilonDataIndependent(), orders, secret
+              ? "the guarantee of every record of this group (multiplier "
+                  + g.group().multiplier() + ": s^2 times the base cost per query): "
+                  + s.basis().description()
+              : SEEDED),
+          new RunReport.GroupPrivate(statement("data-dependent", s.epsilonDataDependent(),
+              orders, "a function of the private votes: not itself differentially private;"
+                  + " not publishable"))));
+    }
+    return groups;
   }
 
   /**
