@@ -26,7 +26,8 @@ class AutoNoiseConfigTest {
     // Set by an override, the problem points at the override.
     assertEquals(
         "override: privacy.budget.epsilon: missing; required when aggregator.noise is auto (the"
-            + " planner chooses the least noise that meets this budget)",
+            + " planner chooses the least noise that meets this budget, or every group's of"
+            + " privacy.groups.budgets)",
         onlyProblem("", "aggregator.noise=auto"));
     // An explicit null budget is no budget.
     assertTrue(
