@@ -44,14 +44,11 @@ final class ModelCard {
           .append(p.groupMethod()).append("); the guarantee above is the weakest group's, and"
               + " each group's records have their own:\n\n");
       for (Map<String, Object> g : p.groups()) {
-        b.append("- ").append(g.get("name")).append(": (epsilon ")
-            .append(digits(((Number) g.get("epsilon")).doubleValue()))
-            .append(String.format(Locale.ROOT, ", delta %.0e)",
-                ((Number) g.get("delta")).doubleValue()))
-            .append("-differential privacy, within its budget of epsilon ")
-            .append(digits(((Number) g.get("budget_epsilon")).doubleValue()))
-            .append("; a record of it moves at most ").append(g.get("multiplier"))
-            .append(" teacher vote(s) per answer\n");
+        b.append("- ").append(PrivacyInWords.group((String) g.get("name"),
+            ((Number) g.get("epsilon")).doubleValue(), ((Number) g.get("delta")).doubleValue(),
+            ((Number) g.get("budget_epsilon")).doubleValue()))
+            .append(" (a record of it moves at most ").append(g.get("multiplier"))
+            .append(" teacher vote(s) per answer)\n");
       }
       b.append("\n");
     }
