@@ -48,17 +48,22 @@ public final class Reports {
     return "one record of the private data: an example of the private set";
   }
 
-  /** What the neighbour relation adds with privacy groups (docs/groups.md). */
-  static final String GROUP_NEIGHBOURS = " With privacy groups the replaced record keeps its"
-      + " group, and a record of group g moves at most s_g votes per query (its multiplier);"
-      + " a record changing its group is two such steps (removed, then added), so what it"
-      + " reveals about a record's group is bounded by the two groups' guarantees composed.";
+  /** The neighbour relation, without the sentence on how teachers get records. */
+  private static final String NEIGHBOUR_RELATION = "two private datasets are neighbours when"
+      + " they differ in the record at one position of the private file: replaced by any other"
+      + " record (one dropped for a missing value included), or appended or removed at the end.";
 
-  static final String NEIGHBOURS = "two private datasets are neighbours when they differ in the"
-      + " record at one position of the private file: replaced by any other record (one dropped"
-      + " for a missing value included), or appended or removed at the end. Each position is"
-      + " given to one teacher by the seed and the position alone, so neighbours differ in one"
-      + " teacher's partition.";
+  static final String NEIGHBOURS = NEIGHBOUR_RELATION + " Each position is given to one teacher"
+      + " by the seed and the position alone, so neighbours differ in one teacher's partition.";
+
+  /** The neighbour relation with privacy groups (docs/groups.md). */
+  static final String GROUP_NEIGHBOURS = NEIGHBOUR_RELATION + " With privacy groups the"
+      + " replaced record keeps its group; a record's teachers depend on the seed, its position"
+      + " and its group alone, and a record of group g moves at most s_g votes per query (its"
+      + " multiplier: s_g teachers' votes under upsampling, one vote of weight s_g under"
+      + " weighting). A record changing its group is two such steps (removed, then added), so"
+      + " what it reveals about a record's group is bounded by the two groups' guarantees"
+      + " composed.";
 
   /** What several runs over the same private data add up to, as release.json says it. */
   public static final String COMPOSITION = "the guarantee covers this run alone; the results of"
@@ -267,7 +272,7 @@ public final class Reports {
       }
     }
     return new RunReport.Privacy(unit(data),
-        labelling.groups().isPresent() ? NEIGHBOURS + GROUP_NEIGHBOURS : NEIGHBOURS,
+        labelling.groups().isPresent() ? GROUP_NEIGHBOURS : NEIGHBOURS,
         config.privacy().delta(), conversion.id(),
         labelling.randomness().kind().id(), secret, aggregator.fixedMechanism().noiseName(),
         guarantee.epsilon(), guarantee.order(),
