@@ -25,6 +25,8 @@ import dev.pate.ledger.LedgerEntry;
 import dev.pate.ledger.LedgerReader;
 import dev.pate.pipeline.labelling.LedgerReplay;
 import dev.pate.pipeline.output.Json;
+import dev.pate.pipeline.report.RunReport;
+import dev.pate.pipeline.report.SummaryTable;
 import dev.pate.pipeline.testdata.RunFolders;
 import dev.pate.pipeline.testdata.SyntheticTable;
 import java.io.IOException;
@@ -205,6 +207,39 @@ class GroupsRunTest {
         assertTrue(card.contains("- " + name + ": (epsilon "), card);
       }
     }
+  }
+
+  @Test
+  void theConsoleSummaryStatesEveryGroupsGuaranteeOnALineOfItsOwn() {
+    for (Path folder : FOLDERS.values()) {
+      RunReport report = Json.read(folder.resolve("report.json"), RunReport.class);
+      String summary = SummaryTable.of(report);
+      for (RunReport.Group g : report.privacy().groups()) {
+        assertTrue(summary.lines().filter(line -> line.contains("group " + g.name())
+            && line.contains(String.format(java.util.Locale.ROOT, "epsilon %.4f",
+                g.guarantee().epsilon()))).count() == 1, summary);
+      }
+    }
+  }
+
+  /** A group of no record, from a per-record file: one line, before any teacher trains. */
+  @Test
+  void aDeclaredGroupWithoutARecordIsRefusedBeforeAnyTeacherTrains() throws IOException {
+    Path groups = dir.resolve("groups.csv");
+    StringBuilder lines = new StringBuilder();
+    for (int r = 0; r < 600; r++) {
+      lines.append(r % 2 == 0 ? "strict" : "standard").append('\n');
+    }
+    Files.writeString(groups, lines);
+    Path empty = dir.resolve("empty-group");
+    UserError e = assertThrows(UserError.class, () -> TinyRuns.run(base.replace(
+        "name: tiny-csv", "name: empty") + groups("upsampling").replace(
+            "source: {draw: {strict: 0.34, standard: 0.43, open: 0.23}}",
+            "source: {file: '" + groups + "'}"), empty));
+    assertTrue(e.getMessage().contains("group 'open' is declared"), e.getMessage());
+    assertFalse(e.getMessage().contains("\n"), e.getMessage());
+    assertFalse(Files.exists(empty.resolve("cache/teachers")) && Files.list(
+        empty.resolve("cache/teachers")).findAny().isPresent(), "a teacher was trained");
   }
 
   @Test
