@@ -2,9 +2,9 @@ package dev.pate.cli;
 
 import dev.pate.aggregator.accounting.Budget;
 import dev.pate.aggregator.groups.GroupBudget;
-import dev.pate.aggregator.groups.GroupMethod;
 import dev.pate.aggregator.rdp.Conversion;
 import dev.pate.aggregator.rdp.Orders;
+import dev.pate.datasets.groups.GroupPartitioning;
 import dev.pate.files.DpPreconditions;
 import dev.pate.files.UserError;
 import java.util.ArrayList;
@@ -27,7 +27,7 @@ final class GroupOptions {
   List<String> groups;
 
   @Option(names = "--group-method", paramLabel = "METHOD",
-      description = "With --group: upsampling or weighting.")
+      description = "With --group: uniform, upsampling or weighting.")
   String method;
 
   @Option(names = "--max-multiplier", paramLabel = "S",
@@ -70,17 +70,26 @@ final class GroupOptions {
     return budgets;
   }
 
-  GroupMethod method() {
+  GroupPartitioning method() {
     if (method == null) {
-      throw new UserError("--group-method: required with --group (" + GroupMethod.ids() + ")");
+      throw new UserError("--group-method: required with --group (" + GroupPartitioning.ids()
+          + ")");
     }
-    return GroupMethod.byId(method).orElseThrow(() -> new UserError("--group-method: '" + method
-        + "' is not one of " + GroupMethod.ids()));
+    return GroupPartitioning.byId(method).orElseThrow(() -> new UserError("--group-method: '"
+        + method + "' is not one of " + GroupPartitioning.ids()));
   }
 
-  OptionalInt maxMultiplier() {
-    return maxMultiplier == null ? OptionalInt.empty()
-        : OptionalInt.of(OptionChecks.atLeast("--max-multiplier", maxMultiplier, 1));
+  /**
+   * The largest multiplier: {@code --max-multiplier} if given, and never above what the method
+   * allows with {@code teachers} teachers (upsampling: the teacher count; uniform: 1).
+   */
+  OptionalInt maxMultiplier(int teachers) {
+    int cap = method().multiplierCap(teachers);
+    if (maxMultiplier == null) {
+      return cap == Integer.MAX_VALUE ? OptionalInt.empty() : OptionalInt.of(cap);
+    }
+    return OptionalInt.of(Math.min(cap,
+        (int) OptionChecks.atLeast("--max-multiplier", maxMultiplier, 1)));
   }
 
   private static double number(String spec, String what, String text) {

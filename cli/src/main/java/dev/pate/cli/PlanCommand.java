@@ -7,6 +7,7 @@ import dev.pate.aggregator.groups.GroupCandidate;
 import dev.pate.aggregator.groups.GroupPlan;
 import dev.pate.aggregator.groups.GroupPlanRequest;
 import dev.pate.aggregator.groups.GroupPlanner;
+import dev.pate.datasets.groups.GroupPartitioning;
 import dev.pate.aggregator.mechanism.Mechanism;
 import dev.pate.aggregator.multilabel.MultiLabelMechanism;
 import dev.pate.aggregator.planning.ConfidentGnmaxPlan;
@@ -168,18 +169,26 @@ final class PlanCommand implements Callable<Integer> {
             + " accounting; with --group give gnmax or confident-gnmax"));
     List<GroupBudget> budgets = groups.budgets(accounting.delta(), accounting.conversion(),
         accounting.orders());
-    GroupPlanRequest request = new GroupPlanRequest(kind, groups.method(), budgets,
-        OptionChecks.atLeast("--queries", queries, 1), OptionChecks.atLeast("--teachers",
-        teachers, 1), groups.maxMultiplier(), ConfidentGrid.defaults());
+    GroupPartitioning method = groups.method();
+    int teacherCount = OptionChecks.atLeast("--teachers", teachers, 1);
+    GroupPlanRequest request = new GroupPlanRequest(kind,
+        method == GroupPartitioning.UNIFORM ? GroupPlanner.strictestForAll(budgets) : budgets,
+        OptionChecks.atLeast("--queries", queries, 1), teacherCount,
+        groups.maxMultiplier(teacherCount), ConfidentGrid.defaults());
     GroupPlan plan = GroupPlanner.plan(request);
     if (plan.candidates().stream().noneMatch(GroupCandidate::feasible)) {
       throw new UserError("--group: " + plan.candidates().get(0).note().orElseThrow()
           + (plan.candidates().size() > 1 ? " (and so for every (T, sigma1) of the grid)" : ""));
     }
     if (json) {
-      System.out.print(Json.write(plan.toMap()));
+      Map<String, Object> out = new LinkedHashMap<>();
+      out.put("method", method.id());
+      out.putAll(plan.toMap());
+      System.out.print(Json.write(out));
     } else {
-      printRows(plan.tableRows());
+      List<String[]> rows = new java.util.ArrayList<>(plan.tableRows());
+      rows.add(1, new String[] {"group method", method.id()});
+      printRows(rows);
     }
     return 0;
   }

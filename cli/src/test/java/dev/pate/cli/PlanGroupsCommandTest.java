@@ -6,7 +6,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.pate.aggregator.accounting.Budget;
 import dev.pate.aggregator.groups.GroupBudget;
-import dev.pate.aggregator.groups.GroupMethod;
 import dev.pate.aggregator.groups.GroupPlan;
 import dev.pate.aggregator.groups.GroupPlanRequest;
 import dev.pate.aggregator.groups.GroupPlanner;
@@ -39,7 +38,7 @@ class PlanGroupsCommandTest {
     }
     // The command prints what the library plans.
     GroupPlan expected = GroupPlanner.plan(GroupPlanRequest.of(Mechanism.Kind.GNMAX,
-        GroupMethod.WEIGHTING, List.of(new GroupBudget("strict", Budget.of(1, 1e-5)),
+        List.of(new GroupBudget("strict", Budget.of(1, 1e-5)),
             new GroupBudget("middle", Budget.of(2, 1e-6)),
             new GroupBudget("loose", Budget.of(3, 1e-5))), 1000, 250));
     assertEquals(((Mechanism.Gnmax) expected.candidates().get(0).planned().orElseThrow())
@@ -100,9 +99,9 @@ class PlanGroupsCommandTest {
         "plan", "--group", "a=1:2", "--group-method", "weighting", "--mechanism", "gnmax");
     assertBadInput("--group: 'a' is given twice; give each group once", "plan", "--group",
         "a=1", "--group", "a=2", "--group-method", "weighting", "--mechanism", "gnmax");
-    assertBadInput("--group-method: required with --group (upsampling, weighting)",
+    assertBadInput("--group-method: required with --group (uniform, upsampling, weighting)",
         "plan", "--group", "a=1", "--mechanism", "gnmax");
-    assertBadInput("--group-method: 'copies' is not one of upsampling, weighting",
+    assertBadInput("--group-method: 'copies' is not one of uniform, upsampling, weighting",
         "plan", "--group", "a=1", "--group-method", "copies", "--mechanism", "gnmax");
     assertBadInput("--max-multiplier: 0 is not >= 1", "plan", "--group", "a=1",
         "--group-method", "weighting", "--max-multiplier", "0", "--mechanism", "gnmax");

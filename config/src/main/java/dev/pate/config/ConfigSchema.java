@@ -40,7 +40,9 @@ public final class ConfigSchema {
               "aggregator.noise",
               NoiseMode.AUTO.id(),
               "privacy.budget.epsilon",
-              "the planner chooses the least noise that meets this budget"));
+              "the planner chooses the least noise that meets this budget, or every group's of"
+                  + " privacy.groups.budgets",
+              java.util.Optional.of("privacy.groups.budgets")));
 
   private static final List<ConfigKey> KEYS = collectKeys();
 

@@ -36,12 +36,18 @@ final class GroupChecks {
           };
           if (present) {
             report(PREFIX + "method", "missing; required when " + PREFIX + key + " is given"
-                + " (upsampling or weighting)");
+                + " (" + GroupPartitioning.ids() + ")");
           }
         }
         return;
       }
       GroupPartitioning method = groups.method().get();
+      if (config.multiLabel().enabled()) {
+        report(PREFIX + "method", "privacy groups are not supported with multi_label.mechanism "
+            + config.multiLabel().kind().id() + " (the per-group accounting is GNMax's);"
+            + " remove privacy.groups or run single-label data");
+        return;
+      }
       checkBudgets(groups);
       checkSource(groups);
       checkTeachers(groups, method);
@@ -53,6 +59,12 @@ final class GroupChecks {
       if (config.privacy().release() != DataDependentRelease.NONE) {
         report("privacy.release", config.privacy().release().id() + " is not supported with"
             + " privacy groups (there is no per-group release); expected none");
+      }
+      if (method == GroupPartitioning.WEIGHTING
+          && config.teachers().executor() != TeacherExecutor.LOCAL) {
+        report("teachers.executor", config.teachers().executor().id() + " cannot weigh the teachers' votes, which "
+            + PREFIX + "method weighting needs; use local (upsampling and uniform run on any"
+            + " executor)");
       }
       if (config.privacy().budget().epsilon().isPresent()) {
         report("privacy.budget.epsilon", "not allowed with privacy.groups: each group's budget"
@@ -74,7 +86,7 @@ final class GroupChecks {
       GroupSourceConfig source = groups.source();
       if (source.given() != 1) {
         report(PREFIX + "source", (source.given() == 0 ? "missing" : "several given")
-            + "; expected exactly one of column, file, folders");
+            + "; expected exactly one of column, file, folders, draw");
         return;
       }
       DatasetConfig dataset = config.dataset();
@@ -86,6 +98,19 @@ final class GroupChecks {
         } else if (!dataset.csv().get().ignored().contains(source.column().get())) {
           report(key, "column '" + source.column().get() + "' is not in dataset.csv.ignored;"
               + " a group column must not be a feature: list it there");
+        }
+      }
+      if (source.draw().isPresent()) {
+        String key = PREFIX + "source.draw";
+        Map<String, Double> shares = source.draw().get();
+        Set<String> declared = groups.budgets().map(Map::keySet).orElse(Set.of());
+        if (groups.budgets().isPresent() && !shares.keySet().equals(declared)) {
+          report(key, "shares for " + shares.keySet() + "; expected one for each group of "
+              + PREFIX + "budgets " + declared);
+        }
+        double sum = shares.values().stream().mapToDouble(Double::doubleValue).sum();
+        if (Math.abs(sum - 1) > 1e-9) {
+          report(key, "the shares sum to " + sum + ", not 1");
         }
       }
       if (source.folders().isPresent()) {
@@ -106,16 +131,19 @@ final class GroupChecks {
 
     private void checkTeachers(GroupsConfig groups, GroupPartitioning method) {
       String key = PREFIX + "teachers";
-      if (method == GroupPartitioning.UPSAMPLING) {
+      if (method != GroupPartitioning.WEIGHTING) {
         if (groups.teachers().isPresent()) {
-          report(key, "not allowed when " + PREFIX + "method is upsampling: every teacher"
-              + " learns from every group (teachers.count teachers)");
+          report(key, "not allowed when " + PREFIX + "method is " + method.id() + ": every"
+              + " teacher learns from every group (teachers.count teachers)");
         }
         return;
       }
       if (groups.teachers().isEmpty()) {
-        report(key, "missing; required when " + PREFIX + "method is weighting: the teachers of"
-            + " each group, summing to teachers.count");
+        if (groups.source().draw().isEmpty()) {
+          report(key, "missing; required when " + PREFIX + "method is weighting: the teachers"
+              + " of each group, summing to teachers.count (only with source.draw may it be"
+              + " left out: then it follows the stated shares)");
+        }
         return;
       }
       Map<String, Integer> teachers = groups.teachers().get();

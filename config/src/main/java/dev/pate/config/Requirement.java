@@ -9,5 +9,8 @@ package dev.pate.config;
  * @param value that value, as written in YAML
  * @param requiredKey the key that must then have a value
  * @param reason why, for the message
+ * @param instead a key whose value satisfies the requirement in place of {@code requiredKey}
+ *     (privacy groups' budgets in place of the run's one budget), if any
  */
-record Requirement(String key, String value, String requiredKey, String reason) {}
+record Requirement(String key, String value, String requiredKey, String reason,
+    java.util.Optional<String> instead) {}

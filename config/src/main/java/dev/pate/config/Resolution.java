@@ -155,6 +155,7 @@ final class Resolution {
       if (value == null
           || !requirement.value().equals(yamlText(value))
           || checked.containsKey(requirement.requiredKey())
+          || requirement.instead().filter(checked::containsKey).isPresent()
           || given.containsKey(requirement.requiredKey()) && !isNull(requirement.requiredKey())) {
         continue; // not triggered, satisfied, or given but invalid (reported already)
       }

@@ -20,12 +20,14 @@ class AutoNoiseConfigTest {
   void autoNeedsABudgetEpsilon() {
     assertEquals(
         "exp.yaml line 2: privacy.budget.epsilon: missing; required when aggregator.noise is auto"
-            + " (the planner chooses the least noise that meets this budget)",
+            + " (the planner chooses the least noise that meets this budget, or every group's of"
+            + " privacy.groups.budgets)",
         onlyProblem("aggregator:\n  noise: auto\n"));
     // Set by an override, the problem points at the override.
     assertEquals(
         "override: privacy.budget.epsilon: missing; required when aggregator.noise is auto (the"
-            + " planner chooses the least noise that meets this budget)",
+            + " planner chooses the least noise that meets this budget, or every group's of"
+            + " privacy.groups.budgets)",
         onlyProblem("", "aggregator.noise=auto"));
     // An explicit null budget is no budget.
     assertTrue(

@@ -130,6 +130,7 @@ class ConfigWriterTest {
             "column",
             "file",
             "folders",
+            "draw",
             "budgets",
             "teachers",
             "student",

@@ -62,13 +62,13 @@ class GroupsConfigTest {
   void withoutGroupsThereAreNoSettings() {
     RunConfig config = load(CSV);
     assertEquals(GroupsConfig.none(), config.privacy().groups());
-    assertTrue(config.privacy().groups().settings(1e-5).isEmpty());
+    assertTrue(config.privacy().groups().settings(1e-5, 250).isEmpty());
   }
 
   @Test
   void upsamplingGivesTypedSettingsWithEachGroupsDelta() {
     GroupSettings settings =
-        load(CSV + GROUPS).privacy().groups().settings(1e-5).orElseThrow();
+        load(CSV + GROUPS).privacy().groups().settings(1e-5, 250).orElseThrow();
     assertEquals(GroupPartitioning.UPSAMPLING, settings.method());
     assertEquals(new GroupSource.Column("consent"), settings.source());
     assertEquals(List.of(
@@ -80,7 +80,7 @@ class GroupsConfigTest {
   @Test
   void weightingGivesEachGroupsTeachers() {
     GroupSettings settings =
-        load(CSV + WEIGHTING).privacy().groups().settings(1e-5).orElseThrow();
+        load(CSV + WEIGHTING).privacy().groups().settings(1e-5, 250).orElseThrow();
     assertEquals(GroupPartitioning.WEIGHTING, settings.method());
     assertEquals(new GroupSource.RecordFile(Path.of("groups.npy")), settings.source());
     assertEquals(List.of("strict", "standard", "open"), settings.names());
@@ -106,7 +106,7 @@ class GroupsConfigTest {
         "    source: {folders: {malignant: strict, benign: open}}",
         "    budgets: {strict: {epsilon: 1.0}, open: {epsilon: 3.0}}",
         "");
-    GroupSettings settings = load(yaml).privacy().groups().settings(1e-5).orElseThrow();
+    GroupSettings settings = load(yaml).privacy().groups().settings(1e-5, 250).orElseThrow();
     assertEquals(new GroupSource.Folders(Map.of("malignant", "strict", "benign", "open")),
         settings.source());
   }
@@ -159,6 +159,62 @@ class GroupsConfigTest {
     assertProblem(CSV + GROUPS.replace("      open: {epsilon: 3.0}\n",
         "      open: {epsilon: 3.0}\n      open: {epsilon: 4.0}\n"),
         "privacy.groups.budgets.open", "");
+  }
+
+  private static final String DRAW = String.join("\n",
+      "teachers:",
+      "  count: 250",
+      "privacy:",
+      "  groups:",
+      "    method: weighting",
+      "    source: {draw: {strict: 0.34, standard: 0.43, open: 0.23}}",
+      "    budgets: {strict: {epsilon: 1.0}, standard: {epsilon: 2.0}, open: {epsilon: 3.0}}",
+      "");
+
+  @Test
+  void drawnGroupsUnderWeightingDealTheTeachersInTheStatedShares() {
+    GroupSettings settings = load(CSV + DRAW).privacy().groups().settings(1e-5, 250)
+        .orElseThrow();
+    assertEquals(new GroupSource.Draw(Map.of("strict", 0.34, "standard", 0.43, "open", 0.23)),
+        settings.source());
+    // 85 + 107.5 + 57.5: the floors 85, 107, 57, then one more to the largest remainder.
+    int[] teachers = settings.teachersPerGroup();
+    assertEquals(250, java.util.Arrays.stream(teachers).sum());
+    assertEquals(85, teachers[0]);
+    assertTrue(teachers[1] == 108 && teachers[2] == 57 || teachers[1] == 107 && teachers[2] == 58,
+        java.util.Arrays.toString(teachers));
+    // Uniform and upsampling take no teacher counts.
+    GroupSettings uniform = load(CSV + DRAW.replace("weighting", "uniform")).privacy().groups()
+        .settings(1e-5, 250).orElseThrow();
+    assertEquals(GroupPartitioning.UNIFORM, uniform.method());
+    assertTrue(uniform.groups().stream().allMatch(g -> g.teachers().isEmpty()));
+  }
+
+  @Test
+  void autoNoiseTakesTheGroupsBudgetsInPlaceOfTheRunsOne() {
+    RunConfig config = load(CSV.replace("mechanism: gnmax", "mechanism: gnmax\n  noise: auto")
+        + DRAW);
+    assertTrue(config.aggregator().planned());
+    assertTrue(config.privacy().budget().epsilon().isEmpty());
+    assertProblem(CSV.replace("mechanism: gnmax", "mechanism: gnmax\n  noise: auto"),
+        "privacy.budget.epsilon", "missing; required when aggregator.noise is auto");
+  }
+
+  @Test
+  void weightingNeedsTheLocalExecutorThatWeighsVotes() {
+    assertProblem(CSV + DRAW.replace("  count: 250", "  count: 250\n  executor: spark"),
+        "teachers.executor", "spark cannot weigh the teachers' votes");
+  }
+
+  @Test
+  void drawnSharesMustNameEveryGroupAndSumToOne() {
+    assertProblem(CSV + DRAW.replace("open: 0.23", "open: 0.2"), "privacy.groups.source.draw",
+        "the shares sum to 0.97");
+    assertProblem(CSV + DRAW.replace("open: 0.23", "other: 0.23"), "privacy.groups.source.draw",
+        "expected one for each group of privacy.groups.budgets");
+    assertProblem(CSV + DRAW.replace("weighting", "uniform") + "    teachers: {strict: 100,"
+        + " standard: 100, open: 50}\n", "privacy.groups.teachers",
+        "not allowed when privacy.groups.method is uniform");
   }
 
   private static void assertProblem(String yaml, String key, String text) {

@@ -63,7 +63,9 @@ class MultiLabelConfigTest {
         List.of("aggregator: {mechanism: gnmax, sigma: 40}\n", "aggregator.mechanism"),
         List.of("aggregator: {selection: active}\n", "aggregator.selection"),
         List.of("student: {method: self-training}\n", "student.method"),
-        List.of("baseline: {non_private: true}\n", "baseline.non_private"))) {
+        List.of("baseline: {non_private: true}\n", "baseline.non_private"),
+        List.of("privacy: {groups: {method: upsampling, source: {draw: {a: 0.5, b: 0.5}},"
+            + " budgets: {a: {epsilon: 1}, b: {epsilon: 2}}}}\n", "privacy.groups.method"))) {
       String problem = onlyProblem(run + refused.get(0));
       assertTrue(problem.contains(": " + refused.get(1) + ": "), problem);
     }

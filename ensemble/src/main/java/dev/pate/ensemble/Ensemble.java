@@ -67,6 +67,26 @@ public final class Ensemble {
    * {@code workers} threads with {@code threadsPerWorker} native threads each.
    */
   public int[][] voteCounts(INDArray queries, int workers, int threadsPerWorker) {
+    int[] ones = new int[teachers.size()];
+    java.util.Arrays.fill(ones, 1);
+    return voteCounts(queries, workers, threadsPerWorker, ones);
+  }
+
+  /**
+   * Weighted vote counts: {@code counts[q][c]} = the sum of {@code weights[t]} over the teachers
+   * t whose arg-max for query q is class c (individualized PATE's weighting: a teacher of a
+   * privacy group with a larger budget votes with an integer weight above 1).
+   *
+   * @param weights one weight >= 1 per teacher, in teacher order
+   */
+  public int[][] voteCounts(INDArray queries, int workers, int threadsPerWorker, int[] weights) {
+    if (weights.length != teachers.size()) {
+      throw new IllegalArgumentException("weights: " + weights.length + " weights for "
+          + teachers.size() + " teachers");
+    }
+    for (int w : weights) {
+      dev.pate.files.DpPreconditions.checkAtLeast(w, 1, "weights");
+    }
     int n = (int) queries.rows();
     int[][] counts = new int[n][numClasses];
     try (Workers.PinnedPool pool = new Workers.PinnedPool("pate-vote", workers,
@@ -75,10 +95,10 @@ public final class Ensemble {
       for (MultiLayerNetwork teacher : teachers) {
         predictions.add(pool.submit(() -> Classifiers.predict(teacher, queries)));
       }
-      for (Future<int[]> f : predictions) {
-        int[] labels = f.get();
+      for (int t = 0; t < predictions.size(); t++) {
+        int[] labels = predictions.get(t).get();
         for (int q = 0; q < n; q++) {
-          counts[q][labels[q]]++;
+          counts[q][labels[q]] += weights[t];
         }
       }
     } catch (InterruptedException e) {

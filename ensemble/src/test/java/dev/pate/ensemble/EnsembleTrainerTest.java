@@ -116,6 +116,21 @@ class EnsembleTrainerTest {
     }
     // 150 images and 3 epochs make weak teachers, but far better than chance (0.1).
     assertTrue(agree >= 20, "plurality correct on only " + agree + " of 40");
+
+    // Weighted votes (privacy groups' weighting): each teacher's one vote, times its weight.
+    int[] weights = {3, 1, 2};
+    int[][] weighted = ensemble.voteCounts(Tensors.features(queries), 2, 1, weights);
+    int[][] expected = new int[votes.length][votes[0].length];
+    for (int t = 0; t < 3; t++) {
+      int[][] alone = Ensemble.load(dir, List.of(ensemble.records().get(t)), 10)
+          .voteCounts(Tensors.features(queries), 1, 1);
+      for (int q = 0; q < votes.length; q++) {
+        for (int c = 0; c < votes[q].length; c++) {
+          expected[q][c] += weights[t] * alone[q][c];
+        }
+      }
+    }
+    assertArrayEquals(expected, weighted);
     for (TeacherRecord r : ensemble.records()) {
       Path file = dir.resolve(r.file());
       assertTrue(Files.exists(file), r.file());

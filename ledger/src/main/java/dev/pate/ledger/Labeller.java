@@ -1,7 +1,6 @@
 package dev.pate.ledger;
 
 import dev.pate.aggregator.accounting.PrivacyAccountant;
-import dev.pate.aggregator.accounting.QueryCharge;
 import dev.pate.aggregator.mechanism.Aggregator;
 import dev.pate.aggregator.mechanism.Answer;
 import java.util.Optional;
@@ -10,9 +9,9 @@ import java.util.random.RandomGenerator;
 
 /**
  * Answers queries in order. For each query: refuse it if the accountant's budget would not admit
- * its worst-case charge ({@link PrivacyAccountant#refusal()}); otherwise draw the noisy answer,
- * append its charge to the ledger (forced to disk), add it to the accountant, and only then
- * release the answer.
+ * its worst-case charge ({@link RunAccountant#refusal()}: with privacy groups, any group's
+ * budget); otherwise draw the noisy answer, append its charge to the ledger (forced to disk), add
+ * it to the accountant, and only then release the answer.
  *
  * <p>The budget is checked on data-independent costs only: the data-dependent epsilon is a
  * function of the private votes, and stopping on it would leak them.
@@ -22,7 +21,7 @@ public final class Labeller {
   public record Outcome(int asked, Optional<String> stoppedBecause) {}
 
   private final Aggregator aggregator;
-  private final PrivacyAccountant accountant;
+  private final RunAccountant accountant;
   private final LedgerWriter ledger;
   private final IntFunction<? extends RandomGenerator> noise;
 
@@ -37,6 +36,15 @@ public final class Labeller {
    * a run resumed after query k draws for query k + 1 exactly what an uninterrupted run draws.
    */
   public Labeller(Aggregator aggregator, PrivacyAccountant accountant, LedgerWriter ledger,
+      IntFunction<? extends RandomGenerator> noiseOf) {
+    this(aggregator, RunAccountant.of(accountant), ledger, noiseOf);
+  }
+
+  /**
+   * As {@link #Labeller(Aggregator, PrivacyAccountant, LedgerWriter, IntFunction)}, charging
+   * {@code accountant}: one budget, or one per privacy group.
+   */
+  public Labeller(Aggregator aggregator, RunAccountant accountant, LedgerWriter ledger,
       IntFunction<? extends RandomGenerator> noiseOf) {
     this.aggregator = aggregator;
     this.accountant = accountant;
@@ -71,9 +79,8 @@ public final class Labeller {
   /** Answers one query (no budget check): charge recorded and added first, then released. */
   public Answer answer(int query, int[] counts) {
     Answer answer = aggregator.answer(counts, noise.apply(query));
-    QueryCharge charge = accountant.costOf(toDoubles(counts), answer.answered());
-    ledger.append(query, answer.answered(), answer.label(), charge.spentRdp(),
-        charge.dataDependentRdp());
+    LedgerCharge charge = accountant.costOf(toDoubles(counts), answer.answered());
+    ledger.append(query, answer.answered(), answer.label(), charge);
     accountant.add(charge);
     return answer;
   }

@@ -21,11 +21,22 @@ import java.util.Map;
  * @param release for the charge of a smooth-sensitivity release of the data-dependent epsilon
  *     (query {@value #RELEASE}), the values published; absent for a query's charge (so lines
  *     written before releases existed read and hash as they did)
+ * @param groupDataDependentRdp in a run with privacy groups, each group's data-dependent charge
+ *     (private, like {@code dataDependentRdp}, which is then the charge at multiplier 1); absent
+ *     without groups (so lines of runs without groups read and hash as they did)
  */
 public record LedgerEntry(long sequence, int query, boolean answered, int label,
     @JsonProperty("data_independent_rdp") double[] spentRdp, double[] dataDependentRdp,
     String previous, String hash,
-    @JsonInclude(JsonInclude.Include.NON_NULL) Map<String, Object> release) {
+    @JsonInclude(JsonInclude.Include.NON_NULL) Map<String, Object> release,
+    @JsonInclude(JsonInclude.Include.NON_NULL) Map<String, double[]> groupDataDependentRdp) {
+
+  /** A line of a run without privacy groups. */
+  public LedgerEntry(long sequence, int query, boolean answered, int label, double[] spentRdp,
+      double[] dataDependentRdp, String previous, String hash, Map<String, Object> release) {
+    this(sequence, query, answered, label, spentRdp, dataDependentRdp, previous, hash, release,
+        null);
+  }
 
   /** The query number of a release's charge: it answers no query. */
   public static final int RELEASE = -1;

@@ -1,5 +1,6 @@
 package dev.pate.ledger;
 
+import dev.pate.files.OneLine;
 import dev.pate.files.UserError;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.type.TypeReference;
@@ -35,10 +36,13 @@ import java.util.TreeMap;
  *     version 3)
  * @param release the parameters of the release of the data-dependent epsilon the run is to make,
  *     empty if none
+ * @param groups the privacy groups of a run with per-record budgets (method, and per group its
+ *     name, budget and sensitivity multiplier), empty for a run without; {@code mechanism} is then
+ *     the accounting of a record of multiplier 1
  */
 public record LedgerHeader(ChargedMechanism mechanism, NoiseKind noise, Orders orders,
     OptionalInt maxQueries, Optional<Map<String, Object>> budget,
-    Optional<Map<String, Object>> release) {
+    Optional<Map<String, Object>> release, Optional<LedgerGroups> groups) {
 
   private static final TypeReference<LinkedHashMap<String, Double>> PARAMETERS =
       new TypeReference<>() {};
@@ -52,6 +56,14 @@ public record LedgerHeader(ChargedMechanism mechanism, NoiseKind noise, Orders o
     Objects.requireNonNull(maxQueries, "maxQueries");
     Objects.requireNonNull(budget, "budget");
     Objects.requireNonNull(release, "release");
+    Objects.requireNonNull(groups, "groups");
+  }
+
+  /** The header of a run without privacy groups. */
+  public LedgerHeader(ChargedMechanism mechanism, NoiseKind noise, Orders orders,
+      OptionalInt maxQueries, Optional<Map<String, Object>> budget,
+      Optional<Map<String, Object>> release) {
+    this(mechanism, noise, orders, maxQueries, budget, release, Optional.empty());
   }
 
   /**
@@ -63,10 +75,19 @@ public record LedgerHeader(ChargedMechanism mechanism, NoiseKind noise, Orders o
    */
   public static LedgerHeader of(PrivacyAccountant accountant,
       Optional<Map<String, Object>> release) {
+    return of(RunAccountant.of(accountant), release);
+  }
+
+  /**
+   * As {@link #of(PrivacyAccountant, Optional)} for any run's accountant: with privacy groups,
+   * the mechanism at multiplier 1 and the groups.
+   */
+  public static LedgerHeader of(RunAccountant accountant,
+      Optional<Map<String, Object>> release) {
     QueryAccounting accounting = accountant.accounting();
     return new LedgerHeader(mechanismOf(accounting), accounting.noiseKind(),
         accounting.orders(), OptionalInt.of(accountant.maxQueries()),
-        accountant.budget().map(LedgerHeader::budget), release);
+        accountant.budget().map(LedgerHeader::budget), release, accountant.groups());
   }
 
   /** The mechanism whose accounting this is, rebuilt from the id and parameters it states. */
@@ -89,12 +110,28 @@ public record LedgerHeader(ChargedMechanism mechanism, NoiseKind noise, Orders o
    */
   public Optional<String> differenceFrom(PrivacyAccountant accountant,
       Optional<Map<String, Object>> release) {
+    return differenceFrom(RunAccountant.of(accountant), release);
+  }
+
+  /**
+   * As {@link #differenceFrom(PrivacyAccountant, Optional)} for any run's accountant: with privacy
+   * groups, also the method and every group's name, budget and multiplier (a group's charges are
+   * its multiplier squared times the base ones, so another multiplier would charge it otherwise,
+   * and another budget would filter it otherwise).
+   */
+  public Optional<String> differenceFrom(RunAccountant accountant,
+      Optional<Map<String, Object>> release) {
     // Compared: what the release's cost depends on (its numbers), not the prose beside them,
     // which a later version may word otherwise.
     if (maxQueries.isPresent()
         && !releaseNumbers(this.release).equals(releaseNumbers(release))) {
       return Optional.of("it was started to release the data-dependent epsilon with "
           + this.release.orElse(null) + ", the config now asks " + release.orElse(null));
+    }
+    if (!groups.equals(accountant.groups())) {
+      return Optional.of("its charges were made for the privacy groups "
+          + groups.map(LedgerGroups::toMap).orElse(null) + ", the config now gives "
+          + accountant.groups().map(LedgerGroups::toMap).orElse(null));
     }
     QueryAccounting accounting = accountant.accounting();
     if (!mechanism.id().equals(accounting.mechanismId())) {
@@ -140,6 +177,8 @@ public record LedgerHeader(ChargedMechanism mechanism, NoiseKind noise, Orders o
     }
     header.putPOJO("budget", budget.orElse(null));
     header.putPOJO("release", release.orElse(null));
+    // Written only for a run with groups, so the headers of other runs hash as they did.
+    groups.ifPresent(g -> header.putPOJO("groups", g.toMap()));
     return header;
   }
 
@@ -199,7 +238,41 @@ public record LedgerHeader(ChargedMechanism mechanism, NoiseKind noise, Orders o
     }
     return new LedgerHeader(mechanism, noise, orders, maxQueries,
         object(where, header, "budget", "a budget"),
-        object(where, header, "release", "a release's parameters"));
+        object(where, header, "release", "a release's parameters"),
+        groups(where, header));
+  }
+
+  /** The privacy groups under {@code groups}, empty if absent. */
+  private static Optional<LedgerGroups> groups(String where, ObjectNode header) {
+    if (!header.has("groups")) {
+      return Optional.empty();
+    }
+    JsonNode node = header.get("groups");
+    String expected = where + "groups: expected {\"method\": ..., \"groups\": [{\"name\", "
+        + "\"epsilon\", \"delta\", \"conversion\", \"multiplier\"}, ...]}, found ";
+    if (!node.path("method").isTextual() || !node.path("groups").isArray()) {
+      throw new UserError(expected + OneLine.of(node.toString()));
+    }
+    java.util.List<LedgerGroups.Group> groups = new java.util.ArrayList<>();
+    for (JsonNode g : node.get("groups")) {
+      if (!g.path("name").isTextual() || !g.path("epsilon").isNumber()
+          || !g.path("delta").isNumber() || !g.path("conversion").isTextual()
+          || !g.path("multiplier").isIntegralNumber() || !g.path("multiplier").canConvertToInt()) {
+        throw new UserError(expected + OneLine.of(g.toString()));
+      }
+      try {
+        groups.add(new LedgerGroups.Group(g.get("name").asText(), g.get("epsilon").asDouble(),
+            g.get("delta").asDouble(), g.get("conversion").asText(),
+            g.get("multiplier").asInt()));
+      } catch (IllegalArgumentException e) {
+        throw new UserError(where + "groups: " + OneLine.of(e.getMessage()));
+      }
+    }
+    try {
+      return Optional.of(new LedgerGroups(node.get("method").asText(), groups));
+    } catch (IllegalArgumentException e) {
+      throw new UserError(where + "groups: " + OneLine.of(e.getMessage()));
+    }
   }
 
   private static NoiseKind noiseKind(String where, JsonNode noise) {

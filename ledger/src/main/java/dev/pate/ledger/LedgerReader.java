@@ -70,6 +70,7 @@ public final class LedgerReader {
           throw new UserError(where + "query " + e.query() + (e.answered() ? " answered"
               + " with label " + e.label() : "") + " is not a charge a run makes");
         }
+        checkGroupCharges(where, e, parsed, release);
         entries.add(e);
         previous = e.hash();
       }
@@ -77,6 +78,34 @@ public final class LedgerReader {
     } catch (JsonProcessingException e) {
       throw new UserError(file + " line " + line + ": not a pate ledger line: "
           + OneLine.of(e.getOriginalMessage()));
+    }
+  }
+
+  /**
+   * A query's line in a ledger with privacy groups has one data-dependent charge per group the
+   * header names (one valid cost per order each); no other line has any.
+   */
+  private static void checkGroupCharges(String where, LedgerEntry e, LedgerHeader header,
+      boolean release) {
+    java.util.Map<String, double[]> charges = e.groupDataDependentRdp();
+    if (header.groups().isEmpty() || release) {
+      if (charges != null) {
+        throw new UserError(where + "charges privacy groups " + charges.keySet() + ", but "
+            + (release ? "a release charges none" : "the header declares none"));
+      }
+      return;
+    }
+    List<String> names = header.groups().get().names();
+    if (charges == null || !new java.util.HashSet<>(names).equals(charges.keySet())) {
+      throw new UserError(where + "expected a data-dependent charge for each privacy group "
+          + names + ", found " + (charges == null ? "none" : charges.keySet()));
+    }
+    for (var charge : charges.entrySet()) {
+      double[] rdp = charge.getValue();
+      if (rdp == null || rdp.length != header.orders().size() || !validCosts(rdp, false)) {
+        throw new UserError(where + "group " + charge.getKey() + "'s charge is not a finite"
+            + " cost >= 0 at each of the " + header.orders().size() + " orders");
+      }
     }
   }
 

@@ -54,6 +54,15 @@ public final class LedgerWriter implements AutoCloseable {
    */
   public static LedgerWriter create(Path file, PrivacyAccountant accountant,
       Optional<Map<String, Object>> release) {
+    return create(file, RunAccountant.of(accountant), release);
+  }
+
+  /**
+   * As {@link #create(Path, PrivacyAccountant, Optional)} for any run's accountant: with privacy
+   * groups, the header records them too.
+   */
+  public static LedgerWriter create(Path file, RunAccountant accountant,
+      Optional<Map<String, Object>> release) {
     ObjectNode header = ChainedFile.signed(
         LedgerHeader.of(accountant, release).toJson(Ledger.VERSION));
     try {
@@ -81,7 +90,17 @@ public final class LedgerWriter implements AutoCloseable {
   /** Appends one query's charge and forces it to disk. */
   public LedgerEntry append(int query, boolean answered, int label, double[] spentRdp,
       double[] dataDependentRdp) {
-    return append(query, answered, label, spentRdp, dataDependentRdp, null);
+    return append(query, answered, label, spentRdp, dataDependentRdp, null, null);
+  }
+
+  /**
+   * Appends one query's charge, with its privacy groups' data-dependent charges if the run has
+   * groups, and forces it to disk.
+   */
+  public LedgerEntry append(int query, boolean answered, int label, LedgerCharge charge) {
+    Map<String, double[]> groups = charge.groupDataDependentRdp();
+    return append(query, answered, label, charge.base().spentRdp(),
+        charge.base().dataDependentRdp(), null, groups.isEmpty() ? null : groups);
   }
 
   /**
@@ -89,17 +108,18 @@ public final class LedgerWriter implements AutoCloseable {
    * publishes, and forces it to disk: before they are published, as for an answer.
    */
   public LedgerEntry appendRelease(double[] rdp, Map<String, Object> published) {
-    return append(LedgerEntry.RELEASE, false, -1, rdp, rdp, Objects.requireNonNull(published));
+    return append(LedgerEntry.RELEASE, false, -1, rdp, rdp, Objects.requireNonNull(published),
+        null);
   }
 
   private LedgerEntry append(int query, boolean answered, int label, double[] spentRdp,
-      double[] dataDependentRdp, Map<String, Object> release) {
+      double[] dataDependentRdp, Map<String, Object> release, Map<String, double[]> groups) {
     LedgerEntry unsigned = new LedgerEntry(sequence + 1, query, answered, label,
-        spentRdp, dataDependentRdp, lastHash, null, release);
+        spentRdp, dataDependentRdp, lastHash, null, release, groups);
     try {
       String hash = Ledger.hashOf(unsigned);
       LedgerEntry entry = new LedgerEntry(unsigned.sequence(), query, answered, label,
-          spentRdp, dataDependentRdp, lastHash, hash, release);
+          spentRdp, dataDependentRdp, lastHash, hash, release, groups);
       lines.write(Ledger.MAPPER.writeValueAsString(entry), sequence + 1);
       lastHash = hash;
       sequence++;

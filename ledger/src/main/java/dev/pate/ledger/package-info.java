@@ -11,7 +11,10 @@
  * runs over the same private data ({@link dev.pate.ledger.CrossRunComposition}); and the budget of
  * a private data set that every run over it charges ({@link dev.pate.ledger.DatasetBudget}:
  * reserve, settle, release, each under a file lock), kept in the same kind of hash-chained file
- * ({@code ChainedFile}). Plain Java and Jackson, no DL4J: the math is in {@code
+ * ({@code ChainedFile}). A run with per-record budgets charges through a {@link
+ * dev.pate.ledger.RunAccountant} with one accountant per privacy group: its header records the
+ * groups ({@link dev.pate.ledger.LedgerGroups}), its lines each group's data-dependent charge
+ * beside the base one ({@link dev.pate.ledger.LedgerCharge}). Plain Java and Jackson, no DL4J: the math is in {@code
  * dev.pate.aggregator.accounting}.
  */
 package dev.pate.ledger;

@@ -6,6 +6,9 @@ import dev.pate.config.RunConfig;
 import dev.pate.datasets.Dataset;
 import dev.pate.datasets.files.DataDirectory;
 import dev.pate.datasets.split.Disjointness;
+import dev.pate.datasets.split.GroupCoverage;
+import dev.pate.datasets.split.GroupPartitions;
+import dev.pate.datasets.split.Partitions;
 import dev.pate.datasets.split.PartitionLimits;
 import dev.pate.datasets.split.PublicSplit;
 import dev.pate.datasets.split.TeacherPartitions;
@@ -20,6 +23,7 @@ import dev.pate.pipeline.backend.TeacherBackend;
 import dev.pate.pipeline.baseline.NonPrivateCeiling;
 import dev.pate.pipeline.cache.CachedEnsemble;
 import dev.pate.pipeline.cache.EnsembleKey;
+import dev.pate.pipeline.data.GroupData;
 import dev.pate.pipeline.data.RunData;
 import dev.pate.pipeline.labelling.DatasetCharge;
 import dev.pate.ledger.DatasetBudget;
@@ -28,6 +32,7 @@ import dev.pate.pipeline.labelling.Queries;
 import dev.pate.pipeline.labelling.QueryRounds;
 import dev.pate.pipeline.labelling.QuerySelector;
 import dev.pate.pipeline.labelling.ReleasePlan;
+import dev.pate.pipeline.labelling.RunGroups;
 import dev.pate.pipeline.labelling.RunNoise;
 import dev.pate.pipeline.labelling.RunRecord;
 import dev.pate.pipeline.multilabel.MultiLabelData;
@@ -474,8 +479,11 @@ public final class PatePipeline {
     var teachersConfig = config.teachers();
     QueryRounds.Outcome asked = new QueryRounds(config, noise.aggregator(), ddRelease, folder,
         record,
-        inputs.publicSplit().pool(), inputs.selector(), images -> ensemble.votes(images,
-            teachersConfig.workers(), teachersConfig.threadsPerWorker()), listener).run();
+        inputs.publicSplit().pool(), inputs.selector(), images -> inputs.weights()
+            .map(weights -> ensemble.votes(images, teachersConfig.workers(),
+                teachersConfig.threadsPerWorker(), weights))
+            .orElseGet(() -> ensemble.votes(images, teachersConfig.workers(),
+                teachersConfig.threadsPerWorker())), listener).run();
     Labelling labelling = asked.labelling();
     // Every answer and the release are out: the reservation becomes the run's guarantee.
     charge.ifPresent(c -> c.settle(labelling.accountant(), listener));
@@ -563,11 +571,36 @@ public final class PatePipeline {
       throw new UserError("student.network." + p);
     });
     PublicSplit publicSplit = data.publicSplit();
-    TeacherPartitions partitions = TeacherPartitions.split(data.privateSet(),
-        config.teachers().count(), Seeds.derive(config.seed(), "partitions", 0), limits(config));
-    Disjointness.verify(partitions, publicSplit);
-    return new RunInputs(data, partitions, Queries.selector(config, publicSplit,
-        studentNetwork));
+    long seed = Seeds.derive(config.seed(), "partitions", 0);
+    Optional<RunGroups> groups = RunGroups.of(config);
+    if (groups.isEmpty()) {
+      TeacherPartitions partitions = TeacherPartitions.split(data.privateSet(),
+          config.teachers().count(), seed, limits(config));
+      Disjointness.verify(partitions, publicSplit);
+      return new RunInputs(data, partitions, Queries.selector(config, publicSplit,
+          studentNetwork), Optional.empty(), Optional.empty());
+    }
+    // Read and checked before any teacher trains: a record without a group, an undeclared group,
+    // a group without a record are one-line errors here.
+    int[] groupOf = GroupData.groupsOf(config, data, dataDirectory(), groups.get().settings());
+    Partitions partitions = groups.get().partitions(data.privateSet(), groupOf,
+        config.teachers().count(), seed, limits(config));
+    if (partitions instanceof GroupPartitions byGroup) {
+      GroupCoverage.verify(byGroup, publicSplit);
+    } else {
+      Disjointness.verify((TeacherPartitions) partitions, publicSplit);
+    }
+    return new RunInputs(data, partitions, Queries.selector(config, publicSplit, studentNetwork),
+        Optional.of(membershipDigest(groupOf)), groups.get().teacherWeights(partitions));
+  }
+
+  /** The sha256 of every example's group, in order: what the teachers' partitions follow. */
+  private static String membershipDigest(int[] groupOf) {
+    java.nio.ByteBuffer bytes = java.nio.ByteBuffer.allocate(Integer.BYTES * groupOf.length);
+    for (int g : groupOf) {
+      bytes.putInt(g);
+    }
+    return dev.pate.files.Sha256.of(bytes.array());
   }
 
   private DataDirectory dataDirectory() {
@@ -581,7 +614,8 @@ public final class PatePipeline {
         ? Optional.of(teacherNetwork.identity(InputShape.of(inputs.data().privateSet()),
             inputs.data().privateSet().numClasses()))
         : Optional.empty();
-    return EnsembleKey.of(config, inputs.partitions(), inputs.publicSplit(), network);
+    return EnsembleKey.of(config, inputs.partitions(), inputs.publicSplit(), network,
+        inputs.membership());
   }
 
   /**

@@ -143,6 +143,19 @@ class ReportAllowlistTest {
       "privacy/data_dependent_release/epsilon_released", "privacy/data_dependent_release/delta",
       "privacy/data_dependent_release/conversion", "privacy/data_dependent_release/note");
 
+  /**
+   * What a run with privacy groups adds (checked by {@code GroupsRunTest}): the method, and per
+   * group its name, budget, multiplier and guarantee, all config or data-independent. Never a
+   * group's size (how many private records it has), a count over the private data: no path here
+   * may carry one, and the allowlist keeps any other out.
+   */
+  static final Set<String> GROUPS = Set.of("privacy/group_method", "privacy/groups/*/name",
+      "privacy/groups/*/budget_epsilon", "privacy/groups/*/budget_delta",
+      "privacy/groups/*/multiplier", "privacy/groups/*/guarantee/kind",
+      "privacy/groups/*/guarantee/epsilon", "privacy/groups/*/guarantee/delta",
+      "privacy/groups/*/guarantee/order", "privacy/groups/*/guarantee/conversion",
+      "privacy/groups/*/guarantee/orders", "privacy/groups/*/guarantee/note");
+
   /** The paths of {@code node}'s leaves outside any object named {@code private}. */
   static void publicPaths(JsonNode node, String path, Set<String> out) {
     if (node.isObject() && !node.isEmpty()) {

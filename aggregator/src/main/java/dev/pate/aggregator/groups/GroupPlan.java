@@ -27,13 +27,12 @@ public record GroupPlan(GroupPlanRequest request, List<PrivacyGroup> groups,
   }
 
   /**
-   * JSON-ready: {@code mechanism, method, queries, teachers, accounting}, {@code groups} (name,
+   * JSON-ready: {@code mechanism, queries, teachers, accounting}, {@code groups} (name,
    * budget, delta, conversion, multiplier) and {@code candidates} ({@link GroupCandidate#toMap()}).
    */
   public Map<String, Object> toMap() {
     Map<String, Object> m = new LinkedHashMap<>();
     m.put("mechanism", request.mechanism().id());
-    m.put("method", request.method().id());
     m.put("queries", request.queries());
     m.put("teachers", request.teachers());
     m.put("accounting", "worst case: every query answered; each group s^2 times the base RDP");
@@ -57,7 +56,6 @@ public record GroupPlan(GroupPlanRequest request, List<PrivacyGroup> groups,
   public List<String[]> tableRows() {
     List<String[]> rows = new ArrayList<>();
     rows.add(PlanFormat.row("mechanism", request.mechanism().id()));
-    rows.add(PlanFormat.row("group method", request.method().id()));
     rows.add(PlanFormat.row("queries", Integer.toString(request.queries())));
     rows.add(PlanFormat.row("teachers", Integer.toString(request.teachers())));
     rows.add(PlanFormat.row("accounting", "worst case: every query answered; a group with"

@@ -8,20 +8,19 @@ import java.util.Objects;
 import java.util.OptionalInt;
 
 /**
- * What to plan for privacy groups: the mechanism kind, the method, the groups' budgets, and the
- * queries and teachers the run will have.
+ * What to plan for privacy groups: the mechanism kind, the groups' budgets, the queries and
+ * teachers the run will have, and the largest multiplier a group may get (how records are dealt
+ * to the teachers bounds it: upsampling at the teacher count).
  *
  * @param mechanism {@link Mechanism.Kind#GNMAX} or {@link Mechanism.Kind#CONFIDENT_GNMAX}
- * @param method how records of a larger budget contribute more ({@link GroupMethod})
  * @param groups the groups' budgets, each name once; every budget over the same orders
  * @param queries queries to answer, >= 1
- * @param teachers number of teachers, >= 1: the Confident-GNMax grid is relative to it, and
- *     upsampling cannot place a record in more teachers' partitions than there are
- * @param maxMultiplier an upper bound on every multiplier, if any
+ * @param teachers number of teachers, >= 1: the Confident-GNMax grid is relative to it
+ * @param maxMultiplier an upper bound on every multiplier, if any (for upsampling at most the
+ *     number of teachers: a record is placed in distinct teachers' partitions)
  * @param grid the Confident-GNMax settings tried
  */
-public record GroupPlanRequest(Mechanism.Kind mechanism, GroupMethod method,
-    List<GroupBudget> groups, int queries, int teachers, OptionalInt maxMultiplier,
+public record GroupPlanRequest(Mechanism.Kind mechanism, List<GroupBudget> groups, int queries, int teachers, OptionalInt maxMultiplier,
     ConfidentGrid grid) {
 
   public GroupPlanRequest {
@@ -30,7 +29,6 @@ public record GroupPlanRequest(Mechanism.Kind mechanism, GroupMethod method,
     if (refusal != null) {
       throw new IllegalArgumentException(refusal);
     }
-    Objects.requireNonNull(method, "method");
     groups = List.copyOf(groups);
     PrivacyGroup.checkDistinct(groups, GroupBudget::name);
     for (GroupBudget g : groups) {
@@ -48,28 +46,24 @@ public record GroupPlanRequest(Mechanism.Kind mechanism, GroupMethod method,
     Objects.requireNonNull(grid, "grid");
   }
 
-  /** The default Confident-GNMax grid, no bound on the multipliers but the method's own. */
-  public static GroupPlanRequest of(Mechanism.Kind mechanism, GroupMethod method,
-      List<GroupBudget> groups, int queries, int teachers) {
-    return new GroupPlanRequest(mechanism, method, groups, queries, teachers, OptionalInt.empty(),
+  /** The default Confident-GNMax grid, no bound on the multipliers. */
+  public static GroupPlanRequest of(Mechanism.Kind mechanism, List<GroupBudget> groups,
+      int queries, int teachers) {
+    return new GroupPlanRequest(mechanism, groups, queries, teachers, OptionalInt.empty(),
         ConfidentGrid.defaults());
   }
 
   public GroupPlanRequest withMaxMultiplier(int maxMultiplier) {
-    return new GroupPlanRequest(mechanism, method, groups, queries, teachers,
+    return new GroupPlanRequest(mechanism, groups, queries, teachers,
         OptionalInt.of(maxMultiplier), grid);
   }
 
   public GroupPlanRequest withGrid(ConfidentGrid grid) {
-    return new GroupPlanRequest(mechanism, method, groups, queries, teachers, maxMultiplier, grid);
+    return new GroupPlanRequest(mechanism, groups, queries, teachers, maxMultiplier, grid);
   }
 
-  /**
-   * The bound on every multiplier: {@link #maxMultiplier()} if given, and for upsampling at most
-   * the number of teachers (a record is placed in distinct teachers' partitions).
-   */
+  /** The bound on every multiplier: {@link #maxMultiplier()}, or none. */
   public int multiplierCap() {
-    int cap = maxMultiplier.orElse(Integer.MAX_VALUE);
-    return method == GroupMethod.UPSAMPLING ? Math.min(cap, teachers) : cap;
+    return maxMultiplier.orElse(Integer.MAX_VALUE);
   }
 }

@@ -52,6 +52,21 @@ public final class GroupPlanner {
   }
 
   /**
+   * Every group given the strictest group's budget (the smallest epsilon; of equal ones, the
+   * smallest delta): plain PATE with the strictest budget for every record, the comparison the
+   * methods that spend more of the larger budgets are measured against. With it every multiplier
+   * is 1.
+   */
+  public static List<GroupBudget> strictestForAll(List<GroupBudget> budgets) {
+    PrivacyGroup.checkDistinct(budgets, GroupBudget::name);
+    GroupBudget strictest = budgets.stream()
+        .min(java.util.Comparator.comparingDouble((GroupBudget g) -> g.budget().epsilon())
+            .thenComparingDouble(g -> g.budget().delta()))
+        .orElseThrow();
+    return budgets.stream().map(g -> new GroupBudget(g.name(), strictest.budget())).toList();
+  }
+
+  /**
    * Each group's data-independent guarantee after {@code queries} queries of {@code mechanism}
    * (every one answered, the worst case), at its own delta: for reports, given the noise and the
    * multipliers.

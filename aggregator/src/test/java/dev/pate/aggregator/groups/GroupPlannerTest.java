@@ -40,15 +40,28 @@ class GroupPlannerTest {
   }
 
   @Test
-  void upsamplingCannotExceedTheTeachers() {
-    GroupPlanRequest request = GroupPlanRequest.of(Mechanism.Kind.GNMAX, GroupMethod.UPSAMPLING,
-        THREE, 100, 2);
+  void theCapBoundsEveryMultiplier() {
+    GroupPlanRequest request = GroupPlanRequest.of(Mechanism.Kind.GNMAX, THREE, 100, 2)
+        .withMaxMultiplier(2);
     assertEquals(2, request.multiplierCap());
     assertEquals(List.of(1, 2, 2), multipliers(GroupPlanner.plan(request).groups()));
-    assertEquals(Integer.MAX_VALUE, GroupPlanRequest.of(Mechanism.Kind.GNMAX,
-        GroupMethod.WEIGHTING, THREE, 100, 2).multiplierCap());
-    assertEquals(1, GroupPlanRequest.of(Mechanism.Kind.GNMAX, GroupMethod.WEIGHTING, THREE, 100,
-        2).withMaxMultiplier(1).multiplierCap());
+    assertEquals(Integer.MAX_VALUE, GroupPlanRequest.of(Mechanism.Kind.GNMAX, THREE, 100, 2)
+        .multiplierCap());
+  }
+
+  @Test
+  void strictestForAllGivesEveryGroupTheSmallestBudgetAndPlansAsThatOneBudget() {
+    List<GroupBudget> uniform = GroupPlanner.strictestForAll(THREE);
+    assertEquals(THREE.stream().map(GroupBudget::name).toList(),
+        uniform.stream().map(GroupBudget::name).toList());
+    Budget strictest = THREE.stream().map(GroupBudget::budget)
+        .min(java.util.Comparator.comparingDouble(Budget::epsilon)).orElseThrow();
+    uniform.forEach(g -> assertEquals(strictest, g.budget()));
+    GroupPlan plan = GroupPlanner.plan(GroupPlanRequest.of(Mechanism.Kind.GNMAX, uniform, 1000,
+        250));
+    assertEquals(List.of(1, 1, 1), multipliers(plan.groups()));
+    assertEquals(Planner.gnmax(strictest, 1000).value(),
+        ((Mechanism.Gnmax) plan.candidates().get(0).planned().orElseThrow()).sigma());
   }
 
   private static void assertEveryGroupFitsAndLessNoiseDoesNot(Mechanism planned,
@@ -65,8 +78,8 @@ class GroupPlannerTest {
 
   @Test
   void gnmaxNoiseIsTheLeastThatKeepsEveryGroupWithinItsBudget() {
-    for (GroupMethod method : GroupMethod.values()) {
-      GroupPlan plan = GroupPlanner.plan(GroupPlanRequest.of(Mechanism.Kind.GNMAX, method, THREE,
+    {
+      GroupPlan plan = GroupPlanner.plan(GroupPlanRequest.of(Mechanism.Kind.GNMAX, THREE,
           1000, 250));
       assertEquals(List.of(1, 2, 3), multipliers(plan.groups()));
       GroupCandidate only = plan.candidates().get(0);
@@ -83,13 +96,13 @@ class GroupPlannerTest {
     Budget budget = Budget.of(2, 1e-5);
     List<GroupBudget> one = List.of(new GroupBudget("all", budget));
     GroupPlan plan = GroupPlanner.plan(GroupPlanRequest.of(Mechanism.Kind.GNMAX,
-        GroupMethod.WEIGHTING, one, 1000, 250));
+        one, 1000, 250));
     assertEquals(Planner.gnmax(budget, 1000).value(),
         ((Mechanism.Gnmax) plan.candidates().get(0).planned().orElseThrow()).sigma());
 
     ConfidentGrid grid = new ConfidentGrid(new double[] {0.6}, new double[] {0.25, 0.5, 0.02});
     GroupPlan confident = GroupPlanner.plan(GroupPlanRequest.of(Mechanism.Kind.CONFIDENT_GNMAX,
-        GroupMethod.WEIGHTING, one, 1000, 250).withGrid(grid));
+        one, 1000, 250).withGrid(grid));
     ConfidentGnmaxPlan plain = (ConfidentGnmaxPlan) Planner.plan(PlanRequest.pate(
         Mechanism.Kind.CONFIDENT_GNMAX, budget, 1000, 250, 10).withGrid(grid));
     assertEquals(plain.candidates().size(), confident.candidates().size());
@@ -108,7 +121,7 @@ class GroupPlannerTest {
   @Test
   void confidentGnmaxSigma2IsTheLeastThatKeepsEveryGroupWithinItsBudget() {
     GroupPlan plan = GroupPlanner.plan(GroupPlanRequest.of(Mechanism.Kind.CONFIDENT_GNMAX,
-        GroupMethod.UPSAMPLING, THREE, 1000, 250));
+        THREE, 1000, 250));
     assertEquals(ConfidentGrid.defaults().thresholdFractions().length
         * ConfidentGrid.defaults().sigma1Fractions().length, plan.candidates().size());
     int feasible = 0;
@@ -132,7 +145,7 @@ class GroupPlannerTest {
   @Test
   void theGuaranteesAreWhatTheAccountantStates() {
     GroupPlan plan = GroupPlanner.plan(GroupPlanRequest.of(Mechanism.Kind.GNMAX,
-        GroupMethod.WEIGHTING, THREE, 200, 250));
+        THREE, 200, 250));
     Mechanism planned = plan.candidates().get(0).planned().orElseThrow();
     GroupAccountant accountant = new GroupAccountant(planned, plan.groups(), NoiseKind.DISCRETE,
         200);
@@ -154,7 +167,7 @@ class GroupPlannerTest {
   @Test
   void infeasibleBudgetsSayWhichGroups() {
     GroupPlan plan = GroupPlanner.plan(new GroupPlanRequest(Mechanism.Kind.GNMAX,
-        GroupMethod.WEIGHTING, List.of(new GroupBudget("tiny", Budget.of(1e-9, 1e-5))), 1000,
+        List.of(new GroupBudget("tiny", Budget.of(1e-9, 1e-5))), 1000,
         250, OptionalInt.empty(), ConfidentGrid.defaults()));
     GroupCandidate c = plan.candidates().get(0);
     assertFalse(c.feasible());
@@ -165,13 +178,13 @@ class GroupPlannerTest {
   @Test
   void badRequestsAreRefused() {
     assertThrows(IllegalArgumentException.class, () -> GroupPlanRequest.of(
-        Mechanism.Kind.LNMAX, GroupMethod.WEIGHTING, THREE, 10, 10));
+        Mechanism.Kind.LNMAX, THREE, 10, 10));
     assertThrows(IllegalArgumentException.class, () -> GroupPlanRequest.of(
-        Mechanism.Kind.GNMAX, GroupMethod.WEIGHTING, List.of(), 10, 10));
+        Mechanism.Kind.GNMAX, List.of(), 10, 10));
     assertThrows(IllegalArgumentException.class, () -> GroupPlanRequest.of(
-        Mechanism.Kind.GNMAX, GroupMethod.WEIGHTING, THREE, 0, 10));
+        Mechanism.Kind.GNMAX, THREE, 0, 10));
     assertThrows(IllegalArgumentException.class, () -> GroupPlanRequest.of(
-        Mechanism.Kind.GNMAX, GroupMethod.WEIGHTING, List.of(THREE.get(0), THREE.get(0)), 10,
+        Mechanism.Kind.GNMAX, List.of(THREE.get(0), THREE.get(0)), 10,
         10));
   }
 }

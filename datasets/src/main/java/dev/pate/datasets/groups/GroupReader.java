@@ -33,7 +33,27 @@ public final class GroupReader {
   /** The config key of the folders rule. */
   public static final String FOLDERS_KEY = "privacy.groups.source.folders";
 
+  /** The config key of simulated groups. */
+  public static final String DRAW_KEY = "privacy.groups.source.draw";
+
   private GroupReader() {}
+
+  /**
+   * Groups drawn for the first {@code records} positions of the private file ({@link
+   * GroupDraw}): simulated consent, for studies.
+   *
+   * @param proportions each group's share, by name, in any order; every declared group once
+   * @param seed the run's seed
+   */
+  public static GroupMembership drawn(Map<String, Double> proportions, long seed, int records,
+      List<String> names) {
+    if (!proportions.keySet().equals(new java.util.HashSet<>(names))) {
+      throw new UserError(DRAW_KEY + ": proportions for " + proportions.keySet()
+          + ", expected one for each declared group " + names);
+    }
+    GroupDraw draw = new GroupDraw(seed, names.stream().map(proportions::get).toList());
+    return new GroupMembership(names, draw.groups(records), DRAW_KEY);
+  }
 
   /**
    * The groups in column {@code column} of the private CSV file, one per record.

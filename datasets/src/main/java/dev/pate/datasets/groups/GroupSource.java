@@ -32,6 +32,19 @@ public sealed interface GroupSource {
   }
 
   /**
+   * Simulated consent, for studies on data without a group column: each record's group drawn
+   * from the run's seed and its position only, in these proportions ({@link GroupDraw}).
+   *
+   * @param proportions each group's share, by name, summing to 1
+   */
+  record Draw(Map<String, Double> proportions) implements GroupSource {
+    public Draw {
+      proportions = Collections.unmodifiableMap(new LinkedHashMap<>(proportions));
+      DpPreconditions.checkAtLeast(proportions.size(), 1, "proportions (draw)");
+    }
+  }
+
+  /**
    * For a folder of images: the group of each class folder (top-level folder), by folder name.
    */
   record Folders(Map<String, String> groupOfFolder) implements GroupSource {

@@ -36,7 +36,7 @@ import java.util.function.Supplier;
  * {@code h}; within its group, one teacher. {@link PartitionLimits} keep this, as for {@link
  * TeacherPartitions}. {@link GroupCoverage} re-checks the dealing at run time.
  */
-public final class GroupPartitions {
+public final class GroupPartitions implements Partitions {
   private final long seed;
   private final List<String> groupNames;
   private final int[] groupOfIndex;
@@ -212,6 +212,18 @@ public final class GroupPartitions {
   /** The private set that was partitioned. */
   public Dataset privateSet() {
     return partitions.privateSet();
+  }
+
+  /** Distinct private examples dealt out: an upsampled record counts once. */
+  @Override
+  public int examplesUsed() {
+    java.util.BitSet used = new java.util.BitSet(privateSet().size());
+    for (int t = 0; t < count(); t++) {
+      for (int index : partitions.indices(t)) {
+        used.set(index);
+      }
+    }
+    return used.cardinality();
   }
 
   /** The limits the partitions were drawn within. */

@@ -85,9 +85,10 @@ public final class TeacherAssignment {
   /**
    * The seed of block {@code block}'s generator: output {@code block + 1} of SplitMix64 (Steele,
    * Lea and Flood, OOPSLA 2014) started at state {@code seed}. Mixing, rather than e.g. {@code seed
-   * + block}, keeps the generators of neighbouring blocks and seeds unrelated.
+   * + block}, keeps the generators of neighbouring blocks and seeds unrelated. Public for other
+   * per-position draws (simulated privacy groups), which pass a seed of their own domain.
    */
-  static long blockSeed(long seed, long block) {
+  public static long blockSeed(long seed, long block) {
     return mix64(seed + (block + 1) * GOLDEN_GAMMA);
   }
 

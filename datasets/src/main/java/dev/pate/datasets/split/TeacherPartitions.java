@@ -26,7 +26,7 @@ import java.util.Objects;
  *
  * <p>Teacher {@code t}'s data is the view {@link #teacher(int)}; nothing is copied.
  */
-public final class TeacherPartitions {
+public final class TeacherPartitions implements Partitions {
   private final long seed;
   private final PartitionIndices partitions;
 

@@ -30,16 +30,35 @@ final class LocalBackend implements TeacherBackend {
 
       @Override
       public int[][] votes(Dataset queries, int workers, int threadsPerWorker) {
+        return loaded().votes(queries, workers, threadsPerWorker);
+      }
+
+      @Override
+      public int[][] votes(Dataset queries, int workers, int threadsPerWorker, int[] weights) {
+        return loaded().votes(queries, workers, threadsPerWorker, weights);
+      }
+
+      private EnsembleVotes loaded() {
         if (ensemble == null) {
           ensemble = Ensemble.load(folder, records, numClasses);
         }
-        return votesOf(ensemble).votes(queries, workers, threadsPerWorker);
+        return votesOf(ensemble);
       }
     };
   }
 
   private static EnsembleVotes votesOf(Ensemble ensemble) {
-    return (queries, workers, threadsPerWorker) ->
-        ensemble.voteCounts(Tensors.features(queries), workers, threadsPerWorker);
+    return new EnsembleVotes() {
+      @Override
+      public int[][] votes(Dataset queries, int workers, int threadsPerWorker) {
+        return ensemble.voteCounts(Tensors.features(queries), workers, threadsPerWorker);
+      }
+
+      @Override
+      public int[][] votes(Dataset queries, int workers, int threadsPerWorker, int[] weights) {
+        return ensemble.voteCounts(Tensors.features(queries), workers, threadsPerWorker,
+            weights);
+      }
+    };
   }
 }

@@ -1,7 +1,7 @@
 package dev.pate.pipeline.backend;
 
 import dev.pate.datasets.Dataset;
-import dev.pate.datasets.split.TeacherPartitions;
+import dev.pate.datasets.split.Partitions;
 import dev.pate.ensemble.TeacherRecord;
 import dev.pate.ensemble.TeacherSettings;
 import dev.pate.ensemble.TeacherTraining;
@@ -28,7 +28,7 @@ import java.util.Objects;
  *     EnsembleVotes#votes} for exactly these images without another round trip
  */
 public record TeacherJob(TeacherSettings teachers, String key, TeacherTraining training,
-    TeacherPartitions partitions, Dataset evaluation, long runSeed, Path folder,
+    Partitions partitions, Dataset evaluation, long runSeed, Path folder,
     Map<Integer, TeacherRecord> finished, Dataset queries) {
 
   public TeacherJob {

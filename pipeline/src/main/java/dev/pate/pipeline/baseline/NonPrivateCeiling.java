@@ -2,7 +2,7 @@ package dev.pate.pipeline.baseline;
 
 import dev.pate.config.BaselineConfig;
 import dev.pate.datasets.Dataset;
-import dev.pate.datasets.split.TeacherPartitions;
+import dev.pate.datasets.split.Partitions;
 import dev.pate.ensemble.nn.Classifiers;
 import dev.pate.ensemble.nn.InputShape;
 import dev.pate.ensemble.nn.NetworkSpec;
@@ -34,7 +34,7 @@ public record NonPrivateCeiling(String privacy, String architecture, int trainin
    * @param seed >= 1
    */
   public static NonPrivateCeiling train(NetworkSpec student, BaselineConfig baseline,
-      TeacherPartitions partitions, Dataset holdout, long seed, PipelineListener listener) {
+      Partitions partitions, Dataset holdout, long seed, PipelineListener listener) {
     Stopwatch time = Stopwatch.start();
     int[] used = new int[0];
     for (int t = 0; t < partitions.count(); t++) {
@@ -43,7 +43,8 @@ public record NonPrivateCeiling(String privacy, String architecture, int trainin
       used = Arrays.copyOf(used, from + part.length);
       System.arraycopy(part, 0, used, from, part.length);
     }
-    Arrays.sort(used);
+    // An upsampled record is in several partitions: the ceiling trains on each record once.
+    used = Arrays.stream(used).sorted().distinct().toArray();
     Dataset all = partitions.privateSet().subset(partitions.privateSet().name() + "/all", used);
     NetworkSpec network = student.withTraining(baseline.epochs().orElse(student.epochs()),
         baseline.batchSize().orElse(student.batchSize()));

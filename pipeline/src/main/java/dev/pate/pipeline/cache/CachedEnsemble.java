@@ -81,8 +81,26 @@ public final class CachedEnsemble {
    * threadsPerWorker} native threads), and added to the cache.
    */
   public int[][] votes(Dataset queries, int workers, int threadsPerWorker) {
+    return votes(queries, workers, threadsPerWorker, null);
+  }
+
+  /**
+   * As {@link #votes(Dataset, int, int)}, each teacher's vote counted {@code weights[t]} times
+   * (privacy groups' weighting). Weighted counts are cached in a file of their own, named by the
+   * weights, so the same teachers serve every set of weights.
+   *
+   * @param weights one integer weight >= 1 per teacher, in teacher order
+   */
+  public int[][] votes(Dataset queries, int workers, int threadsPerWorker, int[] weights) {
     verifyTeachers();
-    VoteStore store = new VoteStore(folder.resolve(TeacherCache.VOTES), numClasses, records().size());
+    if (weights != null && weights.length != records().size()) {
+      throw new IllegalArgumentException("weights: " + weights.length + " weights for "
+          + records().size() + " teachers");
+    }
+    VoteStore store = weights == null
+        ? new VoteStore(folder.resolve(TeacherCache.VOTES), numClasses, records().size())
+        : new VoteStore(folder.resolve(weightedVotesFile(weights)), numClasses,
+            java.util.Arrays.stream(weights).sum());
     Map<Integer, int[]> known = store.read();
     int[] missing = java.util.stream.IntStream.range(0, queries.size())
         .filter(q -> !known.containsKey(queries.sourceIndex(q)))
@@ -91,7 +109,9 @@ public final class CachedEnsemble {
       if (ensemble == null) {
         ensemble = backend.load(folder, records(), numClasses);
       }
-      int[][] fresh = ensemble.votes(queries.subset(missing), workers, threadsPerWorker);
+      int[][] fresh = weights == null
+          ? ensemble.votes(queries.subset(missing), workers, threadsPerWorker)
+          : ensemble.votes(queries.subset(missing), workers, threadsPerWorker, weights);
       for (int k = 0; k < missing.length; k++) {
         known.put(queries.sourceIndex(missing[k]), fresh[k]);
       }
@@ -104,6 +124,12 @@ public final class CachedEnsemble {
       counts[q] = known.get(queries.sourceIndex(q)).clone();
     }
     return counts;
+  }
+
+  /** The cache file of the vote counts weighted by {@code weights}. */
+  private static String weightedVotesFile(int[] weights) {
+    return "votes-weighted-" + dev.pate.files.Sha256.of(java.util.Arrays.toString(weights))
+        .substring(0, 16) + ".csv";
   }
 
   /**

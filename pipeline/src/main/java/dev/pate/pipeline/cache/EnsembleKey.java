@@ -4,7 +4,7 @@ import dev.pate.config.ConfigWriter;
 import dev.pate.config.RunConfig;
 import dev.pate.datasets.Dataset;
 import dev.pate.datasets.split.PublicSplit;
-import dev.pate.datasets.split.TeacherPartitions;
+import dev.pate.datasets.split.Partitions;
 import dev.pate.files.Sha256;
 import java.nio.ByteBuffer;
 import java.security.MessageDigest;
@@ -56,7 +56,7 @@ public record EnsembleKey(String hash, Map<String, String> settings, String data
   }
 
   /** The key of the ensemble {@code config} trains on these partitions. */
-  public static EnsembleKey of(RunConfig config, TeacherPartitions partitions, PublicSplit split) {
+  public static EnsembleKey of(RunConfig config, Partitions partitions, PublicSplit split) {
     return of(config, partitions, split, Optional.empty());
   }
 
@@ -65,9 +65,21 @@ public record EnsembleKey(String hash, Map<String, String> settings, String data
    * code in place of {@code teachers.network}: its identity ({@code NetworkSpec.identity}) takes
    * the place of those keys.
    */
-  public static EnsembleKey of(RunConfig config, TeacherPartitions partitions, PublicSplit split,
+  public static EnsembleKey of(RunConfig config, Partitions partitions, PublicSplit split,
       Optional<String> customNetwork) {
+    return of(config, partitions, split, customNetwork, Optional.empty());
+  }
+
+  /**
+   * As {@link #of(RunConfig, Partitions, PublicSplit, Optional)} for a run with privacy groups:
+   * its {@code privacy.groups} keys (method, source, budgets, which decide the multipliers, and
+   * teacher counts) and the digest of every example's group ({@code membership}, whatever source
+   * it was read from: a per-record file's content included) are part of the key.
+   */
+  public static EnsembleKey of(RunConfig config, Partitions partitions, PublicSplit split,
+      Optional<String> customNetwork, Optional<String> membership) {
     Map<String, String> settings = settings(config);
+    membership.ifPresent(digest -> settings.put("privacy.groups.membership", digest));
     customNetwork.ifPresent(identity -> {
       settings.keySet().removeIf(key -> key.startsWith("teachers.network."));
       settings.put("teachers.network", identity);
@@ -94,8 +106,10 @@ public record EnsembleKey(String hash, Map<String, String> settings, String data
   public static Map<String, String> settings(RunConfig config) {
     Map<String, String> settings = new LinkedHashMap<>();
     ConfigWriter.values(config).forEach((key, value) -> {
+      // privacy.groups only in keys of runs with groups: ensembles cached before keep their keys.
       boolean deciding = key.equals("seed") || key.startsWith("dataset.")
-          || key.startsWith("teachers.");
+          || key.startsWith("teachers.") || key.startsWith("privacy.groups.")
+          && config.privacy().groups().method().isPresent();
       if (deciding && !NOT_DECIDING.contains(key) && !key.startsWith(NOT_DECIDING_SECTION)
           && !value.equals(LEFT_OUT_AT.get(key))) {
         settings.put(key, value);
@@ -104,7 +118,7 @@ public record EnsembleKey(String hash, Map<String, String> settings, String data
     return settings;
   }
 
-  private static String partitionDigest(TeacherPartitions partitions) {
+  private static String partitionDigest(Partitions partitions) {
     MessageDigest digest = Sha256.digest();
     for (int t = 0; t < partitions.count(); t++) {
       int[] positions = partitions.positions(t);

@@ -1,7 +1,7 @@
 package dev.pate.pipeline.cache;
 
 import dev.pate.datasets.Dataset;
-import dev.pate.datasets.split.TeacherPartitions;
+import dev.pate.datasets.split.Partitions;
 import dev.pate.ensemble.TeacherRecord;
 import dev.pate.ensemble.TeacherSettings;
 import dev.pate.ensemble.TeacherTraining;
@@ -108,7 +108,7 @@ public final class TeacherCache {
    *     train (see {@link TeacherJob#queries()})
    */
   public CachedEnsemble obtain(TeacherBackend backend, TeacherSettings teachers, long runSeed,
-      EnsembleKey key, TeacherTraining training, TeacherPartitions partitions, Dataset evaluation, Dataset queries,
+      EnsembleKey key, TeacherTraining training, Partitions partitions, Dataset evaluation, Dataset queries,
       PipelineListener listener) {
     Path folder = folder(key);
     int numClasses = partitions.privateSet().numClasses();

@@ -110,7 +110,7 @@ final class VoteStore {
       sum += counts[c];
     }
     if (sum != teachers) {
-      throw corrupt(line, "counts sum to " + sum + ", not the " + teachers + " teachers");
+      throw corrupt(line, "counts sum to " + sum + ", not the " + teachers + " teachers' votes");
     }
     return counts;
   }

@@ -72,11 +72,18 @@ public final class DatasetCharge {
       throw new UserError("aggregator.randomness: seeded noise has no guarantee, and this private"
           + " data set has a budget (" + budget.file() + "); use randomness: secure");
     }
-    PrivacyAccountant accountant = Mechanisms.of(aggregator, config.privacy())
-        .accountant(aggregator, config.privacy(), release);
+    Mechanisms mechanisms = Mechanisms.of(aggregator, config.privacy());
+    PrivacyAccountant accountant = mechanisms.accountant(aggregator, config.privacy(), release);
     Orders runOrders = accountant.accounting().orders();
     String run = runFolder.toAbsolutePath().normalize().toString();
-    double[] worst = DatasetBudget.onOrders(runOrders, accountant.worstCaseRdp(),
+    // With privacy groups a record of multiplier s costs s^2 times the base: the data set is
+    // charged the weakest group's worst case, which bounds every record's (as it is settled to
+    // the weakest group's guarantee).
+    double[] worstCase = RunGroups.of(config)
+        .map(g -> RunGroups.worstCaseRdp(((dev.pate.ledger.GroupRunAccountant)
+            g.accountant(mechanisms.mechanism(), aggregator.queries())).groupAccountant()))
+        .orElseGet(accountant::worstCaseRdp);
+    double[] worst = DatasetBudget.onOrders(runOrders, worstCase,
         budget.read().total().orders());
     DatasetBudget.Reservation reservation = budget.reserve(run, worst);
     DatasetCharge charge = new DatasetCharge(budget, run, runOrders, reservation);

@@ -13,7 +13,9 @@ import dev.pate.config.RunConfig;
 import dev.pate.ensemble.nn.Seeds;
 import dev.pate.ledger.Labeller;
 import dev.pate.ledger.Ledger;
+import dev.pate.ledger.GroupRunAccountant;
 import dev.pate.ledger.LedgerWriter;
+import dev.pate.ledger.RunAccountant;
 import dev.pate.pipeline.progress.PipelineListener;
 import dev.pate.pipeline.output.RunFolder;
 import java.nio.file.Path;
@@ -36,6 +38,7 @@ final class LabellingSession implements AutoCloseable {
   private final Labeller labeller;
   private final LedgerWriter ledger;
   private final PrivacyAccountant accountant;
+  private final RunAccountant charging;
   private final NoiseSource randomness;
   private final Answer[] answers;
   private final int charged;
@@ -44,11 +47,12 @@ final class LabellingSession implements AutoCloseable {
   private final RunConfig config;
 
   private LabellingSession(Labeller labeller, LedgerWriter ledger, PrivacyAccountant accountant,
-      NoiseSource randomness, Answer[] answers, int charged, Optional<ReleasePlan> release,
-      Optional<Map<String, Object>> released, RunConfig config) {
+      RunAccountant charging, NoiseSource randomness, Answer[] answers, int charged,
+      Optional<ReleasePlan> release, Optional<Map<String, Object>> released, RunConfig config) {
     this.labeller = labeller;
     this.ledger = ledger;
     this.accountant = accountant;
+    this.charging = charging;
     this.randomness = randomness;
     this.answers = answers;
     this.charged = charged;
@@ -68,9 +72,10 @@ final class LabellingSession implements AutoCloseable {
       int queries, RunRecord record, Optional<ReleasePlan> release, PipelineListener listener) {
     Mechanisms mechanisms = Mechanisms.of(aggregator, config.privacy());
     PrivacyAccountant accountant = mechanisms.accountant(aggregator, config.privacy(), release);
+    RunAccountant charging = mechanisms.charging(config, aggregator, accountant);
     Answer[] answers = new Answer[queries];
     Path ledgerFile = folder.path().resolve(Ledger.FILE);
-    Optional<Map<String, Object>> released = record.replayInto(accountant, answers,
+    Optional<Map<String, Object>> released = record.replayInto(charging, answers,
         release.map(ReleasePlan::describe));
     int charged = record.charged();
     LedgerWriter ledger;
@@ -83,7 +88,7 @@ final class LabellingSession implements AutoCloseable {
       ledger = LedgerWriter.resume(ledgerFile, record.ledger().get());
       listener.message("resuming labelling after " + charged + " charges in " + ledgerFile);
     } else {
-      ledger = LedgerWriter.create(ledgerFile, accountant, release.map(ReleasePlan::describe));
+      ledger = LedgerWriter.create(ledgerFile, charging, release.map(ReleasePlan::describe));
     }
     // Seeded noise comes from a generator per query, seeded by the run's seed and the query: a
     // resumed run draws for each query what an uninterrupted one would (one generator for the
@@ -94,9 +99,9 @@ final class LabellingSession implements AutoCloseable {
     };
     IntFunction<RandomGenerator> noiseOf = aggregator.randomness() == Randomness.SECURE
         ? query -> randomness : query -> seededNoise(config, query);
-    Labeller labeller = new Labeller(mechanisms.aggregator(), accountant, ledger, noiseOf);
-    return new LabellingSession(labeller, ledger, accountant, randomness, answers, charged,
-        release, released, config);
+    Labeller labeller = new Labeller(mechanisms.aggregator(), charging, ledger, noiseOf);
+    return new LabellingSession(labeller, ledger, accountant, charging, randomness, answers,
+        charged, release, released, config);
   }
 
   private static NoiseSource seededNoise(RunConfig config, int query) {
@@ -132,7 +137,9 @@ final class LabellingSession implements AutoCloseable {
     if (release.isPresent() && published.isEmpty()) {
       published = Optional.of(release(release.get(), votes, asked));
     }
-    return new Labelling(answers(asked), accountant, randomness, stoppedBecause, published);
+    return new Labelling(answers(asked), Mechanisms.stated(charging, accountant), randomness,
+        stoppedBecause, published, charging instanceof GroupRunAccountant g
+            ? Optional.of(g.groupAccountant()) : Optional.empty());
   }
 
   private Map<String, Object> release(ReleasePlan plan, int[][] votes, int asked) {

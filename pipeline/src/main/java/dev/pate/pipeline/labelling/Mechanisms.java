@@ -10,6 +10,9 @@ import dev.pate.aggregator.rdp.Conversion;
 import dev.pate.aggregator.rdp.Orders;
 import dev.pate.config.AggregatorConfig;
 import dev.pate.config.PrivacyConfig;
+import dev.pate.config.RunConfig;
+import dev.pate.ledger.GroupRunAccountant;
+import dev.pate.ledger.RunAccountant;
 import java.util.Optional;
 
 /**
@@ -44,6 +47,24 @@ public record Mechanisms(Mechanism mechanism, Aggregator aggregator,
   PrivacyAccountant accountant(AggregatorConfig a, PrivacyConfig p, Optional<ReleasePlan> release) {
     return release.map(r -> new PrivacyAccountant(accounting, budget(p), a.queries(), r.reserve()))
         .orElseGet(() -> accountant(a, p));
+  }
+
+  /**
+   * What a run of {@code config} charges its queries to: {@code accountant}, or with privacy
+   * groups a Renyi filter per group ({@link RunGroups#accountant}).
+   */
+  RunAccountant charging(RunConfig config, AggregatorConfig a, PrivacyAccountant accountant) {
+    return RunGroups.of(config).map(g -> g.accountant(mechanism, a.queries()))
+        .orElseGet(() -> RunAccountant.of(accountant));
+  }
+
+  /**
+   * The accountant whose figures a run states as its own: {@code accountant}, or with privacy
+   * groups the weakest group's ({@link RunGroups#weakest}).
+   */
+  static PrivacyAccountant stated(RunAccountant charging, PrivacyAccountant accountant) {
+    return charging instanceof GroupRunAccountant g ? RunGroups.weakest(g.groupAccountant())
+        : accountant;
   }
 
   /** {@code privacy.budget} (its epsilon, with its own or the run's delta), if set. */

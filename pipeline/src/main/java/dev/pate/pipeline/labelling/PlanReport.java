@@ -27,9 +27,14 @@ import java.util.Map;
  *     stated teacher accuracy); null without one
  * @param expected expected answered queries, accuracy, correct labels and data-dependent epsilon
  *     on that profile: a forecast, not a guarantee; null without a profile
+ * @param groups with privacy groups, each group's name, multiplier, budget, delta and planned
+ *     epsilon (the budget fields above are then the strictest group's); null without groups
  */
 @JsonPropertyOrder({"mechanism", "planned_a_priori"})
 public record PlanReport(String mechanism, @JsonProperty("planned_a_priori") boolean plannedAPriori,
     String basis, Map<String, Double> parameters, double budgetEpsilon, double delta,
     String conversion, String orders, int queries, double epsilonDataIndependent,
-    double order, String kind, String profile, Map<String, Object> expected) {}
+    double order, String kind, String profile, Map<String, Object> expected,
+    @com.fasterxml.jackson.annotation.JsonInclude(
+        com.fasterxml.jackson.annotation.JsonInclude.Include.NON_NULL)
+    java.util.List<Object> groups) {}

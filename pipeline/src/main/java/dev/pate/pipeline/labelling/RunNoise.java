@@ -3,7 +3,13 @@ package dev.pate.pipeline.labelling;
 import dev.pate.aggregator.accounting.Budget;
 import dev.pate.aggregator.accounting.PrivacyAccountant;
 import dev.pate.aggregator.accounting.QueryCharge;
+import dev.pate.aggregator.groups.GroupCandidate;
+import dev.pate.aggregator.groups.GroupGuarantee;
+import dev.pate.aggregator.groups.GroupPlan;
+import dev.pate.aggregator.groups.GroupPlanRequest;
+import dev.pate.aggregator.groups.GroupPlanner;
 import dev.pate.aggregator.mechanism.Mechanism;
+import dev.pate.aggregator.planning.ConfidentGrid;
 import dev.pate.aggregator.planning.ConfidentCandidate;
 import dev.pate.aggregator.planning.ConfidentGnmaxPlan;
 import dev.pate.aggregator.planning.ExpectedUtility;
@@ -73,6 +79,10 @@ public record RunNoise(AggregatorConfig aggregator, Optional<PlanReport> plan) {
     if (!a.planned()) {
       return new RunNoise(a, Optional.empty());
     }
+    Optional<RunGroups> groups = RunGroups.of(config);
+    if (groups.isPresent()) {
+      return groupsNoise(config, groups.get());
+    }
     PrivacyConfig p = config.privacy();
     double target = p.budget().epsilon().orElseThrow(); // the config requires it under auto
     Budget budget = new Budget(target, p.budgetDelta(), Mechanisms.conversion(p),
@@ -104,8 +114,71 @@ public record RunNoise(AggregatorConfig aggregator, Optional<PlanReport> plan) {
         setting.mechanism().parameters(), target, budget.delta(), budget.conversion().id(),
         NumberText.orders(budget.orders()), a.queries(), setting.epsilon().epsilon(),
         setting.epsilon().order(), "data-independent", profile,
-        setting.expected().map(ExpectedUtility::toMap).orElse(null));
+        setting.expected().map(ExpectedUtility::toMap).orElse(null), null);
     return new RunNoise(fixed, Optional.of(report));
+  }
+
+  /**
+   * The noise of a run with privacy groups under {@code aggregator.noise: auto}: the least GNMax
+   * sigma that keeps every group within its budget for every planned query answered ({@link
+   * GroupPlanner#plan}), with the multipliers {@link RunGroups} gives.
+   */
+  private static RunNoise groupsNoise(RunConfig config, RunGroups groups) {
+    AggregatorConfig a = config.aggregator();
+    if (a.mechanism() != Mechanism.Kind.GNMAX) {
+      throw new UserError("aggregator.noise: auto with privacy.groups plans gnmax only; for "
+          + a.mechanism().id() + " give its noise (pate plan --group ... --mechanism "
+          + a.mechanism().id() + " lists the settings that fit every group)");
+    }
+    int teachers = config.teachers().count();
+    GroupPlan plan = GroupPlanner.plan(new GroupPlanRequest(a.mechanism(),
+        RunGroups.budgets(config, groups.settings()), a.queries(), teachers,
+        RunGroups.cap(groups.method(), teachers), ConfidentGrid.defaults()));
+    GroupCandidate chosen = plan.candidates().get(0);
+    if (!chosen.feasible()) {
+      throw new UserError("privacy.groups.budgets: " + chosen.note().orElseThrow()
+          + " (aggregator.noise: auto)");
+    }
+    if (!plan.groups().equals(groups.groups())) {
+      throw new IllegalStateException("planned groups " + plan.groups() + " are not the run's "
+          + groups.groups());
+    }
+    Mechanism planned = chosen.planned().orElseThrow();
+    AggregatorConfig fixed = a.fixedTo(planned);
+    checkWithTheGroupsAccountant(groups, planned, a.queries());
+    GroupGuarantee strictest = chosen.guarantees().stream()
+        .min(java.util.Comparator.comparingDouble(g -> g.group().budget().epsilon()))
+        .orElseThrow();
+    Budget budget = strictest.group().budget();
+    @SuppressWarnings("unchecked")
+    java.util.List<Object> perGroup = (java.util.List<Object>) chosen.toMap().get("groups");
+    PlanReport report = new PlanReport(a.mechanism().id(), true,
+        "chosen from the config alone, before any data was read: the least noise whose"
+            + " data-independent epsilon for every planned query answered meets every privacy"
+            + " group's budget (a group of multiplier s charged s^2 times the base)",
+        planned.parameters(), budget.epsilon(), budget.delta(), budget.conversion().id(),
+        NumberText.orders(budget.orders()), a.queries(), strictest.epsilon().epsilon(),
+        strictest.epsilon().order(), "data-independent", null, null, perGroup);
+    return new RunNoise(fixed, Optional.of(report));
+  }
+
+  /**
+   * Asks the planned number of worst-case answers of the run's own group accountant, as its
+   * filters will: planner and run must agree, or the run would stop short of its plan.
+   */
+  private static void checkWithTheGroupsAccountant(RunGroups groups, Mechanism planned,
+      int queries) {
+    var accountant = groups.accountant(planned, queries);
+    double[] counts = new double[] {1, 0};
+    for (int q = 0; q < queries; q++) {
+      Optional<String> refusal = accountant.refusal();
+      if (refusal.isPresent()) {
+        throw new IllegalStateException("planned noise: the run's group accountant refuses query "
+            + q + " of " + queries + ": " + refusal.get());
+      }
+      var charge = accountant.costOf(counts, true);
+      accountant.add(charge);
+    }
   }
 
   /**

@@ -1,7 +1,6 @@
 package dev.pate.pipeline.labelling;
 
 import dev.pate.aggregator.accounting.PrivacyAccountant;
-import dev.pate.aggregator.accounting.QueryCharge;
 import dev.pate.aggregator.mechanism.Answer;
 import dev.pate.config.AggregatorConfig;
 import dev.pate.config.RunConfig;
@@ -9,9 +8,11 @@ import dev.pate.datasets.Dataset;
 import dev.pate.files.UserError;
 import dev.pate.ledger.Ledger;
 import dev.pate.ledger.LedgerContents;
+import dev.pate.ledger.LedgerCharge;
 import dev.pate.ledger.LedgerEntry;
 import dev.pate.ledger.LedgerHeader;
 import dev.pate.ledger.LedgerReader;
+import dev.pate.ledger.RunAccountant;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -85,22 +86,36 @@ public final class RunRecord {
         .accountant(config, aggregator, release);
   }
 
-  /** A new accountant of the run's, charged with this record's ledger. */
+  /**
+   * A new accountant of the run's, charged with this record's ledger: the run's statement (with
+   * privacy groups, the weakest group's, {@link Mechanisms#stated}).
+   */
   private PrivacyAccountant accountant(RunConfig config, AggregatorConfig aggregator,
       Optional<ReleasePlan> release) {
     PrivacyAccountant accountant = Mechanisms.of(aggregator, config.privacy())
         .accountant(aggregator, config.privacy(), release);
-    replayInto(accountant, new Answer[aggregator.queries()], release.map(ReleasePlan::describe));
-    return accountant;
+    return Mechanisms.stated(charging(config, aggregator, release, accountant), accountant);
+  }
+
+  /** What the run charges to ({@link Mechanisms#charging}), charged with this record's ledger. */
+  private RunAccountant charging(RunConfig config, AggregatorConfig aggregator,
+      Optional<ReleasePlan> release, PrivacyAccountant accountant) {
+    RunAccountant charging = Mechanisms.of(aggregator, config.privacy())
+        .charging(config, aggregator, accountant);
+    replayInto(charging, new Answer[aggregator.queries()], release.map(ReleasePlan::describe));
+    return charging;
   }
 
   /** Replays the record on the run's accountant, and refuses a budget that pays for nothing. */
   private static RunRecord checked(RunRecord record, RunConfig config,
       AggregatorConfig aggregator, Optional<ReleasePlan> release) {
-    PrivacyAccountant accountant = record.accountant(config, aggregator, release);
+    RunAccountant charging = record.charging(config, aggregator, release,
+        Mechanisms.of(aggregator, config.privacy()).accountant(aggregator, config.privacy(),
+            release));
     if (record.charged() == 0) {
-      accountant.refusal().ifPresent(refusal -> {
-        throw new UserError("privacy.budget: cannot pay for a single query of "
+      charging.refusal().ifPresent(refusal -> {
+        throw new UserError((charging.groups().isPresent() ? "privacy.groups.budgets"
+            : "privacy.budget") + ": cannot pay for a single query of "
             + aggregator.mechanism().id() + " with the noise given (" + refusal + "); the run"
             + " would train its teachers and label nothing (raise the budget's epsilon, or add"
             + " noise)");
@@ -147,7 +162,7 @@ public final class RunRecord {
    * @return what the ledger's release published, if it charged one: a resumed run publishes it
    *     again rather than drawing another
    */
-  Optional<Map<String, Object>> replayInto(PrivacyAccountant accountant, Answer[] answers,
+  Optional<Map<String, Object>> replayInto(RunAccountant accountant, Answer[] answers,
       Optional<Map<String, Object>> release) {
     if (ledger.isEmpty()) {
       return Optional.empty();
@@ -176,7 +191,7 @@ public final class RunRecord {
         throw new UserError(ledgerFile + " line " + line + ": charges query " + e.query()
             + " where query " + q + " of " + answers.length + " was expected");
       }
-      accountant.add(new QueryCharge(e.answered(), e.spentRdp(), e.dataDependentRdp()));
+      accountant.add(LedgerCharge.of(e));
       answers[q++] = e.answered() ? Answer.of(e.label()) : Answer.abstained();
     }
     return Optional.ofNullable(released);

@@ -390,7 +390,7 @@ public final class MultiLabelRun {
             config.aggregator().randomness() == Randomness.SECURE
                 ? dev.pate.aggregator.noise.NoiseSourceKind.SECURE
                 : dev.pate.aggregator.noise.NoiseSourceKind.SEEDED,
-            false, null, null, null),
+            false, null, null, null, java.util.Optional.empty()),
         student == null ? null : new MultiLabelReport.Student(student.method(),
             config.student().network().architecture().name().toLowerCase(java.util.Locale.ROOT),
             student.trainingExamples(), student.unlabelledExamples(),

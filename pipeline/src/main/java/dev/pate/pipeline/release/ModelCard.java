@@ -39,6 +39,19 @@ final class ModelCard {
     b.append("## What is protected\n\n");
     b.append("The guarantee is ").append(guarantee(p)).append(", with respect to ")
         .append(p.unit()).append(": ").append(p.neighbours()).append("\n\n");
+    if (p.groups() != null) {
+      b.append("The private records belong to privacy groups, each with its own budget (")
+          .append(p.groupMethod()).append("); the guarantee above is the weakest group's, and"
+              + " each group's records have their own:\n\n");
+      for (Map<String, Object> g : p.groups()) {
+        b.append("- ").append(PrivacyInWords.group((String) g.get("name"),
+            ((Number) g.get("epsilon")).doubleValue(), ((Number) g.get("delta")).doubleValue(),
+            ((Number) g.get("budget_epsilon")).doubleValue()))
+            .append(" (a record of it moves at most ").append(g.get("multiplier"))
+            .append(" teacher vote(s) per answer)\n");
+      }
+      b.append("\n");
+    }
     b.append(PrivacyInWords.paragraph(p.epsilon(), p.delta()));
     b.append("The guarantee holds whatever the data was (it is data-independent: ")
         .append(p.basis()).append(").\n\n");

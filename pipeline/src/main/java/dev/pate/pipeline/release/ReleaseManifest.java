@@ -197,6 +197,11 @@ public record ReleaseManifest(String format, Model model, Input input, List<Stri
    * @param composition what releasing other models from the same data adds up to
    * @param datasetBudget the charge to the private data set's budget, without its private part;
    *     absent when the data set has none
+   * @param groupMethod with privacy groups, how their records were dealt (uniform, upsampling,
+   *     weighting); absent without
+   * @param groups with privacy groups, each group's guarantee (the figures above are the weakest
+   *     group's, which bound every record): name, budget, multiplier, epsilon, delta, order,
+   *     conversion, kind; never a group's size; absent without groups
    */
   public record Privacy(String unit, String neighbours, String mechanism,
       Map<String, Double> parameters, String noise, String randomness, boolean guaranteeHolds,
@@ -204,5 +209,10 @@ public record ReleaseManifest(String format, Model model, Input input, List<Stri
       String conversion, String kind, String basis, Map<String, Object> dataDependent,
       String composition, @com.fasterxml.jackson.annotation.JsonInclude(
           com.fasterxml.jackson.annotation.JsonInclude.Include.NON_NULL)
-      dev.pate.pipeline.labelling.DatasetCharge.Summary datasetBudget) {}
+      dev.pate.pipeline.labelling.DatasetCharge.Summary datasetBudget,
+      @com.fasterxml.jackson.annotation.JsonInclude(
+          com.fasterxml.jackson.annotation.JsonInclude.Include.NON_NULL) String groupMethod,
+      @com.fasterxml.jackson.annotation.JsonInclude(
+          com.fasterxml.jackson.annotation.JsonInclude.Include.NON_NULL)
+      List<Map<String, Object>> groups) {}
 }

@@ -231,7 +231,21 @@ public final class ReleaseWriter {
         p.noise(), p.randomness(), p.guaranteeHolds(), a.queriesAsked(), a.queriesAnswered(),
         p.delta(), p.epsilonDataIndependent(), p.orderDataIndependent(), p.conversion(),
         "data-independent", p.guarantee().description(), dataDependent(report), p.composition(),
-        report.datasetBudget() == null ? null : report.datasetBudget().published());
+        report.datasetBudget() == null ? null : report.datasetBudget().published(),
+        p.groupMethod(), p.groups() == null ? null : p.groups().stream().map(g -> {
+          // The group's public line of report.json: its private part is left out.
+          Map<String, Object> m = new java.util.LinkedHashMap<>();
+          m.put("name", g.name());
+          m.put("budget_epsilon", g.budgetEpsilon());
+          m.put("budget_delta", g.budgetDelta());
+          m.put("multiplier", g.multiplier());
+          m.put("epsilon", g.guarantee().epsilon());
+          m.put("delta", g.guarantee().delta());
+          m.put("order", g.guarantee().order());
+          m.put("conversion", g.guarantee().conversion());
+          m.put("kind", g.guarantee().kind());
+          return m;
+        }).toList());
   }
 
   private static Map<String, Object> dataDependent(RunReport report) {

@@ -66,6 +66,18 @@ public final class PrivacyInWords {
         digits(epsilon), factor(epsilon), PAGE);
   }
 
+  /**
+   * One privacy group's guarantee in words, one line (model card, and wherever groups are
+   * listed): e.g. {@code "strict: (epsilon 0.8953, delta 1e-05)-differential privacy, within its
+   * budget of 1; one of its records may make an outcome at most 2.4 times as likely"}.
+   */
+  public static String group(String name, double epsilon, double delta, double budget) {
+    return String.format(Locale.ROOT, "%s: (epsilon %s, delta %.0e)-differential privacy, within"
+        + " its budget of %s; one of its records may make an outcome at most %s times as likely%s",
+        name, digits(epsilon), delta, digits(budget), factor(epsilon),
+        weak(epsilon) ? " (a weak guarantee)" : "");
+  }
+
   /** Four significant digits, without trailing zeros: 2, 6.891, 198.3. */
   public static String digits(double value) {
     return new java.math.BigDecimal(value).round(new java.math.MathContext(4))

@@ -1,6 +1,8 @@
 package dev.pate.pipeline.report;
 
 import dev.pate.aggregator.accounting.PrivacyStatement;
+import dev.pate.aggregator.groups.GroupAccountant;
+import dev.pate.aggregator.groups.GroupStatement;
 import dev.pate.aggregator.lnmax.Pate2017Analysis;
 import dev.pate.aggregator.mechanism.Answer;
 import dev.pate.aggregator.lnmax.Pate2017Report;
@@ -13,7 +15,7 @@ import dev.pate.config.NoiseMode;
 import dev.pate.config.RunConfig;
 import dev.pate.datasets.Dataset;
 import dev.pate.datasets.ImageDataset;
-import dev.pate.datasets.split.TeacherPartitions;
+import dev.pate.datasets.split.Partitions;
 import dev.pate.ensemble.TeacherRecord;
 import dev.pate.pipeline.baseline.NonPrivateCeiling;
 import dev.pate.ensemble.nn.Classifiers;
@@ -29,6 +31,7 @@ import dev.pate.pipeline.output.RunFolder;
 import dev.pate.student.PseudoLabels;
 import dev.pate.student.StudentResult;
 import java.util.List;
+import java.util.Optional;
 
 /** Assembles report.json from what the stages produced. */
 public final class Reports {
@@ -46,11 +49,22 @@ public final class Reports {
     return "one record of the private data: an example of the private set";
   }
 
-  static final String NEIGHBOURS = "two private datasets are neighbours when they differ in the"
-      + " record at one position of the private file: replaced by any other record (one dropped"
-      + " for a missing value included), or appended or removed at the end. Each position is"
-      + " given to one teacher by the seed and the position alone, so neighbours differ in one"
-      + " teacher's partition.";
+  /** The neighbour relation, without the sentence on how teachers get records. */
+  private static final String NEIGHBOUR_RELATION = "two private datasets are neighbours when"
+      + " they differ in the record at one position of the private file: replaced by any other"
+      + " record (one dropped for a missing value included), or appended or removed at the end.";
+
+  static final String NEIGHBOURS = NEIGHBOUR_RELATION + " Each position is given to one teacher"
+      + " by the seed and the position alone, so neighbours differ in one teacher's partition.";
+
+  /** The neighbour relation with privacy groups (docs/groups.md). */
+  static final String GROUP_NEIGHBOURS = NEIGHBOUR_RELATION + " With privacy groups the"
+      + " replaced record keeps its group; a record's teachers depend on the seed, its position"
+      + " and its group alone, and a record of group g moves at most s_g votes per query (its"
+      + " multiplier: s_g teachers' votes under upsampling, one vote of weight s_g under"
+      + " weighting). A record changing its group is two such steps (removed, then added), so"
+      + " what it reveals about a record's group is bounded by the two groups' guarantees"
+      + " composed.";
 
   /** What several runs over the same private data add up to, as release.json says it. */
   public static final String COMPOSITION = "the guarantee covers this run alone; the results of"
@@ -81,7 +95,7 @@ public final class Reports {
    */
 
   public static RunReport build(RunConfig config, RunNoise noise, RunFolder folder, RunData data,
-      TeacherPartitions partitions, Networks networks, CachedEnsemble ensemble,
+      Partitions partitions, Networks networks, CachedEnsemble ensemble,
       QueryRounds.Outcome asked, StudentResult student, int unlabelledExamples,
       NonPrivateCeiling ceiling, RunReport.Timings timings) {
     return new RunReport(
@@ -240,11 +254,22 @@ public final class Reports {
             paper.dataIndependentEpsilon().order() - 1, "classic", PAPER_INDEPENDENT_NOTE);
       }
     }
-    return privacy(s, new PrivacyTerms(unit(data), NEIGHBOURS,
+    Optional<PrivacyGroups> groups = labelling.groups().map(g -> new PrivacyGroups(
+        config.privacy().groups().method().orElseThrow().id(), g));
+    return privacy(s, new PrivacyTerms(unit(data),
+            groups.isPresent() ? GROUP_NEIGHBOURS : NEIGHBOURS,
             aggregator.fixedMechanism().noiseName()), labelling.randomness().kind(),
         labelling.accountant().accounting().abstentionSpendsLess(),
-        labelling.dataDependentRelease().orElse(null), paperIndependent, paperDependent);
+        labelling.dataDependentRelease().orElse(null), paperIndependent, paperDependent, groups);
   }
+
+  /**
+   * A run's privacy groups as its report states them.
+   *
+   * @param method the id of the method that gave the multipliers
+   * @param accountant the groups' accountant, one statement per group
+   */
+  public record PrivacyGroups(String method, GroupAccountant accountant) {}
 
   /**
    * What a privacy block states its epsilons about, in words.
@@ -266,11 +291,14 @@ public final class Reports {
    * @param dataDependentRelease the release of the data-dependent epsilon, null if none
    * @param paperIndependent LNMax: the PATE 2017 data-independent figure, else null
    * @param paperDependent LNMax: the PATE 2017 data-dependent figure, else null
+   * @param groups the run's privacy groups, if it has any: then {@code s} is the weakest group's
+   *     statement, and every group's own is under {@code groups}
    */
   public static RunReport.Privacy privacy(PrivacyStatement s, PrivacyTerms terms,
       NoiseSourceKind randomness, boolean abstentionSpendsLess,
       java.util.Map<String, Object> dataDependentRelease,
-      RunReport.Comparison2017 paperIndependent, RunReport.Comparison2017 paperDependent) {
+      RunReport.Comparison2017 paperIndependent, RunReport.Comparison2017 paperDependent,
+      Optional<PrivacyGroups> groups) {
     String orders = NumberText.orders(s.orders());
     EpsilonBound guarantee = s.epsilonDataIndependent();
     EpsilonBound spent = s.epsilonSpent();
@@ -278,7 +306,9 @@ public final class Reports {
     boolean secret = randomness == NoiseSourceKind.SECURE;
     List<RunReport.Statement> statements = List.of(
         statement("data-independent", guarantee, orders, secret
-            ? "the guarantee: " + s.basis().description()
+            ? (groups.isPresent() ? "the guarantee of every record, the weakest privacy"
+                + " group's (each group's own is under groups): " : "the guarantee: ")
+                + s.basis().description()
                 + (dataDependentRelease != null ? "; plus the smooth-sensitivity"
                     + " release of the data-dependent epsilon at every order" : "")
             : SEEDED),
@@ -296,7 +326,33 @@ public final class Reports {
         new RunReport.PrivacyPrivate(dependent.epsilon(), dependent.order(),
             statement("data-dependent", dependent, orders, "a function of the private votes:"
                 + " not itself differentially private; publish it only through a private"
-                + " release"), paperDependent));
+                + " release"), paperDependent),
+        groups.map(PrivacyGroups::method).orElse(null),
+        groups.map(g -> groups(g.accountant(), orders, secret)).orElse(null));
+  }
+
+  /**
+   * Every privacy group's line: its budget, multiplier and guarantee at its own delta and
+   * conversion (the statement of its own accountant), and its data-dependent epsilon under
+   * private. No group's size: it is private, and nothing here depends on it.
+   */
+  private static List<RunReport.Group> groups(GroupAccountant accountant, String orders,
+      boolean secret) {
+    List<RunReport.Group> groups = new java.util.ArrayList<>();
+    for (GroupStatement g : accountant.report()) {
+      PrivacyStatement s = g.statement();
+      groups.add(new RunReport.Group(g.group().name(), g.group().budget().epsilon(),
+          g.group().budget().delta(), g.group().multiplier(),
+          statement("guarantee", s.epsilonDataIndependent(), orders, secret
+              ? "the guarantee of every record of this group (multiplier "
+                  + g.group().multiplier() + ": s^2 times the base cost per query): "
+                  + s.basis().description()
+              : SEEDED),
+          new RunReport.GroupPrivate(statement("data-dependent", s.epsilonDataDependent(),
+              orders, "a function of the private votes: not itself differentially private;"
+                  + " not publishable"))));
+    }
+    return groups;
   }
 
   /**

@@ -180,7 +180,27 @@ public record RunReport(
       @JsonProperty("comparison_pate2017") Comparison2017 comparisonPate2017,
       String composition,
       @JsonInclude(JsonInclude.Include.NON_NULL) Map<String, Object> dataDependentRelease,
-      @JsonProperty("private") PrivacyPrivate privacyPrivate) {}
+      @JsonProperty("private") PrivacyPrivate privacyPrivate,
+      @JsonInclude(JsonInclude.Include.NON_NULL) String groupMethod,
+      @JsonInclude(JsonInclude.Include.NON_NULL) List<Group> groups) {}
+
+  /**
+   * One privacy group's line of the statement (a run with per-record budgets): what its records
+   * are promised and guaranteed. Never its size, which is private.
+   *
+   * @param name the group's name
+   * @param budgetEpsilon the budget its records are charged against (under uniform, the
+   *     strictest group's)
+   * @param budgetDelta that budget's delta
+   * @param multiplier its sensitivity multiplier: a record of it moves at most this many votes
+   * @param guarantee its guarantee (kind {@code guarantee}): data-independent, at its own delta
+   * @param groupPrivate its data-dependent epsilon: a function of the private votes
+   */
+  public record Group(String name, double budgetEpsilon, double budgetDelta, int multiplier,
+      Statement guarantee, @JsonProperty("private") GroupPrivate groupPrivate) {}
+
+  /** @param dataDependent a group's data-dependent epsilon (kind {@code data-dependent}) */
+  public record GroupPrivate(Statement dataDependent) {}
 
   /** Why the guarantee holds: {@code GuaranteeBasis} id and description. */
   public record Guarantee(String basis, String description) {}

@@ -36,6 +36,15 @@ public final class SummaryTable {
           + " released with smooth sensitivity (a noisy estimate; the guarantee is under details)",
           ((Number) p.dataDependentRelease().get("epsilon_released")).doubleValue(), p.delta()));
     }
+    if (p.groups() != null) {
+      // One line per privacy group: its own guarantee, never its size.
+      for (var g : p.groups()) {
+        row(b, "group " + g.name(), String.format(Locale.ROOT, "epsilon %.4f at delta %.0e: the"
+            + " guarantee of its records (budget %s, multiplier %d, %s)",
+            g.guarantee().epsilon(), g.guarantee().delta(), NumberText.of(g.budgetEpsilon()),
+            g.multiplier(), p.groupMethod()));
+      }
+    }
     if (!p.guaranteeHolds()) {
       row(b, "", "NOT a guarantee: seeded noise, which anyone with the config can replay");
     } else if (PrivacyInWords.weak(p.epsilonDataIndependent())) {
@@ -108,6 +117,13 @@ public final class SummaryTable {
     row(b, "epsilon (data-dependent)", String.format(Locale.ROOT,
         "%.4f at delta %.0e (order %s, %s conversion)", pp.epsilonDataDependent(), p.delta(),
         NumberText.of(pp.order()), p.conversion()));
+    if (p.groups() != null) {
+      for (var g : p.groups()) {
+        var dd = g.groupPrivate().dataDependent();
+        row(b, "data-dependent, " + g.name(), String.format(Locale.ROOT,
+            "%.4f at delta %.0e (order %s)", dd.epsilon(), dd.delta(), NumberText.of(dd.order())));
+      }
+    }
     var ceiling = r.runPrivate().nonPrivateCeiling();
     if (ceiling != null) {
       row(b, "non-private ceiling", String.format(Locale.ROOT,

@@ -1,6 +1,6 @@
 package dev.pate.pipeline.report;
 
-import dev.pate.datasets.split.TeacherPartitions;
+import dev.pate.datasets.split.Partitions;
 import dev.pate.ensemble.TeacherRecord;
 import dev.pate.pipeline.cache.CachedEnsemble;
 import java.util.List;
@@ -22,7 +22,7 @@ public record TeacherManifest(long partitionSeed, int privateExamplesUsed, Strin
     Provenance.Private privateData, String cacheFolder, String cacheKey, int teachersTrained,
     List<TeacherRecord> teachers) {
 
-  public static TeacherManifest of(CachedEnsemble ensemble, TeacherPartitions partitions,
+  public static TeacherManifest of(CachedEnsemble ensemble, Partitions partitions,
       Provenance.Private privateData) {
     return new TeacherManifest(partitions.seed(), partitions.examplesUsed(),
         partitions.privateSet().name(), privateData, ensemble.folder().toString(),

@@ -4,6 +4,7 @@ import static java.util.Objects.requireNonNull;
 
 import dev.pate.aggregator.rdp.Conversion;
 import dev.pate.aggregator.rdp.Orders;
+import dev.pate.datasets.groups.GroupSettings;
 import java.util.Optional;
 import java.util.OptionalDouble;
 
@@ -18,12 +19,15 @@ import java.util.OptionalDouble;
  * @param conversion how the Renyi-DP cost becomes (epsilon, delta)
  * @param budgetEpsilon the epsilon the run's answers may spend at most (queries beyond it are
  *     refused); empty: no budget, every query is answered
+ * @param groups privacy groups, each with its own budget (individualized PATE, YAML block {@code
+ *     privacy.groups}, see docs/groups.md); empty: one budget for every record. Not with {@code
+ *     budgetEpsilon}: the groups' budgets are the budgets
  */
 public record PrivacySettings(double delta, Optional<Orders> orders, Conversion conversion,
-    OptionalDouble budgetEpsilon) {
+    OptionalDouble budgetEpsilon, Optional<GroupSettings> groups) {
 
   private static final PrivacySettings DEFAULTS = new PrivacySettings(1e-5, Optional.empty(),
-      Conversion.IMPROVED, OptionalDouble.empty());
+      Conversion.IMPROVED, OptionalDouble.empty(), Optional.empty());
 
   /** Checks every value; see the parameters for what each may be. */
   public PrivacySettings {
@@ -38,6 +42,11 @@ public record PrivacySettings(double delta, Optional<Orders> orders, Conversion 
       throw new IllegalArgumentException("budgetEpsilon: " + budgetEpsilon.getAsDouble()
           + " is not a finite number > 0");
     }
+    requireNonNull(groups, "groups");
+    if (groups.isPresent() && budgetEpsilon.isPresent()) {
+      throw new IllegalArgumentException("groups: with privacy groups each group's budget is its"
+          + " own; give no budgetEpsilon");
+    }
   }
 
   /** Delta 1e-5, the default orders, the improved conversion, no budget. */
@@ -47,21 +56,30 @@ public record PrivacySettings(double delta, Optional<Orders> orders, Conversion 
 
   /** The same settings with delta {@code delta}. */
   public PrivacySettings withDelta(double delta) {
-    return new PrivacySettings(delta, orders, conversion, budgetEpsilon);
+    return new PrivacySettings(delta, orders, conversion, budgetEpsilon, groups);
   }
 
   /** The same settings, tracking the cost at {@code orders}. */
   public PrivacySettings withOrders(Orders orders) {
-    return new PrivacySettings(delta, Optional.of(orders), conversion, budgetEpsilon);
+    return new PrivacySettings(delta, Optional.of(orders), conversion, budgetEpsilon, groups);
   }
 
   /** The same settings with {@code conversion}. */
   public PrivacySettings withConversion(Conversion conversion) {
-    return new PrivacySettings(delta, orders, conversion, budgetEpsilon);
+    return new PrivacySettings(delta, orders, conversion, budgetEpsilon, groups);
   }
 
   /** The same settings, spending at most {@code epsilon}: later queries are refused. */
   public PrivacySettings withBudget(double epsilon) {
-    return new PrivacySettings(delta, orders, conversion, OptionalDouble.of(epsilon));
+    return new PrivacySettings(delta, orders, conversion, OptionalDouble.of(epsilon), groups);
+  }
+
+  /**
+   * The same settings with privacy groups: each record's group from {@code groups.source()},
+   * each group's budget its own (the run's noise, if planned, meets every one).
+   */
+  public PrivacySettings withGroups(GroupSettings groups) {
+    return new PrivacySettings(delta, orders, conversion, budgetEpsilon,
+        Optional.of(requireNonNull(groups, "groups")));
   }
 }

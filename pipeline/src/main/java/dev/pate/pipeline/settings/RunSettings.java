@@ -4,6 +4,9 @@ import static java.util.Objects.requireNonNull;
 
 import dev.pate.aggregator.mechanism.Mechanism;
 import dev.pate.config.ConfigLoader;
+import dev.pate.datasets.groups.GroupPartitioning;
+import dev.pate.datasets.groups.GroupSettings;
+import dev.pate.datasets.groups.GroupSource;
 import dev.pate.config.RunConfig;
 import dev.pate.ensemble.TeacherSettings;
 import dev.pate.ensemble.augment.Augmentation;
@@ -13,7 +16,9 @@ import dev.pate.student.SelfTrainingSettings;
 import dev.pate.student.StudentSettings;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.stream.Collectors;
 
@@ -82,6 +87,7 @@ public record RunSettings(String name, long seed, DataSettings data, TeacherSett
         .mapToObj(Double::toString).collect(Collectors.joining(", ", "[", "]"))));
     keys.add("privacy.conversion=" + privacy.conversion().id());
     privacy.budgetEpsilon().ifPresent(e -> keys.add("privacy.budget.epsilon=" + e));
+    privacy.groups().ifPresent(g -> groups(g, keys));
     keys.add("student.train=" + student.isPresent());
     student.ifPresent(s -> student(s, keys));
     keys.add("output.dir=" + quoted(output.dir().toString()));
@@ -99,6 +105,37 @@ public record RunSettings(String name, long seed, DataSettings data, TeacherSett
     mechanism.parameters().forEach((name, value) -> keys.add("aggregator." + name + "=" + value));
   }
 
+
+  /** The {@code privacy.groups} keys of {@code groups}, as YAML flow values. */
+  private static void groups(GroupSettings groups, List<String> keys) {
+    keys.add("privacy.groups.method=" + groups.method().id());
+    GroupSource source = groups.source();
+    if (source instanceof GroupSource.Column c) {
+      keys.add("privacy.groups.source.column=" + quoted(c.column()));
+    } else if (source instanceof GroupSource.RecordFile f) {
+      keys.add("privacy.groups.source.file=" + quoted(f.file().toString()));
+    } else if (source instanceof GroupSource.Folders f) {
+      keys.add("privacy.groups.source.folders=" + flow(f.groupOfFolder(), RunSettings::quoted));
+    } else if (source instanceof GroupSource.Draw d) {
+      keys.add("privacy.groups.source.draw=" + flow(d.proportions(), String::valueOf));
+    }
+    Map<String, String> budgets = new LinkedHashMap<>();
+    groups.groups().forEach(g -> budgets.put(g.name(), "{epsilon: " + g.epsilon() + ", delta: "
+        + g.delta() + "}"));
+    keys.add("privacy.groups.budgets=" + flow(budgets, v -> v));
+    if (groups.method() == GroupPartitioning.WEIGHTING) {
+      Map<String, Integer> teachers = new LinkedHashMap<>();
+      groups.groups().forEach(g -> teachers.put(g.name(), g.teachers().getAsInt()));
+      keys.add("privacy.groups.teachers=" + flow(teachers, String::valueOf));
+    }
+  }
+
+  /** A YAML flow mapping of quoted names to values written by {@code value}. */
+  private static <V> String flow(Map<String, V> map,
+      java.util.function.Function<V, String> value) {
+    return map.entrySet().stream().map(e -> quoted(e.getKey()) + ": " + value.apply(e.getValue()))
+        .collect(Collectors.joining(", ", "{", "}"));
+  }
 
   private static void student(StudentSettings s, List<String> keys) {
     keys.add("student.method=" + s.method().id());

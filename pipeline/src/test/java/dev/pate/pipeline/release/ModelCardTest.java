@@ -20,7 +20,8 @@ class ModelCardTest {
     ReleaseManifest.Privacy privacy = new ReleaseManifest.Privacy(unit, "neighbours differ in"
         + " one record.", "gnmax", Map.of("sigma", 40.0), "discrete Gaussian", "secure", true,
         300, 280, 1e-5, epsilon, 8, "improved", "data-independent", "every query at its worst",
-        Map.of("status", "not released"), dev.pate.pipeline.report.Reports.COMPOSITION, null);
+        Map.of("status", "not released"), dev.pate.pipeline.report.Reports.COMPOSITION, null,
+        null, null);
     return new ReleaseManifest(ReleaseManifest.FORMAT, new ReleaseManifest.Model("student.zip",
         "DL4J", "00", "mlp", "supervised", false), input, List.of("a", "b"),
         new ReleaseManifest.Evaluation(100, 0.9, "rows 0:100", null), privacy, null);

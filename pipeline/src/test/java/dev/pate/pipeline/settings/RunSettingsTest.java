@@ -15,9 +15,15 @@ import dev.pate.ensemble.nn.LearningRateSchedule;
 import dev.pate.ensemble.nn.NetworkSettings;
 import dev.pate.student.SelfTrainingSettings;
 import dev.pate.student.StudentSettings;
+import dev.pate.datasets.groups.GroupPartitioning;
+import dev.pate.datasets.groups.GroupSettings;
+import dev.pate.datasets.groups.GroupSource;
+import dev.pate.datasets.groups.GroupSpec;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
+import java.util.OptionalInt;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -78,6 +84,44 @@ class RunSettingsTest {
                           strong_augment: [cutout], ema_decay: 0.99}
         output: {dir: out, release: false}
         """, "file", List.of()), settings.toConfig());
+  }
+
+  @Test
+  void privacyGroupsReachTheirKeys() {
+    GroupSettings weighting = new GroupSettings(GroupPartitioning.WEIGHTING,
+        new GroupSource.Draw(Map.of("strict", 0.25, "open 'x'", 0.75)), List.of(
+            new GroupSpec("strict", 1.0, 1e-6, OptionalInt.of(100)),
+            new GroupSpec("open 'x'", 3.0, 1e-5, OptionalInt.of(150))));
+    RunSettings settings = new RunSettings("g", 1, DataSettings.builtIn("mnist"),
+        TeacherSettings.defaults(), new Mechanism.Gnmax(40), 100,
+        PrivacySettings.defaults().withGroups(weighting), Optional.empty(),
+        OutputSettings.to(Path.of("runs")));
+    var config = settings.toConfig();
+    assertEquals(ConfigLoader.parse("""
+        name: g
+        aggregator: {mechanism: gnmax, sigma: 40}
+        student: {train: false}
+        privacy:
+          groups:
+            method: weighting
+            source: {draw: {strict: 0.25, "open 'x'": 0.75}}
+            budgets: {strict: {epsilon: 1.0, delta: 1.0e-6}, "open 'x'": {epsilon: 3.0,
+                      delta: 1.0e-5}}
+            teachers: {strict: 100, "open 'x'": 150}
+        """, "file", List.of()).privacy(), config.privacy());
+    assertEquals(Optional.of(weighting), config.privacy().groups().settings(1e-5, 250));
+
+    GroupSettings column = new GroupSettings(GroupPartitioning.UPSAMPLING,
+        new GroupSource.Column("consent"), List.of(new GroupSpec("a", 1, 1e-5,
+            OptionalInt.empty()), new GroupSpec("b", 2, 1e-5, OptionalInt.empty())));
+    assertTrue(new RunSettings("g", 1, DataSettings.builtIn("mnist"),
+        TeacherSettings.defaults(), new Mechanism.Gnmax(40), 100,
+        PrivacySettings.defaults().withGroups(column), Optional.empty(),
+        OutputSettings.to(Path.of("runs"))).keys().contains(
+            "privacy.groups.source.column='consent'"));
+    assertEquals("groups: with privacy groups each group's budget is its own; give no"
+        + " budgetEpsilon", assertThrows(IllegalArgumentException.class,
+            () -> PrivacySettings.defaults().withBudget(1).withGroups(column)).getMessage());
   }
 
   @Test
