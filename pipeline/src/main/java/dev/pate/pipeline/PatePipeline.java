@@ -20,6 +20,7 @@ import dev.pate.ensemble.nn.NetworkSpec;
 import dev.pate.ensemble.nn.Seeds;
 import dev.pate.files.UserError;
 import dev.pate.pipeline.backend.TeacherBackend;
+import dev.pate.pipeline.baseline.CeilingStore;
 import dev.pate.pipeline.baseline.NonPrivateCeiling;
 import dev.pate.pipeline.cache.CachedEnsemble;
 import dev.pate.pipeline.cache.EnsembleKey;
@@ -504,10 +505,19 @@ public final class PatePipeline {
       studentSeconds = studentTime.seconds();
 
       if (config.baseline().nonPrivate()) {
-        listener.message("training the non-private ceiling (not private, for comparison)");
-        ceiling = NonPrivateCeiling.train(studentNetwork, config.baseline(), inputs.partitions(),
-            inputs.publicSplit().holdout(), Seeds.derive(config.seed(), "non-private-ceiling", 0),
-            listener);
+        Dataset holdout = inputs.publicSplit().holdout();
+        ceiling = CeilingStore.stored(ensemble, studentNetwork, config.baseline(), holdout)
+            .orElse(null);
+        if (ceiling != null) {
+          listener.message("non-private ceiling reused from the teacher cache (not private, for"
+              + " comparison)");
+        } else {
+          listener.message("training the non-private ceiling (not private, for comparison)");
+          ceiling = NonPrivateCeiling.train(studentNetwork, config.baseline(),
+              inputs.partitions(), holdout, Seeds.derive(config.seed(), "non-private-ceiling", 0),
+              listener);
+          CeilingStore.store(ensemble, studentNetwork, config.baseline(), holdout, ceiling);
+        }
       }
     }
 

@@ -113,6 +113,24 @@ class CsvRunTest {
   }
 
   /**
+   * A second run on the same data, partitions, seed and networks (a study's next point) reads the
+   * ceiling kept beside the teachers instead of training it again: the same record, down to the
+   * first training's seconds, which a new training would not repeat.
+   */
+  @Test
+  void aSecondRunReusesTheCeilingKeptBesideTheTeachers() throws IOException {
+    Path again = TinyRuns.run(SyntheticTable.writeRun(dir), dir.resolve("runs"));
+    assertFalse(again.equals(run));
+    JsonNode second = Json.mapper().readTree(again.resolve("report.json").toFile());
+    assertEquals(report.at("/private/non_private_ceiling"),
+        second.at("/private/non_private_ceiling"));
+    try (var files = Files.walk(dir.resolve("runs/cache"))) {
+      assertEquals(1, files.filter(f -> f.getFileName().toString().startsWith("ceiling-"))
+          .count());
+    }
+  }
+
+  /**
    * A CSV run releases its student with the public pool's encoding, and its card is a table's
    * (the command line's {@code CsvReleaseCommandsTest} evaluates and predicts with it).
    */
