@@ -36,24 +36,21 @@ import java.util.function.Supplier;
  * {@code h}; within its group, one teacher. {@link PartitionLimits} keep this, as for {@link
  * TeacherPartitions}. {@link GroupCoverage} re-checks the dealing at run time.
  */
-public final class GroupPartitions implements Partitions {
-  private final long seed;
+public final class GroupPartitions extends DealtPartitions {
   private final List<String> groupNames;
   private final int[] groupOfIndex;
   private final int[] copies;
   private final int[] teacherGroup;
-  private final PartitionIndices partitions;
   private final PartitionLimits limits;
 
   private GroupPartitions(Dataset privateSet, long seed, List<String> groupNames,
       int[] groupOfIndex, int[] copies, int[] teacherGroup, int[][] partitions,
       PartitionLimits limits) {
-    this.seed = seed;
+    super(privateSet, seed, partitions);
     this.groupNames = groupNames;
     this.groupOfIndex = groupOfIndex;
     this.copies = copies;
     this.teacherGroup = teacherGroup;
-    this.partitions = new PartitionIndices(privateSet, partitions);
     this.limits = limits;
   }
 
@@ -199,21 +196,6 @@ public final class GroupPartitions implements Partitions {
         limits.maxPerTeacher(), privateSet);
   }
 
-  /** Number of teachers. */
-  public int count() {
-    return partitions.count();
-  }
-
-  /** The seed the partitions were drawn with. */
-  public long seed() {
-    return seed;
-  }
-
-  /** The private set that was partitioned. */
-  public Dataset privateSet() {
-    return partitions.privateSet();
-  }
-
   /** Distinct private examples dealt out: an upsampled record counts once. */
   @Override
   public int examplesUsed() {
@@ -264,28 +246,4 @@ public final class GroupPartitions implements Partitions {
     return g < 0 ? OptionalInt.empty() : OptionalInt.of(g);
   }
 
-  /** Number of examples of teacher {@code teacher}. */
-  public int size(int teacher) {
-    return partitions.size(teacher);
-  }
-
-  /** A fresh array with teacher {@code teacher}'s indices in {@link #privateSet()}, by position. */
-  public int[] indices(int teacher) {
-    return partitions.indices(teacher);
-  }
-
-  /** A fresh array with the positions in the private file of teacher {@code teacher}'s examples. */
-  public int[] positions(int teacher) {
-    return partitions.positions(teacher);
-  }
-
-  /** Teacher {@code teacher}'s data, a view named {@code "<name>/teacher-<t>"}. */
-  public Dataset teacher(int teacher) {
-    return partitions.teacher(teacher);
-  }
-
-  /** The data of every teacher, in order. */
-  public List<Dataset> teachers() {
-    return partitions.teachers();
-  }
 }

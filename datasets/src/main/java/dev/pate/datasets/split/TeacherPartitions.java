@@ -2,7 +2,6 @@ package dev.pate.datasets.split;
 
 import dev.pate.datasets.Dataset;
 import java.util.HashMap;
-import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 
@@ -26,13 +25,10 @@ import java.util.Objects;
  *
  * <p>Teacher {@code t}'s data is the view {@link #teacher(int)}; nothing is copied.
  */
-public final class TeacherPartitions implements Partitions {
-  private final long seed;
-  private final PartitionIndices partitions;
+public final class TeacherPartitions extends DealtPartitions {
 
   private TeacherPartitions(Dataset privateSet, long seed, int[][] partitions) {
-    this.seed = seed;
-    this.partitions = new PartitionIndices(privateSet, partitions);
+    super(privateSet, seed, partitions);
   }
 
   /** {@link #split(Dataset, int, long, PartitionLimits)} without limits. */
@@ -123,57 +119,9 @@ public final class TeacherPartitions implements Partitions {
     return byTeacher;
   }
 
-  /** Number of teachers. */
-  public int count() {
-    return partitions.count();
-  }
-
-  /** The seed the partitions were drawn with. */
-  public long seed() {
-    return seed;
-  }
-
-  /** The private set that was partitioned. */
-  public Dataset privateSet() {
-    return partitions.privateSet();
-  }
-
   /** Total number of private examples dealt out (the private set's size unless capped). */
+  @Override
   public int examplesUsed() {
     return partitions.examplesUsed();
-  }
-
-  /** Number of examples of teacher {@code teacher}. */
-  public int size(int teacher) {
-    return partitions.size(teacher);
-  }
-
-  /**
-   * A fresh array with teacher {@code teacher}'s indices in {@link #privateSet()}, in increasing
-   * position order.
-   */
-  public int[] indices(int teacher) {
-    return partitions.indices(teacher);
-  }
-
-  /**
-   * A fresh array with the positions in the private file ({@link Dataset#sourceIndex}) of teacher
-   * {@code teacher}'s examples, increasing: what identifies its partition whatever view of the
-   * data it was dealt from.
-   */
-  public int[] positions(int teacher) {
-    return partitions.positions(teacher);
-  }
-
-  /**
-   * Teacher {@code teacher}'s data, a view of the private set named {@code "<name>/teacher-<t>"}.
-   */
-  public Dataset teacher(int teacher) {
-    return partitions.teacher(teacher);
-  }
-
-  /** The data of every teacher, in order. */
-  public List<Dataset> teachers() {
-    return partitions.teachers();
   }
 }
