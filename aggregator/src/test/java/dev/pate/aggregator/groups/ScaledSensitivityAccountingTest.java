@@ -100,6 +100,59 @@ class ScaledSensitivityAccountingTest {
     }
   }
 
+  /**
+   * The formula against the divergence itself: runs draw discrete Gaussian noise, so the exact
+   * Renyi divergence of {@code N_Z(0, sigma^2)} and {@code N_Z(s, sigma^2)} (a record of multiplier
+   * s moves one count by up to s), summed over the integer lattice, must not exceed what the
+   * accounting charges: GNMax's two moved counts twice that, the threshold check's one count once.
+   */
+  @Test
+  void theChargeBoundsTheExactDivergenceOfTheDiscreteNoise() {
+    for (double sigma : new double[] {2.5, 7, 40}) {
+      for (int s = 1; s <= 3; s++) {
+        double[] gnmax = ScaledSensitivityAccounting.of(new Mechanism.Gnmax(sigma), s, ORDERS,
+            NoiseKind.DISCRETE).dataIndependentRdp();
+        double[] threshold = ScaledSensitivityAccounting.of(
+            new Mechanism.ConfidentGnmax(100, sigma, 50), s, ORDERS, NoiseKind.DISCRETE)
+            .spentRdp(false);
+        for (int i = 0; i < ORDERS.size(); i++) {
+          double order = ORDERS.get(i);
+          double exact = discreteGaussianDivergence(sigma, s, order);
+          String at = "sigma " + sigma + ", s " + s + ", order " + order;
+          assertTrue(exact > 0, at);
+          assertTrue(2 * exact <= gnmax[i] * (1 + 1e-9), at + ": " + 2 * exact + " > " + gnmax[i]);
+          assertTrue(exact <= threshold[i] * (1 + 1e-9), at + ": " + exact + " > " + threshold[i]);
+        }
+      }
+    }
+  }
+
+  /** {@code D_order(N_Z(0, sigma^2) || N_Z(shift, sigma^2))}, summed over the lattice. */
+  private static double discreteGaussianDivergence(double sigma, int shift, double order) {
+    // The summand of the divergence peaks at z = -(order - 1) shift: reach well past it.
+    int reach = shift + (int) Math.ceil((order - 1) * shift + 40 * sigma);
+    double logNormP = logSumExp(z -> -z * z / (2 * sigma * sigma), -reach, reach);
+    double logNormQ = logSumExp(z -> -(z - shift) * (z - shift) / (2 * sigma * sigma), -reach,
+        reach + shift);
+    double logSum = logSumExp(z -> order * (-z * z / (2 * sigma * sigma) - logNormP)
+        + (1 - order) * (-(z - shift) * (z - shift) / (2 * sigma * sigma) - logNormQ), -reach,
+        reach + shift);
+    return logSum / (order - 1);
+  }
+
+  private static double logSumExp(java.util.function.DoubleUnaryOperator logTerm, int from,
+      int to) {
+    double max = Double.NEGATIVE_INFINITY;
+    for (int z = from; z <= to; z++) {
+      max = Math.max(max, logTerm.applyAsDouble(z));
+    }
+    double sum = 0;
+    for (int z = from; z <= to; z++) {
+      sum += Math.exp(logTerm.applyAsDouble(z) - max);
+    }
+    return max + Math.log(sum);
+  }
+
   @Test
   void dataDependentIsBetweenZeroAndTheScaledDataIndependent() {
     Random random = new Random(2026);
