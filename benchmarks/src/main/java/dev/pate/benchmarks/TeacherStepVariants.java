@@ -1,5 +1,6 @@
 package dev.pate.benchmarks;
 
+import dev.pate.ensemble.nn.InputConvolutionLayer;
 import dev.pate.ensemble.nn.OneDnn;
 import java.lang.management.ManagementFactory;
 import java.lang.management.ThreadMXBean;
@@ -116,7 +117,13 @@ public final class TeacherStepVariants {
             network(net, CNN2DFormat.NCHW, false, asIs, false),
             org.deeplearning4j.nn.layers.convolution.ConvolutionLayer.class), Input.NCHW),
         new Variant("flat-input", () -> network(net, CNN2DFormat.NCHW, false, asIs, true),
-            Input.FLAT));
+            Input.FLAT),
+        new Variant("input-conv", () -> network(net, CNN2DFormat.NCHW, false,
+            b -> b.cacheMode(CacheMode.DEVICE), false, true), Input.NCHW),
+        new Variant("input-conv-flat", () -> network(net, CNN2DFormat.NCHW, false,
+            b -> b.cacheMode(CacheMode.DEVICE), true, true), Input.FLAT),
+        new Variant("cache-device-flat", () -> network(net, CNN2DFormat.NCHW, false,
+            b -> b.cacheMode(CacheMode.DEVICE), true), Input.FLAT));
     Set<String> chosen = args.length > 2 && !args[2].equals("all")
         ? Set.of(args[2].split(",")) : null;
     List<Variant> variants = all.stream()
@@ -173,11 +180,22 @@ public final class TeacherStepVariants {
   /** {@code net} as NetworkBuilder builds it (kernel 5, dense 128) in {@code format}. */
   private static MultiLayerNetwork network(Net net, CNN2DFormat format, boolean freezeFirst,
       UnaryOperator<NeuralNetConfiguration.Builder> global, boolean flatInput) {
+    return network(net, format, freezeFirst, global, flatInput, false);
+  }
+
+  /**
+   * As above; with {@code inputConvolution} the first convolution is pate's
+   * {@link InputConvolutionLayer} (no gradient for the input images).
+   */
+  private static MultiLayerNetwork network(Net net, CNN2DFormat format, boolean freezeFirst,
+      UnaryOperator<NeuralNetConfiguration.Builder> global, boolean flatInput,
+      boolean inputConvolution) {
     var list = global.apply(new NeuralNetConfiguration.Builder().seed(1).updater(new Adam(0.006))
         .weightInit(WeightInit.XAVIER).l2(net.l2())).list();
     boolean first = true;
     for (int filters : net.filters()) {
-      Layer conv = new ConvolutionLayer.Builder(5, 5).nOut(filters).activation(Activation.RELU)
+      Layer conv = (first && inputConvolution ? new InputConvolutionLayer.Builder(5, 5)
+          : new ConvolutionLayer.Builder(5, 5)).nOut(filters).activation(Activation.RELU)
           .dataFormat(format).build();
       list.layer(first && freezeFirst ? new FrozenLayer(conv) : conv);
       first = false;
