@@ -20,7 +20,8 @@ import org.nd4j.linalg.schedule.ScheduleType;
 
 /**
  * Builds a classifier from a {@link NetworkSettings}: for {@code cnn}, one ReLU
- * convolution (no padding) + 2x2 max-pool per entry of {@code conv_filters}; then the {@code dense} ReLU
+ * convolution (no padding) + 2x2 max-pool per entry of {@code conv_filters}, the first an
+ * {@link InputConvolutionLayer} (no gradient for the images); then the {@code dense} ReLU
  * layers; then a softmax output. Adam, Xavier init, optional L2 and dropout on dense layers.
  */
 public final class NetworkBuilder {
@@ -67,11 +68,17 @@ public final class NetworkBuilder {
       });
       int kernel = config.kernel().orElseThrow(
           () -> new IllegalArgumentException("kernel: a cnn needs a kernel size"));
+      boolean first = true;
       for (int filters : config.convFilters()) {
-        list.layer(new ConvolutionLayer.Builder(kernel, kernel)
+        // The first convolution's input is the data: InputConvolutionLayer trains it as DL4J's
+        // would but computes no gradient for the images, which nothing uses (0.79-0.82x the
+        // processor time of a teacher step, benchmarks TeacherStepVariants input-conv).
+        list.layer((first ? new InputConvolutionLayer.Builder(kernel, kernel)
+                : new ConvolutionLayer.Builder(kernel, kernel))
             .nOut(filters)
             .activation(Activation.RELU)
             .build());
+        first = false;
         list.layer(new SubsamplingLayer.Builder(SubsamplingLayer.PoolingType.MAX)
             .kernelSize(2, 2)
             .stride(2, 2)

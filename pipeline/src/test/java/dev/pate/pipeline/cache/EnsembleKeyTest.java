@@ -6,7 +6,11 @@ import static org.junit.jupiter.api.Assertions.assertNotEquals;
 
 import dev.pate.config.ConfigLoader;
 import dev.pate.config.RunConfig;
+import dev.pate.ensemble.nn.InputShape;
+import dev.pate.ensemble.nn.NetworkBuilder;
+import dev.pate.files.Sha256;
 import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 class EnsembleKeyTest {
@@ -42,5 +46,23 @@ class EnsembleKeyTest {
     assertFalse(EnsembleKey.settings(config()).containsKey("dataset.validation"));
     assertNotEquals(EnsembleKey.settings(config()),
         EnsembleKey.settings(config("dataset.validation=500")));
+  }
+
+  /**
+   * What a cached teacher is, beyond the settings in its key: the configuration NetworkBuilder
+   * saves with it (its layers and their classes, preprocessors, updater, schedule). Recorded here
+   * for the current {@link EnsembleKey#FORMAT}: a change to what NetworkBuilder builds fails this
+   * test, so that whoever makes it bumps FORMAT (ensembles cached before are then trained again,
+   * not reused as if the new configuration had trained them) and records the new digest.
+   */
+  @Test
+  void theFormatStandsForTheConfigurationNetworkBuilderSaves() {
+    String json = NetworkBuilder.build(config().teachers().network(), InputShape.image(28, 28),
+        10, 1, 100).getLayerWiseConfigurations().toJson();
+    Map<String, String> digests = Map.of(
+        "pate-teachers-4", "748c19066d34d71458dae96503734e547751722b2261715e3646e42e3f06da02");
+    assertEquals(digests.get(EnsembleKey.FORMAT), Sha256.of(json), "NetworkBuilder's saved"
+        + " configuration of the default teacher changed: bump EnsembleKey.FORMAT and record the"
+        + " new digest here");
   }
 }
