@@ -2,6 +2,7 @@ package dev.pate.benchmarks;
 
 import dev.pate.ensemble.nn.InputConvolutionLayer;
 import dev.pate.ensemble.nn.OneDnn;
+import dev.pate.ensemble.nn.ReluActivation;
 import java.lang.management.ManagementFactory;
 import java.lang.management.ThreadMXBean;
 import java.lang.reflect.Field;
@@ -26,6 +27,7 @@ import org.deeplearning4j.nn.conf.layers.misc.FrozenLayer;
 import org.deeplearning4j.nn.multilayer.MultiLayerNetwork;
 import org.deeplearning4j.nn.weights.WeightInit;
 import org.nd4j.linalg.activations.Activation;
+import org.nd4j.linalg.activations.IActivation;
 import org.nd4j.linalg.api.buffer.DataType;
 import org.nd4j.linalg.api.ndarray.INDArray;
 import org.nd4j.linalg.factory.Nd4j;
@@ -122,6 +124,10 @@ public final class TeacherStepVariants {
             b -> b.cacheMode(CacheMode.DEVICE), false, true), Input.NCHW),
         new Variant("input-conv-flat", () -> network(net, CNN2DFormat.NCHW, false,
             b -> b.cacheMode(CacheMode.DEVICE), true, true), Input.FLAT),
+        new Variant("relu-step", () -> network(net, CNN2DFormat.NCHW, false,
+            b -> b.cacheMode(CacheMode.DEVICE), false, true, new ReluActivation()), Input.NCHW),
+        new Variant("relu-step-flat", () -> network(net, CNN2DFormat.NCHW, false,
+            b -> b.cacheMode(CacheMode.DEVICE), true, true, new ReluActivation()), Input.FLAT),
         new Variant("cache-device-flat", () -> network(net, CNN2DFormat.NCHW, false,
             b -> b.cacheMode(CacheMode.DEVICE), true), Input.FLAT));
     Set<String> chosen = args.length > 2 && !args[2].equals("all")
@@ -190,19 +196,27 @@ public final class TeacherStepVariants {
   private static MultiLayerNetwork network(Net net, CNN2DFormat format, boolean freezeFirst,
       UnaryOperator<NeuralNetConfiguration.Builder> global, boolean flatInput,
       boolean inputConvolution) {
+    return network(net, format, freezeFirst, global, flatInput, inputConvolution,
+        Activation.RELU.getActivationFunction());
+  }
+
+  /** As above, with {@code relu} as the convolutions' and dense layer's activation. */
+  private static MultiLayerNetwork network(Net net, CNN2DFormat format, boolean freezeFirst,
+      UnaryOperator<NeuralNetConfiguration.Builder> global, boolean flatInput,
+      boolean inputConvolution, IActivation relu) {
     var list = global.apply(new NeuralNetConfiguration.Builder().seed(1).updater(new Adam(0.006))
         .weightInit(WeightInit.XAVIER).l2(net.l2())).list();
     boolean first = true;
     for (int filters : net.filters()) {
       Layer conv = (first && inputConvolution ? new InputConvolutionLayer.Builder(5, 5)
-          : new ConvolutionLayer.Builder(5, 5)).nOut(filters).activation(Activation.RELU)
+          : new ConvolutionLayer.Builder(5, 5)).nOut(filters).activation(relu)
           .dataFormat(format).build();
       list.layer(first && freezeFirst ? new FrozenLayer(conv) : conv);
       first = false;
       list.layer(new SubsamplingLayer.Builder(SubsamplingLayer.PoolingType.MAX).kernelSize(2, 2)
           .stride(2, 2).dataFormat(format).build());
     }
-    var dense = new DenseLayer.Builder().nOut(128).activation(Activation.RELU);
+    var dense = new DenseLayer.Builder().nOut(128).activation(relu);
     if (net.dropout() > 0) {
       dense.dropOut(1.0 - net.dropout()); // DL4J takes the retain probability
     }

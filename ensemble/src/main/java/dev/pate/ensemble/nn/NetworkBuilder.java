@@ -22,7 +22,8 @@ import org.nd4j.linalg.schedule.ScheduleType;
  * Builds a classifier from a {@link NetworkSettings}: for {@code cnn}, one ReLU
  * convolution (no padding) + 2x2 max-pool per entry of {@code conv_filters}, the first an
  * {@link InputConvolutionLayer} (no gradient for the images); then the {@code dense} ReLU
- * layers; then a softmax output. Adam, Xavier init, optional L2 and dropout on dense layers.
+ * layers; then a softmax output. Adam, Xavier init, optional L2 and dropout on dense layers. Every
+ * ReLU is a {@link ReluActivation}: DL4J's ReLU, with its gradient computed by vectorised ops.
  */
 public final class NetworkBuilder {
   private NetworkBuilder() {}
@@ -76,7 +77,7 @@ public final class NetworkBuilder {
         list.layer((first ? new InputConvolutionLayer.Builder(kernel, kernel)
                 : new ConvolutionLayer.Builder(kernel, kernel))
             .nOut(filters)
-            .activation(Activation.RELU)
+            .activation(new ReluActivation())
             .build());
         first = false;
         list.layer(new SubsamplingLayer.Builder(SubsamplingLayer.PoolingType.MAX)
@@ -86,7 +87,7 @@ public final class NetworkBuilder {
       }
     }
     for (int units : config.dense()) {
-      var dense = new DenseLayer.Builder().nOut(units).activation(Activation.RELU);
+      var dense = new DenseLayer.Builder().nOut(units).activation(new ReluActivation());
       if (config.dropout() > 0) {
         dense.dropOut(1.0 - config.dropout()); // DL4J takes the retain probability.
       }

@@ -35,8 +35,9 @@ public record EnsembleKey(String hash, Map<String, String> settings, String data
    * Bumped whenever what a cached ensemble holds changes meaning. 2: the linear learning-rate
    * schedule really decays (1 trained with DL4J's PolySchedule, which rose to twice the rate).
    * 3: partitions are assigned by position in the private file, not by a shuffle of kept rows.
-   * 4: a built-in cnn's first convolution is pate's {@code InputConvolutionLayer} (saved teachers
-   * name it in their configuration; trained parameters equal DL4J's layer's only to rounding).
+   * 4: a built-in cnn's first convolution is pate's {@code InputConvolutionLayer} and its ReLUs
+   * pate's {@code ReluActivation} (saved teachers name them in their configuration; trained
+   * parameters equal DL4J's layer's only to rounding).
    */
   static final String FORMAT = "pate-teachers-4";
 
