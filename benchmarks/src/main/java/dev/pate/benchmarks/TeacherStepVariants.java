@@ -57,7 +57,14 @@ import org.nd4j.linalg.lossfunctions.LossFunctions;
  *   <li>{@code conv-no-helper}: the convolution layers without DL4J's oneDNN helper (DL4J's own
  *       im2col and matrix multiply);
  *   <li>{@code flat-input}: the input as pate feeds it, rows of 784 pixels reshaped by DL4J's
- *       preprocessor ({@code InputType.convolutionalFlat}), instead of [n, 1, 28, 28].
+ *       preprocessor ({@code InputType.convolutionalFlat}), instead of [n, 1, 28, 28];
+ *   <li>{@code cache-device-flat}: {@code cache-device} on the flat input (what pate ran before
+ *       {@code InputConvolutionLayer});
+ *   <li>{@code input-conv}, {@code input-conv-flat}: {@code cache-device} with pate's
+ *       {@code InputConvolutionLayer} first (no gradient for the input images), on [n, 1, 28, 28]
+ *       or on the flat input;
+ *   <li>{@code relu-step}, {@code relu-step-flat}: {@code input-conv} with pate's
+ *       {@code ReluActivation} for every ReLU (what NetworkBuilder builds now, on the flat input).
  * </ul>
  *
  * <p>After the timings it says whether each variant's trained parameters equal the baseline's bit

@@ -9,6 +9,7 @@ import dev.pate.datasets.csv.CsvSchema;
 import dev.pate.datasets.csv.TableEncoding;
 import dev.pate.datasets.files.Checksums;
 import dev.pate.datasets.images.ImageConversion;
+import dev.pate.ensemble.nn.PlainDl4j;
 import dev.pate.files.AtomicFiles;
 import dev.pate.files.FileModes;
 import dev.pate.files.UserError;
@@ -82,7 +83,8 @@ public final class ReleaseWriter {
       deleteTree(partial);
       Files.createDirectories(partial);
       Path model = partial.resolve(MODEL);
-      ModelSerializer.writeModel(student, model.toFile(), false);
+      // In DL4J's classes only: the release promises that DL4J alone loads it.
+      ModelSerializer.writeModel(PlainDl4j.copyOf(student), model.toFile(), false);
       String sha256 = Checksums.sha256(model);
       for (var file : filesFor.apply(sha256).entrySet()) {
         AtomicFiles.writeString(partial.resolve(file.getKey()), file.getValue());
