@@ -69,6 +69,27 @@ class EnsembleTrainerTest {
     }
   }
 
+  /**
+   * The same for convolutional teachers, whose first layer and ReLUs are pate's own
+   * (InputConvolutionLayer, ReluActivation): the same seeds give the same weights, bit for bit,
+   * on one worker or two.
+   */
+  @Test
+  void cnnTeachersAreTheSameOnOneWorkerOrTwo(@TempDir Path dir) throws IOException {
+    ImageDataset evaluation = mnist.test().range("eval", 9800, 10000);
+    var parts = partitions(2);
+    NetworkSettings cnn = new NetworkSettings(Architecture.CNN, List.of(4, 8), OptionalInt.of(5),
+        List.of(16), 0.0, 2, 32, 0.006, LearningRateSchedule.LINEAR, 0.0);
+    new EnsembleTrainer(TeacherTraining.of(new TeacherSettings(2, cnn, List.of(), 1, 1)))
+        .train(parts.teachers(), evaluation, 11, dir.resolve("a"), r -> {});
+    new EnsembleTrainer(TeacherTraining.of(new TeacherSettings(2, cnn, List.of(), 2, 1)))
+        .train(parts.teachers(), evaluation, 11, dir.resolve("b"), r -> {});
+    for (String teacher : List.of("teacher-000.zip", "teacher-001.zip")) {
+      assertArrayEquals(weights(dir.resolve("a").resolve(teacher)).data().asFloat(),
+          weights(dir.resolve("b").resolve(teacher)).data().asFloat(), teacher);
+    }
+  }
+
   /** teachers.augment: each teacher's shifted images are drawn from its own seed. */
   @Test
   void augmentedTeachersAreReproducibleAndTrainOnOtherImages(@TempDir Path dir)
