@@ -27,7 +27,7 @@ import org.nd4j.linalg.api.ndarray.INDArray;
  * saved teacher back. Only NCHW images: pate feeds images as rows of pixels, which the layer's
  * own {@link FlatImageInput} preprocessor shapes into NCHW.
  */
-public class InputConvolutionLayer extends ConvolutionLayer {
+public final class InputConvolutionLayer extends ConvolutionLayer {
   private static final long serialVersionUID = 1L;
 
   /** For DL4J's JSON deserialisation; build one with {@link Builder}. */
