@@ -334,10 +334,16 @@ public final class PatePipeline {
    * (see {@link Preflight}): {@link #run} does so first; a study does so for all its points before
    * the first one runs.
    *
+   * A multi-label config is checked as {@link #runMultiLabel()} checks it before it reads any
+   * data.
+   *
    * @throws RuntimeException a user error naming the file, line or key at fault
    */
   public void preflight() {
-    requireSingleLabel();
+    if (config.multiLabel().enabled()) {
+      preflightMultiLabel();
+      return;
+    }
     Plan plan = plan();
     Preflight.check(config, plan.noise(), place, plan.release());
   }
@@ -398,9 +404,7 @@ public final class PatePipeline {
     Stopwatch total = Stopwatch.start();
     RunLock lock = place.begun().map(RunLock::hold).orElse(null);
     try {
-      MultiLabelNoise noise = MultiLabelRun.preflight(config, place.begun());
-      refuseKeptDatasetBudget();
-      RunFolder.requireWritable(place.writesUnder(config));
+      MultiLabelNoise noise = preflightMultiLabel();
       Stopwatch load = Stopwatch.start();
       listener.stageStarted(Stage.DATA, 0);
       MultiLabelData data = MultiLabelData.load(config, dataDirectory());
@@ -418,6 +422,17 @@ public final class PatePipeline {
         lock.close();
       }
     }
+  }
+
+  /**
+   * What can refuse a multi-label run before it reads any data: its noise and a begun folder's
+   * ledger ({@link MultiLabelRun#preflight}), a kept data set budget, an unwritable output.
+   */
+  private MultiLabelNoise preflightMultiLabel() {
+    MultiLabelNoise noise = MultiLabelRun.preflight(config, place.begun());
+    refuseKeptDatasetBudget();
+    RunFolder.requireWritable(place.writesUnder(config));
+    return noise;
   }
 
   /**
@@ -440,8 +455,7 @@ public final class PatePipeline {
   private void requireSingleLabel() {
     if (config.multiLabel().enabled()) {
       throw new UserError("multi_label.mechanism: " + config.multiLabel().kind().id()
-          + " makes this a multi-label run, which pate run runs (PatePipeline.runMultiLabel);"
-          + " studies (pate sweep) and --dry-run do not take multi-label configs yet");
+          + " makes this a multi-label run, which runs through PatePipeline.runMultiLabel");
     }
   }
 
