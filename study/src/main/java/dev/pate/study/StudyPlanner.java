@@ -25,7 +25,8 @@ import java.util.Set;
  * {@code --dry-run}: what a study (or a single run) would do and what it would cost, without
  * training or writing anything. The data is loaded (it decides the cache keys), so the plan knows
  * exactly which ensembles the cache holds, which teachers an interrupted training saved, which
- * votes are cached, and which points a study finished before.
+ * votes are cached, and which points a study finished before. A multi-label study is planned by
+ * {@link MultiLabelPlanner}.
  */
 public final class StudyPlanner {
   /** Labelling one query, measured on the 2-core development machine. */
@@ -78,6 +79,9 @@ public final class StudyPlanner {
    * @param folder the study's folder (its finished points cost nothing), or where a run would go
    */
   public String plan(String name, List<StudyPoint> points, List<String> sweptKeys, Path folder) {
+    if (points.get(0).config().multiLabel().enabled()) {
+      return MultiLabelPlanner.plan(name, points, sweptKeys, folder);
+    }
     StudyFolder studyFolder = new StudyFolder(folder);
     Map<Map<String, String>, EnsemblePlan> ensembles = new LinkedHashMap<>();
     List<List<String>> table = new ArrayList<>();
@@ -232,7 +236,7 @@ public final class StudyPlanner {
    * Labelling: each answer's charge is computed and forced to disk before the answer is released,
    * a few milliseconds per query.
    */
-  private static double labellingCost(long queries, double[] labelled, StringBuilder out) {
+  static double labellingCost(long queries, double[] labelled, StringBuilder out) {
     boolean measured = labelled[1] > 0;
     double perQuery = measured ? labelled[0] / labelled[1] : GUESSED_SECONDS_PER_QUERY;
     double seconds = queries * perQuery;
