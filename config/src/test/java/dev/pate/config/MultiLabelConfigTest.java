@@ -82,18 +82,30 @@ class MultiLabelConfigTest {
     assertTrue(tooMany.contains("dataset.multidigit.private_canvases: 30000 canvases"), tooMany);
   }
 
+  /** The experiment file is a study: each mechanism at each guarantee, three seeds each. */
   @Test
   void theExperimentFileLoadsForEachMechanismAndGuarantee() {
     java.nio.file.Path file = java.nio.file.Path.of(System.getProperty("pate.repo.root", ".."),
         "experiments", "multidigit.yaml");
+    Study study = StudyLoader.load(file, List.of());
+    assertEquals(List.of("multi_label.mechanism", "privacy.budget.epsilon", "seed"),
+        study.sweptKeys());
+    java.util.Set<String> settings = new java.util.HashSet<>();
+    for (StudyPoint point : study.points()) {
+      RunConfig config = point.config();
+      assertTrue(config.aggregator().planned());
+      settings.add(config.multiLabel().kind().id() + " "
+          + config.privacy().budget().epsilon().getAsDouble() + " " + config.seed());
+    }
+    java.util.Set<String> expected = new java.util.HashSet<>();
     for (MultiLabelMechanism.Kind kind : MultiLabelMechanism.Kind.values()) {
-      for (String epsilon : List.of("1", "2", "4")) {
-        RunConfig config = ConfigLoader.load(file, List.of("multi_label.mechanism=" + kind.id(),
-            "privacy.budget.epsilon=" + epsilon));
-        assertEquals(kind, config.multiLabel().kind());
-        assertTrue(config.aggregator().planned());
+      for (double epsilon : List.of(1.0, 2.0, 4.0)) {
+        for (long seed : List.of(1L, 2L, 3L)) {
+          expected.add(kind.id() + " " + epsilon + " " + seed);
+        }
       }
     }
+    assertEquals(expected, settings);
   }
 
   @Test
