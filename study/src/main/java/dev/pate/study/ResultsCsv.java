@@ -20,6 +20,13 @@ import org.apache.commons.csv.CSVPrinter;
  * its column says {@code not_publishable}. {@code on_frontier} marks the settings no other beats
  * in validation accuracy at a lower or equal published epsilon ({@code ParetoFrontier}); it is
  * empty without a validation split, where nothing is chosen.
+ *
+ * <p>A multi-label study has its own columns ({@link #multiLabelHeader}): scores of label sets
+ * (micro-F1, macro-F1, label-set accuracy) in place of accuracies, the mechanism's sigma, tau and
+ * threshold in place of one noise parameter, the same epsilons. As in single-label studies, the
+ * teachers' and the noiseless vote's scores, the data-dependent epsilon and the non-private
+ * ceiling are private figures (report.json keeps them under {@code private}): the study folder is
+ * the data owner's.
  */
 public final class ResultsCsv {
 
