@@ -38,6 +38,7 @@ class MultiLabelSweepTest {
     file = dir.resolve("tiny-multilabel-study.yaml");
     Files.writeString(file, tinyRun() + "output:\n  release: false\nsweep:\n"
         + "  multi_label.mechanism: [binary-voting, powerset-voting]\n");
+    Files.writeString(dir.resolve("tiny-run.yaml"), tinyRun());
     out = dir.resolve("out");
     first = Captured.run("sweep", file.toString(), "--out", out.toString());
     assertEquals(0, first.exitCode(), first.err());
@@ -112,6 +113,31 @@ class MultiLabelSweepTest {
     assertEquals(before, Files.readString(folder.resolve("results.csv")));
   }
 
+  /**
+   * A point killed before its report is finished by the same command; its seeded noise is drawn
+   * again from the first query, so it releases the very same label sets and states the same
+   * guarantee.
+   */
+  @Test
+  void anInterruptedPointIsFinishedByRunningTheStudyAgain() throws IOException {
+    CSVRecord before = SweepCommandTest.results(folder).get(1);
+    Path point = folder.resolve(before.get("folder"));
+    String labels = Files.readString(point.resolve("labels.csv"));
+    Files.delete(point.resolve("report.json"));
+    Captured again = Captured.run("sweep", file.toString(), "--out", out.toString());
+    assertEquals(0, again.exitCode(), again.err());
+    assertTrue(again.out().contains("pate: point 1/2 finished before"), again.out());
+    assertTrue(again.out().contains("finishing the interrupted point; its seeded noise is drawn"
+        + " again"), again.out());
+    assertEquals(labels, Files.readString(point.resolve("labels.csv")));
+    CSVRecord after = SweepCommandTest.results(folder).get(1);
+    for (String column : List.of("sigma", "answers_micro_f1", "epsilon_published",
+        "epsilon_published_order", "queries_answered")) {
+      assertEquals(before.get(column), after.get(column), column);
+    }
+    assertTrue(Files.exists(point.resolve("report.json")));
+  }
+
   @Test
   void dryRunPlansTheGridAndItsCost() {
     Path fresh = dir.resolve("fresh");
@@ -132,6 +158,13 @@ class MultiLabelSweepTest {
     assertTrue(finished.out().contains("2 multi-label points (2 finished before)"),
         finished.out());
     assertTrue(finished.out().contains("0 ensembles to train"), finished.out());
+
+    Captured run = Captured.run("run", file.getParent().resolve("tiny-run.yaml").toString(),
+        "--out", fresh.toString(), "--dry-run");
+    assertEquals(0, run.exitCode(), run.err());
+    assertTrue(run.out().contains("tiny-multilabel: 1 multi-label point (0 finished before)"),
+        run.out());
+    assertFalse(Files.exists(fresh), "a dry run creates no folder");
   }
 
   @Test
