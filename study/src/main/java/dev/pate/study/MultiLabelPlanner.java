@@ -70,8 +70,8 @@ final class MultiLabelPlanner {
       row.add(config.multiLabel().kind().id());
       if (studyFolder.finished(point)) {
         finished++;
-        measured.addAll(samples(studyFolder.report(point), config));
         JsonNode report = studyFolder.report(point);
+        measured.addAll(samples(report, config));
         labelled[0] += report.at("/private/timings/labelling_seconds").asDouble();
         labelled[1] += report.at("/aggregation/queries_asked").asDouble();
         row.addAll(List.of("-", "-", "-", "finished"));

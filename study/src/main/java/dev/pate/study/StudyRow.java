@@ -1,7 +1,6 @@
 package dev.pate.study;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.pate.files.UserError;
 import dev.pate.aggregator.mechanism.Mechanism;
 import java.util.Collections;
 import java.util.LinkedHashMap;
@@ -122,8 +121,6 @@ public record StudyRow(int point, String folder, Map<String, String> coordinates
             f.at("/private/timings/student_seconds").asDouble(),
             f.at("/private/timings/total_seconds").asDouble()));
   }
-
-
 
   /**
    * The point's setting: its swept values but the seed, e.g. {@code "aggregator.queries=300"}
