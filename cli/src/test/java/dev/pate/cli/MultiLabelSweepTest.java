@@ -149,8 +149,8 @@ class MultiLabelSweepTest {
     // the mechanism changes the answers, not the teachers: one ensemble per seed
     assertTrue(text.contains("train 4"), text);
     assertTrue(text.contains("as point 1"), text);
-    assertTrue(text.contains("2 ensembles to train (8 teachers, 480 canvas-epochs)"), text);
-    assertTrue(text.contains("students   4, up to 240 canvas-epochs"), text);
+    assertTrue(text.contains("2 ensembles to train (8 teachers, 480 image-epochs)"), text);
+    assertTrue(text.contains("students   4, up to 240 image-epochs"), text);
     assertFalse(Files.exists(fresh), "a dry run creates no folder");
 
     Captured finished = Captured.run("sweep", file.toString(), "--out", out.toString(),

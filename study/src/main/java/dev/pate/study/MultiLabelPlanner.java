@@ -108,8 +108,7 @@ final class MultiLabelPlanner {
     out.append(String.format(Locale.ROOT, "%s: %d multi-label point%s (%d finished before) in"
         + " %s%n", name, points.size(), points.size() == 1 ? "" : "s", finished, folder));
     out.append(ResultsTable.aligned(table));
-    out.append("estimated cost (one ensemble per distinct teacher settings; the teacher cache is"
-        + " not consulted for multi-label ensembles):\n");
+    out.append("estimated cost (one ensemble per distinct teacher settings):\n");
     double seconds = teacherCost(ensembles.values(), costs, out);
     seconds += voteCost(ensembles.values(), votes, costs, out);
     seconds += StudyPlanner.labellingCost(queries, labelled, out);
@@ -121,27 +120,10 @@ final class MultiLabelPlanner {
 
   private static double teacherCost(Iterable<Ensemble> ensembles, CostModel costs,
       StringBuilder out) {
-    int count = 0;
-    int teachers = 0;
-    double imageEpochs = 0;
-    double seconds = 0;
-    List<String> sources = new ArrayList<>();
-    for (Ensemble e : ensembles) {
-      count++;
-      teachers += e.count();
-      imageEpochs += e.imageEpochs();
-      CostModel.Estimate cost = costs.teachers(e.config(), ROWS, COLS);
-      seconds += e.imageEpochs() * cost.secondsPerImageEpoch()
-          / Math.min(e.config().teachers().workers(), e.count());
-      if (!sources.contains(cost.toString())) {
-        sources.add(cost.toString());
-      }
-    }
-    out.append(String.format(Locale.ROOT, "  teachers   %d ensemble%s to train (%d teachers,"
-        + " %,.0f canvas-epochs): %s%n", count, count == 1 ? "" : "s", teachers, imageEpochs,
-        StudyPlanner.duration(seconds)));
-    sources.forEach(s -> out.append("             at ").append(s).append('\n'));
-    return seconds;
+    List<StudyPlanner.TeacherWork> work = new ArrayList<>();
+    ensembles.forEach(e -> work.add(new StudyPlanner.TeacherWork(e.config(), e.count(),
+        e.imageEpochs(), ROWS, COLS)));
+    return StudyPlanner.teacherCost(work, " the cache not consulted", costs, out);
   }
 
   /** Every point's teachers vote on its queries (a forward pass each). */
@@ -164,7 +146,7 @@ final class MultiLabelPlanner {
     }
     CostModel.Estimate cost = costs.student(students.get(0), ROWS, COLS);
     double seconds = imageEpochs * cost.secondsPerImageEpoch();
-    out.append(String.format(Locale.ROOT, "  students   %d, up to %,.0f canvas-epochs at %s: %s%n",
+    out.append(String.format(Locale.ROOT, "  students   %d, up to %,.0f image-epochs at %s: %s%n",
         students.size(), imageEpochs, cost, StudyPlanner.duration(seconds)));
     return seconds;
   }

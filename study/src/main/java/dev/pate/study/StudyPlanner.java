@@ -174,29 +174,51 @@ public final class StudyPlanner {
 
   private static double teacherCost(Iterable<EnsemblePlan> ensembles, CostModel costs,
       StringBuilder out) {
-    int toTrain = 0;
+    List<TeacherWork> work = new ArrayList<>();
     int cached = 0;
+    for (EnsemblePlan e : ensembles) {
+      if (e.toTrain() == 0) {
+        cached++;
+      } else {
+        work.add(new TeacherWork(e.config, e.toTrain(), e.imageEpochs(), rows(e), cols(e)));
+      }
+    }
+    return teacherCost(work, " " + cached + " cached", costs, out);
+  }
+
+  /**
+   * The teachers of one ensemble still to train, for their cost.
+   *
+   * @param imageEpochs their training images, once per epoch
+   * @param rows input height
+   * @param cols input width
+   */
+  record TeacherWork(RunConfig config, int teachers, double imageEpochs, int rows, int cols) {}
+
+  /**
+   * The line of the teachers' cost: ensembles, teachers, image-epochs and time, with where the
+   * cost per image-epoch comes from; {@code cached} says what is left out (e.g. {@code " 2
+   * cached"}).
+   */
+  static double teacherCost(List<TeacherWork> work, String cached, CostModel costs,
+      StringBuilder out) {
     int teachers = 0;
     double imageEpochs = 0;
     double seconds = 0;
     List<String> sources = new ArrayList<>();
-    for (EnsemblePlan e : ensembles) {
-      if (e.toTrain() == 0) {
-        cached++;
-        continue;
-      }
-      toTrain++;
-      teachers += e.toTrain();
-      imageEpochs += e.imageEpochs();
-      CostModel.Estimate cost = costs.teachers(e.config, rows(e), cols(e));
-      seconds += e.imageEpochs() * cost.secondsPerImageEpoch()
-          / Math.min(e.config.teachers().workers(), e.toTrain());
+    for (TeacherWork w : work) {
+      teachers += w.teachers();
+      imageEpochs += w.imageEpochs();
+      CostModel.Estimate cost = costs.teachers(w.config(), w.rows(), w.cols());
+      // The workers train side by side.
+      seconds += w.imageEpochs() * cost.secondsPerImageEpoch()
+          / Math.min(w.config().teachers().workers(), w.teachers());
       if (!sources.contains(cost.toString())) {
         sources.add(cost.toString());
       }
     }
     out.append(String.format(Locale.ROOT, "  teachers   %d ensemble%s to train (%d teachers,"
-        + " %,.0f image-epochs), %d cached: %s%n", toTrain, toTrain == 1 ? "" : "s", teachers,
+        + " %,.0f image-epochs),%s: %s%n", work.size(), work.size() == 1 ? "" : "s", teachers,
         imageEpochs, cached, duration(seconds)));
     sources.forEach(s -> out.append("             at ").append(s).append('\n'));
     return seconds;

@@ -9,8 +9,13 @@ import java.util.List;
  */
 public sealed interface StudyResults {
 
-  /** How many points have results (a point the data set's budget refused has none). */
-  int size();
+  /** The rows, one per point with results (a point the data set's budget refused has none). */
+  List<?> rows();
+
+  /** How many points have results. */
+  default int size() {
+    return rows().size();
+  }
 
   /** The results as aligned text columns for the console, with a note on the epsilons. */
   String text(List<String> sweptKeys);
@@ -19,11 +24,6 @@ public sealed interface StudyResults {
   record SingleLabel(List<StudyRow> rows) implements StudyResults {
     public SingleLabel {
       rows = List.copyOf(rows);
-    }
-
-    @Override
-    public int size() {
-      return rows.size();
     }
 
     @Override
@@ -36,11 +36,6 @@ public sealed interface StudyResults {
   record MultiLabel(List<MultiLabelRow> rows) implements StudyResults {
     public MultiLabel {
       rows = List.copyOf(rows);
-    }
-
-    @Override
-    public int size() {
-      return rows.size();
     }
 
     @Override
