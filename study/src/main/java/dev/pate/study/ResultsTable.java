@@ -52,15 +52,22 @@ public final class ResultsTable {
   public static List<List<String>> multiLabelCells(List<MultiLabelRow> rows,
       List<String> sweptKeys) {
     List<List<String>> table = new ArrayList<>();
+    // The mechanism has its own column unless it is swept (then the swept column says it).
+    boolean mechanismColumn = !sweptKeys.contains("multi_label.mechanism");
     List<String> header = new ArrayList<>(List.of("point"));
     header.addAll(sweptKeys);
-    header.addAll(List.of("mechanism", "sigma", "answered", "answers micro-F1", "eps published",
-        "kind", "student micro-F1", "student macro-F1", "student label-set acc", "seconds"));
+    if (mechanismColumn) {
+      header.add("mechanism");
+    }
+    header.addAll(List.of("sigma", "answered", "answers micro-F1", "eps published", "kind",
+        "student micro-F1", "student macro-F1", "student label-set acc", "seconds"));
     table.add(header);
     for (MultiLabelRow row : rows) {
       List<String> cells = new ArrayList<>(List.of(Integer.toString(row.point())));
       sweptKeys.forEach(key -> cells.add(row.coordinates().get(key)));
-      cells.add(row.mechanism());
+      if (mechanismColumn) {
+        cells.add(row.mechanism());
+      }
       cells.add(NumberText.of(row.sigma()));
       cells.add(row.queriesAnswered() + "/" + row.queries());
       cells.add(row.answers() == null ? "-" : fixed(row.answers().microF1()));

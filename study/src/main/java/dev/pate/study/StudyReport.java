@@ -203,7 +203,8 @@ final class StudyReport {
     facts.add(study.points().size() + " points" + (study.axes().isEmpty() ? ""
         : ": " + study.axes().stream().map(StudyReport::describe)
             .collect(Collectors.joining(" x "))));
-    facts.add("Each point's folder (points/<id>/) holds its config.yaml, votes.csv, labels.csv,"
+    String votes = study.first().multiLabel().enabled() ? "votes.npy" : "votes.csv";
+    facts.add("Each point's folder (points/<id>/) holds its config.yaml, " + votes + ", labels.csv,"
         + " ledger.jsonl and report.json; teachers are in the cache (../cache/teachers/).");
     facts.addAll(study.notes());
     return facts;
