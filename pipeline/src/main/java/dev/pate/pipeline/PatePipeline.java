@@ -399,11 +399,18 @@ public final class PatePipeline {
     RunLock lock = place.begun().map(RunLock::hold).orElse(null);
     try {
       MultiLabelNoise noise = MultiLabelRun.preflight(config, place.begun());
-      refuseKeptDatasetBudget();
+      if (config.dataset().multidigit().isPresent()) {
+        refuseKeptDatasetBudget(Provenance.Private.ofBuiltIn("mnist").sha256(), "MNIST's training"
+            + " set, whose digits this multi-label run's private canvases are made of,");
+      }
       RunFolder.requireWritable(place.writesUnder(config));
       Stopwatch load = Stopwatch.start();
       listener.stageStarted(Stage.DATA, 0);
       MultiLabelData data = MultiLabelData.load(config, dataDirectory());
+      // A table's or folder's content is known once read: refused before any teacher trains.
+      for (String sha256 : data.privateSha256s()) {
+        refuseKeptDatasetBudget(sha256, "this multi-label run's private data");
+      }
       listener.stageDone(Stage.DATA);
       double loadSeconds = load.seconds();
       RunFolder folder = place.open(config);
@@ -422,15 +429,16 @@ public final class PatePipeline {
 
   /**
    * A multi-label run does not charge the budget of its private data set yet, so it refuses to
-   * run where one is kept rather than spend it uncharged: its private canvases are made of MNIST's
-   * training digits, whose budget a single-label MNIST run charges under the same content hash.
+   * run where one is kept rather than spend it uncharged: the budget of the data whose content
+   * hash is {@code dataSha256} (MNIST's training digits, of which the canvases are made, or the
+   * private table or images), which a single-label run charges under the same hash.
+   *
+   * @param what names the data in the message, as the subject of "has a budget"
    */
-  private void refuseKeptDatasetBudget() {
-    String mnistTrain = Provenance.Private.ofBuiltIn("mnist").sha256();
+  private void refuseKeptDatasetBudget(String dataSha256, String what) {
     Path dir = DatasetCharge.dir(config, place.outputDir());
-    DatasetBudget.find(dir, mnistTrain).ifPresent(budget -> {
-      throw new UserError("privacy.dataset_budget: MNIST's training set, whose digits this"
-          + " multi-label run's private canvases are made of, has a budget (" + budget.file()
+    DatasetBudget.find(dir, dataSha256).ifPresent(budget -> {
+      throw new UserError("privacy.dataset_budget: " + what + " has a budget (" + budget.file()
           + "); multi-label runs do not charge data set budgets yet, so this one is refused"
           + " rather than spend it uncharged (run it with another privacy.dataset_budget.dir)");
     });
