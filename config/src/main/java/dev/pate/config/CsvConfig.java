@@ -159,7 +159,7 @@ public record CsvConfig(
           NAME,
           "the column holding the class of a single-label table (required then, with classes);"
               + " a multi-label table gives labels instead",
-          CsvConfig::label);
+          CsvConfig::label).withDefaultNote("required without labels");
 
   static final Key<CsvConfig, List<String>> CLASSES =
       Key.nullable(
@@ -167,7 +167,8 @@ public record CsvConfig(
           new ListType<>(NAME, 2, Integer.MAX_VALUE),
           "the class names in class order (class k is the k-th); a row with any other label"
               + " is an error naming its file and line; required with label",
-          c -> c.classes().isEmpty() ? Optional.empty() : Optional.of(c.classes()));
+          (CsvConfig c) -> c.classes().isEmpty() ? Optional.empty() : Optional.of(c.classes()))
+          .withDefaultNote("required with label");
 
   static final Key<CsvConfig, List<String>> LABELS =
       Key.nullable(

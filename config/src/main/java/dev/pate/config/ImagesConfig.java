@@ -120,7 +120,9 @@ public record ImagesConfig(
           "the class names in label order (label k is the k-th): the names of the class"
               + " sub-folders; a sub-folder of another name is an error naming it; required for"
               + " single-label images (labels not given)",
-          c -> c.classes().isEmpty() ? Optional.empty() : Optional.of(c.classes()));
+          (ImagesConfig c) -> c.classes().isEmpty() ? Optional.empty()
+              : Optional.of(c.classes()))
+          .withDefaultNote("required without labels");
 
   static final Key<ImagesConfig, List<String>> LABELS =
       Key.nullable(
