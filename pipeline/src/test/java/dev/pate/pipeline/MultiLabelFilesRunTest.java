@@ -145,6 +145,24 @@ class MultiLabelFilesRunTest {
   }
 
   @Test
+  void multiLabelImagesAreFoldersWithLabelsFilesNamedByTheirKeys(@TempDir Path images) {
+    String yaml = MultiLabelFiles.imagesConfig("images", images);
+    RunConfig noLabels = ConfigLoader.parse(yaml, "images.yaml",
+        List.of("dataset.images.private_labels=null"));
+    UserError missing = assertThrows(UserError.class,
+        () -> MultiLabelData.load(noLabels, DataDirectory.standard()));
+    assertTrue(missing.getMessage().startsWith("dataset.images.private_labels: missing;"
+        + " multi-label images (dataset.images.labels) need the labels file of"
+        + " dataset.images.private_dir"), missing.getMessage());
+    RunConfig array = ConfigLoader.parse(yaml, "images.yaml", List.of(
+        "dataset.images.private_dir=null", "dataset.images.private_file=" + images.resolve("x")));
+    UserError file = assertThrows(UserError.class,
+        () -> MultiLabelData.load(array, DataDirectory.standard()));
+    assertTrue(file.getMessage().startsWith("dataset.images.private_file: multi-label images"
+        + " (dataset.images.labels) are read from folders"), file.getMessage());
+  }
+
+  @Test
   void anImageFolderRunNamesItsLabelsAndItsUnit(@TempDir Path images) throws IOException {
     MultiLabelFiles.writeImages(images);
     RunConfig config = ConfigLoader.parse(MultiLabelFiles.imagesConfig("images", images),
