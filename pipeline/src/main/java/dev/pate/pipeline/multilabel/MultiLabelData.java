@@ -264,20 +264,27 @@ public record MultiLabelData(String dataDir, MultiLabelExamples privateCanvases,
    *     the data was dealt out to when it was loaded
    */
   public MultiLabelExamples partition(int t, int teachers) {
+    return privateCanvases.subset("teacher " + t, positions(t, teachers));
+  }
+
+  /**
+   * The indices into {@link #privateCanvases} of teacher {@code t}'s examples of {@code teachers}
+   * ({@link #partition}), in increasing order.
+   */
+  public int[] positions(int t, int teachers) {
     if (teacherOf == null) {
       int n = privateCanvases.size();
       int from = (int) ((long) t * n / teachers);
       int to = (int) ((long) (t + 1) * n / teachers);
-      return privateCanvases.subset("teacher " + t, range(from, to));
+      return range(from, to);
     }
     int dealt = java.util.Arrays.stream(teacherOf).max().orElse(-1) + 1;
     if (teachers != dealt) {
       throw new IllegalArgumentException("teachers: " + teachers + ", the data was dealt out to "
           + dealt);
     }
-    return privateCanvases.subset("teacher " + t,
-        java.util.stream.IntStream.range(0, teacherOf.length).filter(i -> teacherOf[i] == t)
-            .toArray());
+    return java.util.stream.IntStream.range(0, teacherOf.length).filter(i -> teacherOf[i] == t)
+        .toArray();
   }
 
   /** The unit of privacy: what one record of the private data is. */
