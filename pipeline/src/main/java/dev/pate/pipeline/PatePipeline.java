@@ -399,10 +399,7 @@ public final class PatePipeline {
     RunLock lock = place.begun().map(RunLock::hold).orElse(null);
     try {
       MultiLabelNoise noise = MultiLabelRun.preflight(config, place.begun());
-      if (config.dataset().multidigit().isPresent()) {
-        refuseKeptDatasetBudget(Provenance.Private.ofBuiltIn("mnist").sha256(), "MNIST's training"
-            + " set, whose digits this multi-label run's private canvases are made of,");
-      }
+      refuseKeptDatasetBudget();
       RunFolder.requireWritable(place.writesUnder(config));
       Stopwatch load = Stopwatch.start();
       listener.stageStarted(Stage.DATA, 0);
@@ -424,6 +421,18 @@ public final class PatePipeline {
       if (lock != null) {
         lock.close();
       }
+    }
+  }
+
+  /**
+   * A multi-label run on the canvases, made of MNIST's training digits, refuses to run where a
+   * budget is kept for them, before it reads any data ({@link #refuseKeptDatasetBudget(String,
+   * String)}); a table's or folder's content is known once read, so its check comes after.
+   */
+  private void refuseKeptDatasetBudget() {
+    if (config.dataset().multidigit().isPresent()) {
+      refuseKeptDatasetBudget(Provenance.Private.ofBuiltIn("mnist").sha256(), "MNIST's training"
+          + " set, whose digits this multi-label run's private canvases are made of,");
     }
   }
 
