@@ -31,10 +31,71 @@ class MultiLabelConfigTest {
   @Test
   void multiLabelDataNeedsAMultiLabelMechanismAndSingleLabelDataRefusesOne() {
     assertTrue(onlyProblem(DATA).contains("multi_label.mechanism: missing; dataset.name"
-        + " mnist-multidigit is multi-label"), onlyProblem(DATA));
+        + " mnist-multidigit makes the data multi-label"), onlyProblem(DATA));
+    assertTrue(onlyProblem(TABLE).contains("multi_label.mechanism: missing; dataset.csv.labels"
+        + " makes the data multi-label"), onlyProblem(TABLE));
     String onMnist = onlyProblem("multi_label: {mechanism: binary-voting, sigma: 10}\n");
     assertTrue(onMnist.contains("exp.yaml line 1: multi_label.mechanism: binary-voting answers"
         + " label sets, but dataset.name mnist has one class"), onMnist);
+  }
+
+  /** A multi-label table: three 0/1 label columns. */
+  private static final String TABLE = "dataset:\n  name: csv\n  query_pool: 200\n  csv:\n"
+      + "    private_file: private.csv\n    public_file: public.csv\n"
+      + "    labels: [red, green, blue]\n    numeric: [x]\n";
+
+  private static final String BINARY = "multi_label: {mechanism: binary-voting, sigma: 30}\n"
+      + "teachers: {network: {architecture: mlp}}\nstudent: {network: {architecture: mlp}}\n";
+
+  @Test
+  void aTableWithLabelColumnsIsMultiLabelAndNamesItsLabels() {
+    RunConfig config = load(TABLE + BINARY);
+    assertTrue(config.dataset().multiLabel());
+    assertEquals(List.of("red", "green", "blue"), config.dataset().labelNames());
+    assertEquals(java.util.Optional.empty(), config.dataset().csv().get().label());
+    RunConfig images = load("dataset:\n  name: images\n  images:\n    private_dir: p\n"
+        + "    private_labels: p.csv\n    public_dir: q\n    public_labels: q.csv\n"
+        + "    labels: [cat, dog]\n" + BINARY);
+    assertEquals(List.of("cat", "dog"), images.dataset().labelNames());
+    assertFalse(load("dataset:\n  name: csv\n  csv:\n    private_file: a.csv\n"
+        + "    public_file: b.csv\n    label: y\n    classes: [a, b]\n    numeric: [x]\n")
+        .dataset().multiLabel());
+  }
+
+  @Test
+  void aTableNamesItsLabelColumnsOrItsClassColumnNotBoth() {
+    String both = onlyProblem(TABLE + "    label: red\n" + BINARY);
+    assertTrue(both.contains("dataset.csv.label: not used with dataset.csv.labels"), both);
+    String classes = onlyProblem(TABLE + "    classes: [a, b]\n" + BINARY);
+    assertTrue(classes.contains("dataset.csv.classes: not used with dataset.csv.labels"),
+        classes);
+    String images = onlyProblem("dataset:\n  name: images\n  images:\n    private_dir: p\n"
+        + "    public_dir: q\n    labels: [cat, dog]\n    classes: [cat, dog]\n" + BINARY);
+    assertTrue(images.contains("dataset.images.classes: not used with dataset.images.labels"),
+        images);
+  }
+
+  @Test
+  void tooManyLabelsAreRefusedNamingTheKey() {
+    List<String> seventeen = new java.util.ArrayList<>();
+    for (int j = 0; j < 31; j++) {
+      seventeen.add("l" + j);
+    }
+    String powerset = onlyProblem(TABLE.replace("[red, green, blue]",
+        seventeen.subList(0, 17).toString()) + BINARY.replace("binary-voting",
+        "powerset-voting"));
+    assertTrue(powerset.contains("multi_label.mechanism: powerset-voting counts all 2^labels"
+        + " subsets; dataset.csv.labels has 17 labels, more than 16"), powerset);
+    String thirtyOne = onlyProblem(TABLE.replace("[red, green, blue]", seventeen.toString())
+        + BINARY);
+    assertTrue(thirtyOne.contains("dataset.csv.labels: "), thirtyOne);
+  }
+
+  @Test
+  void aTableNeedsMlpNetworks() {
+    String cnn = onlyProblem(TABLE + BINARY.replace("teachers: {network: {architecture: mlp}}",
+        "teachers: {network: {architecture: cnn}}"));
+    assertTrue(cnn.contains("teachers.network.architecture: cnn needs images"), cnn);
   }
 
   @Test

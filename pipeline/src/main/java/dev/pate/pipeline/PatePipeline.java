@@ -408,6 +408,10 @@ public final class PatePipeline {
       Stopwatch load = Stopwatch.start();
       listener.stageStarted(Stage.DATA, 0);
       MultiLabelData data = MultiLabelData.load(config, dataDirectory());
+      // A table's or folder's content is known once read: refused before any teacher trains.
+      for (String sha256 : data.privateSha256s()) {
+        refuseKeptDatasetBudget(sha256, "this multi-label run's private data");
+      }
       listener.stageDone(Stage.DATA);
       double loadSeconds = load.seconds();
       RunFolder folder = place.open(config);
@@ -436,16 +440,29 @@ public final class PatePipeline {
   }
 
   /**
-   * A multi-label run does not charge the budget of its private data set yet, so it refuses to
-   * run where one is kept rather than spend it uncharged: its private canvases are made of MNIST's
-   * training digits, whose budget a single-label MNIST run charges under the same content hash.
+   * A multi-label run on the canvases, made of MNIST's training digits, refuses to run where a
+   * budget is kept for them, before it reads any data ({@link #refuseKeptDatasetBudget(String,
+   * String)}); a table's or folder's content is known once read, so its check comes after.
    */
   private void refuseKeptDatasetBudget() {
-    String mnistTrain = Provenance.Private.ofBuiltIn("mnist").sha256();
+    if (config.dataset().multidigit().isPresent()) {
+      refuseKeptDatasetBudget(Provenance.Private.ofBuiltIn("mnist").sha256(), "MNIST's training"
+          + " set, whose digits this multi-label run's private canvases are made of,");
+    }
+  }
+
+  /**
+   * A multi-label run does not charge the budget of its private data set yet, so it refuses to
+   * run where one is kept rather than spend it uncharged: the budget of the data whose content
+   * hash is {@code dataSha256} (MNIST's training digits, of which the canvases are made, or the
+   * private table or images), which a single-label run charges under the same hash.
+   *
+   * @param what names the data in the message, as the subject of "has a budget"
+   */
+  private void refuseKeptDatasetBudget(String dataSha256, String what) {
     Path dir = DatasetCharge.dir(config, place.outputDir());
-    DatasetBudget.find(dir, mnistTrain).ifPresent(budget -> {
-      throw new UserError("privacy.dataset_budget: MNIST's training set, whose digits this"
-          + " multi-label run's private canvases are made of, has a budget (" + budget.file()
+    DatasetBudget.find(dir, dataSha256).ifPresent(budget -> {
+      throw new UserError("privacy.dataset_budget: " + what + " has a budget (" + budget.file()
           + "); multi-label runs do not charge data set budgets yet, so this one is refused"
           + " rather than spend it uncharged (run it with another privacy.dataset_budget.dir)");
     });

@@ -190,6 +190,8 @@ class MultiLabelRunTest {
       "dataset/data_dir", "dataset/held_out", "dataset/image_shape", "dataset/labels/*",
       "dataset/max_digits", "dataset/min_digits", "dataset/name", "dataset/private_canvases",
       "dataset/query_pool",
+      // A table's encoded width (null here): the encoding is fitted on the public pool.
+      "dataset/features",
       // The aggregation: its config, and functions of the released (charged) answers and the
       // public pool's labels.
       "aggregation/answers/examples", "aggregation/answers/label_set_accuracy",

@@ -14,7 +14,7 @@ import dev.pate.config.MultiDigitConfig;
 import dev.pate.config.Randomness;
 import dev.pate.config.RunConfig;
 import dev.pate.config.Selection;
-import dev.pate.datasets.multilabel.MultiLabelImages;
+import dev.pate.datasets.multilabel.MultiLabelExamples;
 import dev.pate.ensemble.multilabel.MultiLabelNetwork;
 import dev.pate.ensemble.multilabel.MultiLabelTargets;
 import dev.pate.ensemble.nn.NativeThreads;
@@ -107,13 +107,13 @@ public final class MultiLabelRun {
    * @throws UserError naming the file and line, or the key, at fault
    */
   public static MultiLabelNoise preflight(RunConfig config, Optional<Path> begun) {
-    MultiLabelNoise noise = MultiLabelNoise.of(config, MultiDigitConfig.LABELS);
+    MultiLabelNoise noise = MultiLabelNoise.of(config, config.dataset().labelNames().size());
     PrivacyAccountant accountant = noise.accountant(config);
     int charged = 0;
     if (begun.isPresent() && Files.exists(begun.get().resolve(Ledger.FILE))) {
       charged = replay(begun.get().resolve(Ledger.FILE),
           LedgerReader.readComplete(begun.get().resolve(Ledger.FILE)), accountant,
-          new MultiLabelAnswer[config.aggregator().queries()]);
+          new MultiLabelAnswer[config.aggregator().queries()], noise.mechanism().labels());
     }
     if (charged == 0) {
       accountant.refusal().ifPresent(refusal -> {
@@ -130,12 +130,11 @@ public final class MultiLabelRun {
    * checking its header against the accountant and that charge k is query k; returns how many.
    */
   private static int replay(Path file, LedgerContents ledger, PrivacyAccountant accountant,
-      MultiLabelAnswer[] answers) {
+      MultiLabelAnswer[] answers, int labels) {
     ledger.header().differenceFrom(accountant).ifPresent(difference -> {
       throw new UserError(file + " line 1: " + difference + "; a run cannot change how it"
           + " charges mid-ledger (restore config.yaml, or start a new run)");
     });
-    int labels = MultiDigitConfig.LABELS;
     int q = 0;
     for (LedgerEntry e : ledger.entries()) {
       if (e.chargesRelease() || e.query() != q || q >= answers.length || !e.answered()) {
@@ -162,7 +161,7 @@ public final class MultiLabelRun {
           + plan.mechanism().parameters() + ", epsilon " + plan.epsilon().epsilon());
     });
     int[] queries = chooseQueries();
-    MultiLabelImages queryCanvases = data.pool().subset(data.pool().name() + "/queries",
+    MultiLabelExamples queryCanvases = data.pool().subset(data.pool().name() + "/queries",
         queries);
 
     Stopwatch teachersTime = Stopwatch.start();
@@ -176,7 +175,7 @@ public final class MultiLabelRun {
       teacherF1 = new double[count];
       partitionSizes = new int[count];
       for (int t = 0; t < count; t++) {
-        MultiLabelImages block = data.partition(t, count);
+        MultiLabelExamples block = data.partition(t, count);
         partitionSizes[t] = block.size();
         MultiLabelNetwork teacher = MultiLabelNetwork.train(config.teachers().network(), block,
             MultiLabelTargets.complete(labels, block.labelMasks()),
@@ -260,7 +259,7 @@ public final class MultiLabelRun {
   }
 
   private static List<MultiLabelVotes> votes(List<MultiLabelNetwork> teachers,
-      MultiLabelImages queries) {
+      MultiLabelExamples queries) {
     int[][] byQuery = new int[queries.size()][teachers.size()];
     for (int t = 0; t < teachers.size(); t++) {
       int[] predicted = teachers.get(t).predict(queries);
@@ -301,7 +300,7 @@ public final class MultiLabelRun {
             + " bytes); its answer was never released");
       }
       LedgerContents contents = LedgerReader.read(ledgerFile);
-      charged = replay(ledgerFile, contents, accountant, answers);
+      charged = replay(ledgerFile, contents, accountant, answers, noise.mechanism().labels());
       ledger = LedgerWriter.resume(ledgerFile, contents);
       listener.message("resuming labelling after " + charged + " charges in " + ledgerFile);
     } else {
@@ -325,7 +324,7 @@ public final class MultiLabelRun {
     PrivacyAccountant accountant = noise.accountant(config);
     Path ledgerFile = folder.path().resolve(Ledger.FILE);
     int charged = replay(ledgerFile, LedgerReader.read(ledgerFile), accountant,
-        new MultiLabelAnswer[answers.length]);
+        new MultiLabelAnswer[answers.length], noise.mechanism().labels());
     if (charged != asked) {
       throw new IllegalStateException("ledger: " + charged + " charges for " + asked
           + " asked queries");
@@ -350,14 +349,14 @@ public final class MultiLabelRun {
     return b.toString();
   }
 
-  private MultiLabelReport report(PrivacyStatement statement, MultiLabelImages queryCanvases,
+  private MultiLabelReport report(PrivacyStatement statement, MultiLabelExamples queryCanvases,
       List<MultiLabelVotes> votes, MultiLabelAnswer[] answers, Labeller.Outcome outcome,
       double[] teacherF1, int[] partitionSizes, MultiLabelStudent student,
       MultiLabelReport.Timings timings) {
     int labels = data.labels();
     int asked = outcome.asked();
     MultiLabelMechanism mechanism = noise.mechanism();
-    MultiDigitConfig canvases = config.dataset().multidigit().orElseThrow();
+    Optional<MultiDigitConfig> canvases = config.dataset().multidigit();
     int[] truth = java.util.Arrays.copyOf(queryCanvases.labelMasks(), asked);
     int[] released = new int[asked];
     int[] noiseless = new int[asked];
@@ -370,9 +369,12 @@ public final class MultiLabelRun {
     return new MultiLabelReport(config.name(), MultiLabelReport.DISCLOSURE,
         folder.path().toString(), config.seed(),
         new MultiLabelReport.Dataset(config.dataset().name().id(), data.dataDir(),
-            data.pool().labelNames(), data.privateCanvases().size(), canvases.minDigits(),
-            canvases.maxDigits(), data.pool().size(), data.heldOut().size(),
-            data.pool().shape().toString()),
+            data.pool().labelNames(),
+            canvases.isPresent() ? data.privateCanvases().size() : null,
+            canvases.map(MultiDigitConfig::minDigits).orElse(null),
+            canvases.map(MultiDigitConfig::maxDigits).orElse(null), data.pool().size(),
+            data.heldOut().size(), data.pool().imageShape().map(Object::toString).orElse(null),
+            data.pool().imageShape().isPresent() ? null : data.pool().featureCount()),
         new MultiLabelReport.Teachers(partitionSizes.length,
             config.teachers().network().architecture().name().toLowerCase(java.util.Locale.ROOT),
             new MultiLabelReport.TeachersPrivate(teacherStats.getAverage(),
@@ -385,7 +387,7 @@ public final class MultiLabelRun {
             new MultiLabelReport.AggregationPrivate(asked == 0 ? null
                 : MultiLabelMetrics.of(labels, noiseless, truth).toMap())),
         noise.plan().map(p -> p.toMap()).orElse(null),
-        Reports.privacy(statement, new Reports.PrivacyTerms(UNIT, NEIGHBOURS,
+        Reports.privacy(statement, new Reports.PrivacyTerms(data.unit(), data.neighbours(),
                 mechanism.noiseName()),
             config.aggregator().randomness() == Randomness.SECURE
                 ? dev.pate.aggregator.noise.NoiseSourceKind.SECURE
@@ -431,13 +433,4 @@ public final class MultiLabelRun {
     }
     return mask;
   }
-
-  static final String UNIT = "one record of the private data: a canvas of the private set (each"
-      + " MNIST training digit is on at most one canvas, so also one training digit)";
-
-  static final String NEIGHBOURS = "two private datasets are neighbours when they differ in the"
-      + " canvas at one position: replaced by any other canvas. Each position is given to one"
-      + " teacher by the position alone, so neighbours differ in one teacher's partition, and"
-      + " that teacher's whole vote vector on each query may change (the multi-label"
-      + " mechanisms' sensitivity is stated for that).";
 }
