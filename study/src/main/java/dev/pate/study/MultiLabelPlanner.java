@@ -6,6 +6,7 @@ import dev.pate.config.MultiDigitConfig;
 import dev.pate.config.RunConfig;
 import dev.pate.config.StudyPoint;
 import dev.pate.datasets.multilabel.MultiDigitCanvases;
+import dev.pate.files.UserError;
 import dev.pate.pipeline.cache.EnsembleKey;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -49,6 +50,13 @@ final class MultiLabelPlanner {
    * @param folder the study's folder (its finished points cost nothing), or where a run would go
    */
   static String plan(String name, List<StudyPoint> points, List<String> sweptKeys, Path folder) {
+    if (points.get(0).config().dataset().multidigit().isEmpty()) {
+      // The cost follows from the number of private examples, which only the generated canvases
+      // state in the config; a table's or a folder's is known once read.
+      throw new UserError("dataset.name: " + points.get(0).config().dataset().name().id()
+          + ": a multi-label --dry-run estimates costs on the generated canvases"
+          + " (mnist-multidigit) only; run the sweep itself, or plan one point with pate plan");
+    }
     StudyFolder studyFolder = new StudyFolder(folder);
     Map<Map<String, String>, Ensemble> ensembles = new LinkedHashMap<>();
     List<List<String>> table = new ArrayList<>();
