@@ -2,6 +2,7 @@ package dev.pate.pipeline;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -132,6 +133,52 @@ class MultiLabelRunTest {
       Files.writeString(config, original);
     }
     assertEquals(QUERIES, LedgerReader.read(folder.resolve(Ledger.FILE)).entries().size());
+  }
+
+  /**
+   * Teachers go into the cache beside the run folder: a run that changes only the mechanism
+   * trains none, a resumed run trains none, and a changed canvas setting is another ensemble.
+   */
+  @Test
+  void anotherMechanismAndAResumedRunReuseTheTeachersAndOtherCanvasesMiss() throws IOException {
+    String firstKey = report.at("/teachers/private/cache/key").asText();
+    assertEquals(4, report.at("/teachers/private/cache/teachers_trained").asInt(),
+        "the first run trained its teachers");
+    assertTrue(Files.isRegularFile(dir.resolve("cache/teachers").resolve(firstKey)
+        .resolve("manifest.json")));
+    assertTrue(Files.isRegularFile(folder.resolve("teachers/teacher-000.zip")),
+        "the run folder holds its teachers");
+
+    JsonNode binary = quickRun(dir, "multi_label.mechanism=binary-voting", "multi_label.tau=null",
+        "name=tiny-multilabel-binary");
+    assertEquals(firstKey, binary.at("/teachers/private/cache/key").asText());
+    assertEquals(0, binary.at("/teachers/private/cache/teachers_trained").asInt());
+    assertEquals(4, binary.at("/teachers/private/cache/teachers_reused").asInt());
+    assertEquals(report.at("/teachers/private/mean_held_out_micro_f1").asDouble(),
+        binary.at("/teachers/private/mean_held_out_micro_f1").asDouble());
+
+    // Interrupted after labelling, before its report: resumed, it trains no teacher again.
+    Path resumedFolder = Path.of(binary.at("/run_folder").asText());
+    Files.delete(resumedFolder.resolve("report.json"));
+    RunConfig resumed = ConfigLoader.load(resumedFolder.resolve("config.yaml"), List.of());
+    PatePipeline.builder(resumed).place(RunPlace.resume(resumedFolder, dir)).build()
+        .runMultiLabel();
+    JsonNode again = Json.mapper().readTree(resumedFolder.resolve("report.json").toFile());
+    assertEquals(0, again.at("/teachers/private/cache/teachers_trained").asInt());
+
+    JsonNode otherCanvases = quickRun(dir, "dataset.multidigit.min_digits=3",
+        "name=tiny-multilabel-three-digits");
+    assertNotEquals(firstKey, otherCanvases.at("/teachers/private/cache/key").asText());
+    assertEquals(4, otherCanvases.at("/teachers/private/cache/teachers_trained").asInt());
+  }
+
+  /** A run of the tiny config with {@code overrides}, no student and no release; its report. */
+  private static JsonNode quickRun(Path out, String... overrides) throws IOException {
+    List<String> all = new java.util.ArrayList<>(List.of(overrides));
+    all.addAll(List.of("student.train=false", "output.release=false"));
+    RunConfig config = ConfigLoader.parse(yaml(), "tiny-multilabel.yaml", all);
+    Path run = PatePipeline.builder(config).outputDir(out).build().runMultiLabel().runFolder();
+    return Json.mapper().readTree(run.resolve("report.json").toFile());
   }
 
   @Test

@@ -1,6 +1,7 @@
 package dev.pate.pipeline.cache;
 
 import dev.pate.datasets.Dataset;
+import dev.pate.datasets.multilabel.MultiLabelImages;
 import dev.pate.ensemble.nn.InputShape;
 import dev.pate.files.Sha256;
 import java.nio.ByteBuffer;
@@ -36,6 +37,28 @@ public final class DataFingerprint {
         example.putInt(width * Float.BYTES, set.label(i));
         digest.update(example.array());
       }
+    }
+    return Sha256.hex(digest);
+  }
+
+  /**
+   * The sha256 of multi-label image sets: each set's size, shape and label count, and every
+   * image's pixels and label set, so that other canvases (another generator setting, or changed
+   * MNIST files) never reuse teachers trained on these.
+   */
+  public static String ofLabelSets(List<MultiLabelImages> sets) {
+    MessageDigest digest = Sha256.digest();
+    for (MultiLabelImages set : sets) {
+      ByteBuffer header = ByteBuffer.allocate(20);
+      header.putInt(set.size()).putInt(set.shape().height()).putInt(set.shape().width())
+          .putInt(set.shape().channels()).putInt(set.labels());
+      digest.update(header.array());
+      digest.update(set.pixels());
+      ByteBuffer masks = ByteBuffer.allocate(Integer.BYTES * set.size());
+      for (int mask : set.labelMasks()) {
+        masks.putInt(mask);
+      }
+      digest.update(masks.array());
     }
     return Sha256.hex(digest);
   }

@@ -68,10 +68,15 @@ public record MultiLabelData(String dataDir, MultiLabelImages privateCanvases,
    * differ by at most one), so a canvas's teacher depends on its position alone.
    */
   public MultiLabelImages partition(int t, int teachers) {
+    return privateCanvases.subset("teacher " + t, positions(t, teachers));
+  }
+
+  /** The positions in the private canvases of teacher {@code t}'s block of {@code teachers}. */
+  public int[] positions(int t, int teachers) {
     int n = privateCanvases.size();
     int from = (int) ((long) t * n / teachers);
     int to = (int) ((long) (t + 1) * n / teachers);
-    return privateCanvases.subset("teacher " + t, range(from, to));
+    return range(from, to);
   }
 
   /**

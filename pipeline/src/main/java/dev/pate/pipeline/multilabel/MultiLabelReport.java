@@ -46,9 +46,13 @@ public record MultiLabelReport(String name, String disclosure, String runFolder,
    * The teachers' scores on the held-out canvases: functions of their private partitions.
    *
    * @param meanHeldOutMicroF1 the mean over teachers of each one's micro F1
+   * @param cache where the teachers came from (the cached ensemble's folder and key, teachers
+   *     trained by this run and reused); votes are never cached for multi-label runs, so every
+   *     query's are computed
    */
   public record TeachersPrivate(double meanHeldOutMicroF1, double minHeldOutMicroF1,
-      double maxHeldOutMicroF1, int minPartitionSize, int maxPartitionSize) {}
+      double maxHeldOutMicroF1, int minPartitionSize, int maxPartitionSize,
+      RunReport.Cache cache) {}
 
   /**
    * @param noise {@code fixed} or {@code auto}
