@@ -172,6 +172,27 @@ class MultiLabelRunTest {
     assertEquals(4, otherCanvases.at("/teachers/private/cache/teachers_trained").asInt());
   }
 
+  /**
+   * baseline.non_private: the student trained on the true label sets of the same queries, under
+   * private, said not to be private; a run with another mechanism reuses it from the cache.
+   */
+  @Test
+  void theNonPrivateCeilingIsTheStudentOnTheQueriesTrueLabelSets() throws IOException {
+    JsonNode first = quickRun(dir, "baseline.non_private=true", "baseline.epochs=3",
+        "name=tiny-multilabel-ceiling");
+    JsonNode ceiling = first.at("/private/non_private_ceiling");
+    assertTrue(ceiling.at("/privacy").asText().startsWith("NOT private"), ceiling.toString());
+    assertEquals(QUERIES, ceiling.at("/training_examples").asInt());
+    assertEquals(40, ceiling.at("/held_out/examples").asInt());
+    assertFraction(ceiling.at("/held_out/micro_f1").asDouble(), "ceiling micro_f1");
+    assertFraction(ceiling.at("/held_out/label_set_accuracy").asDouble(), "ceiling set accuracy");
+    JsonNode again = quickRun(dir, "baseline.non_private=true", "baseline.epochs=3",
+        "multi_label.mechanism=powerset-voting", "multi_label.tau=null",
+        "name=tiny-multilabel-ceiling-again");
+    assertEquals(ceiling, again.at("/private/non_private_ceiling"), "reused, not retrained");
+    assertTrue(report.at("/private/non_private_ceiling").isMissingNode(), "only when asked");
+  }
+
   /** A run of the tiny config with {@code overrides}, no student and no release; its report. */
   private static JsonNode quickRun(Path out, String... overrides) throws IOException {
     List<String> all = new java.util.ArrayList<>(List.of(overrides));

@@ -220,6 +220,8 @@ public final class MultiLabelRun {
       listener.message("no query was answered: no student to train");
     }
     double studentSeconds = studentTime.seconds();
+    MultiLabelCeiling ceiling = config.baseline().nonPrivate() ? ceiling(ensemble, queries)
+        : null;
 
     PrivacyStatement statement = accountant.report(config.privacy().delta(),
         Mechanisms.conversion(config.privacy()));
@@ -228,7 +230,7 @@ public final class MultiLabelRun {
         ensemble.key().hash(), ensemble.teachersTrained(), count - ensemble.teachersTrained(),
         queryCanvases.size(), 0);
     MultiLabelReport report = report(statement, queryCanvases, votes, answers, outcome,
-        teacherF1, partitionSizes, cache, student, new MultiLabelReport.Timings(loadSeconds,
+        teacherF1, partitionSizes, cache, student, ceiling, new MultiLabelReport.Timings(loadSeconds,
             teachersSeconds, votesSeconds, labellingSeconds, studentSeconds, total.seconds()));
     if (student != null && config.output().release()) {
       report = report.withRelease(MultiLabelRelease.write(folder, config, data, report,
@@ -239,6 +241,25 @@ public final class MultiLabelRun {
     folder.write("report.json", Json.write(report));
     return new Result(report, folder.path(),
         Optional.ofNullable(student).map(s -> s.network().network()), statement);
+  }
+
+  /**
+   * The non-private ceiling of {@code baseline.non_private} (the student on the true label sets of
+   * the query canvases), from the teachers' cache folder if a run with the same queries and
+   * student trained it.
+   */
+  private MultiLabelCeiling ceiling(CachedMultiLabelEnsemble ensemble, int[] queries) {
+    try (NativeThreads.Scope cores = NativeThreads.allCores()) {
+      listener.stageStarted(Stage.CEILING, 0);
+      MultiLabelCeiling.Stored stored = MultiLabelCeiling.obtain(ensemble,
+          config.student().network(), config.baseline(), config.multiLabel().poolConfidence(),
+          data, queries, config.seed());
+      listener.stageDone(Stage.CEILING);
+      listener.message(stored.reused()
+          ? "non-private ceiling reused from the teacher cache (not private, for comparison)"
+          : "trained the non-private ceiling (not private, for comparison)");
+      return stored.ceiling();
+    }
   }
 
   /** The pool positions asked: the first ones, or a random subset drawn with the seed. */
@@ -380,7 +401,7 @@ public final class MultiLabelRun {
   private MultiLabelReport report(PrivacyStatement statement, MultiLabelImages queryCanvases,
       List<MultiLabelVotes> votes, MultiLabelAnswer[] answers, Labeller.Outcome outcome,
       double[] teacherF1, int[] partitionSizes, RunReport.Cache cache,
-      MultiLabelStudent student, MultiLabelReport.Timings timings) {
+      MultiLabelStudent student, MultiLabelCeiling ceiling, MultiLabelReport.Timings timings) {
     int labels = data.labels();
     int asked = outcome.asked();
     MultiLabelMechanism mechanism = noise.mechanism();
@@ -428,7 +449,7 @@ public final class MultiLabelRun {
             MultiLabelMetrics.of(labels, student.network().predict(data.heldOut()),
                 data.heldOut().labelMasks()).toMap()),
         null,
-        new MultiLabelReport.RunPrivate(timings));
+        new MultiLabelReport.RunPrivate(ceiling, timings));
   }
 
   /**
