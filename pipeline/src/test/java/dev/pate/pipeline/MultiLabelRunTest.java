@@ -154,6 +154,12 @@ class MultiLabelRunTest {
     assertEquals(firstKey, binary.at("/teachers/private/cache/key").asText());
     assertEquals(0, binary.at("/teachers/private/cache/teachers_trained").asInt());
     assertEquals(4, binary.at("/teachers/private/cache/teachers_reused").asInt());
+    assertEquals(0, binary.at("/teachers/private/cache/votes_computed").asInt(),
+        "the same queries: their votes are in the cache");
+    assertEquals(QUERIES, binary.at("/teachers/private/cache/votes_reused").asInt());
+    assertEquals(MultiLabelVoteFile.read(folder.resolve(MultiLabelRun.VOTES_FILE)),
+        MultiLabelVoteFile.read(Path.of(binary.at("/run_folder").asText())
+            .resolve(MultiLabelRun.VOTES_FILE)), "cached votes are the votes");
     assertEquals(report.at("/teachers/private/mean_held_out_micro_f1").asDouble(),
         binary.at("/teachers/private/mean_held_out_micro_f1").asDouble());
 

@@ -12,6 +12,7 @@
  * index in the test set), filled as queries ask for them: votes release nothing until the
  * aggregator answers, so they can be reused by any number of runs. Multi-label ensembles are kept
  * in the same layout under keys of their own format ({@link
- * dev.pate.pipeline.cache.EnsembleKey#multiLabel}), without cached votes.
+ * dev.pate.pipeline.cache.EnsembleKey#multiLabel}); their {@code votes.csv} holds each teacher's
+ * label set (a bit mask) per pool canvas, by its position in the pool.
  */
 package dev.pate.pipeline.cache;

@@ -46,9 +46,9 @@ public record MultiLabelReport(String name, String disclosure, String runFolder,
    * The teachers' scores on the held-out canvases: functions of their private partitions.
    *
    * @param meanHeldOutMicroF1 the mean over teachers of each one's micro F1
-   * @param cache where the teachers came from (the cached ensemble's folder and key, teachers
-   *     trained by this run and reused); votes are never cached for multi-label runs, so every
-   *     query's are computed
+   * @param cache where the teachers and their votes came from (the cached ensemble's folder and
+   *     key, teachers trained by this run and reused, query canvases voted on by this run and
+   *     those whose votes were cached)
    */
   public record TeachersPrivate(double meanHeldOutMicroF1, double minHeldOutMicroF1,
       double maxHeldOutMicroF1, int minPartitionSize, int maxPartitionSize,

@@ -15,7 +15,6 @@ import dev.pate.config.Randomness;
 import dev.pate.config.RunConfig;
 import dev.pate.config.Selection;
 import dev.pate.datasets.multilabel.MultiLabelImages;
-import dev.pate.ensemble.multilabel.MultiLabelNetwork;
 import dev.pate.ensemble.MultiLabelEnsembleTrainer;
 import dev.pate.ensemble.TeacherRecord;
 import dev.pate.ensemble.nn.NativeThreads;
@@ -65,8 +64,9 @@ import org.deeplearning4j.nn.multilayer.MultiLayerNetwork;
  * <p>A resumed run keeps the ledger's answers and charges (its header must match the config's
  * mechanism, parameters, noise, orders, budget and query count: {@link #preflight}) and asks only
  * the queries after them. Teachers go into the teacher cache beside the run folder, keyed by
- * what decides them ({@link EnsembleKey#multiLabel}): a resumed run, and a run that only changes
- * the mechanism, noise, budget or query count, reuses them and recomputes their votes.
+ * what decides them ({@link EnsembleKey#multiLabel}), with their votes on the pool canvases: a
+ * resumed run, and a run that only changes the mechanism, noise, budget or query count, reuses
+ * them.
  */
 public final class MultiLabelRun {
 
@@ -187,7 +187,7 @@ public final class MultiLabelRun {
     double teachersSeconds = teachersTime.seconds();
 
     Stopwatch votesTime = Stopwatch.start();
-    List<MultiLabelVotes> votes = votes(ensemble.teachers(), queryCanvases);
+    List<MultiLabelVotes> votes = votes(ensemble, queries);
     writeVotes(votes);
     double votesSeconds = votesTime.seconds();
 
@@ -228,7 +228,7 @@ public final class MultiLabelRun {
     int count = ensemble.records().size();
     RunReport.Cache cache = new RunReport.Cache(ensemble.folder().toString(),
         ensemble.key().hash(), ensemble.teachersTrained(), count - ensemble.teachersTrained(),
-        queryCanvases.size(), 0);
+        ensemble.votesComputed(), queryCanvases.size() - ensemble.votesComputed());
     MultiLabelReport report = report(statement, queryCanvases, votes, answers, outcome,
         teacherF1, partitionSizes, cache, student, ceiling, new MultiLabelReport.Timings(loadSeconds,
             teachersSeconds, votesSeconds, labellingSeconds, studentSeconds, total.seconds()));
@@ -313,12 +313,12 @@ public final class MultiLabelRun {
         config.teachers().workers(), config.teachers().threadsPerWorker());
   }
 
-  private List<MultiLabelVotes> votes(List<MultiLabelNetwork> teachers,
-      MultiLabelImages queries) {
-    int[][] byQuery = trainer().votes(teachers, queries);
+  /** The teachers' votes on the query canvases, from the cache where they voted before. */
+  private List<MultiLabelVotes> votes(CachedMultiLabelEnsemble ensemble, int[] queries) {
+    int[][] byQuery = ensemble.votes(data.pool(), queries, trainer());
     List<MultiLabelVotes> votes = new ArrayList<>(byQuery.length);
     for (int[] query : byQuery) {
-      votes.add(new MultiLabelVotes(queries.labels(), query));
+      votes.add(new MultiLabelVotes(data.labels(), query));
     }
     return votes;
   }
