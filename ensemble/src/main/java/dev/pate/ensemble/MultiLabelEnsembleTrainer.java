@@ -45,10 +45,10 @@ public final class MultiLabelEnsembleTrainer {
   /**
    * Trains teacher {@code t} on {@code partitions.get(t)} for every t, with the seed {@code
    * Seeds.derive(runSeed, "teacher", t)}; scores each with {@code score} (the record's {@code
-   * testAccuracy}: for a multi-label run, its micro-F1 on held-out images) and saves it to {@code teacherDir/teacher-NNN.zip}
-   * before {@code progress} is told. The teachers in {@code finished} (by index) were saved by an
-   * interrupted call with the same arguments: they are loaded, their files checked against their
-   * sha256, instead of trained again.
+   * testAccuracy}: for a multi-label run, its micro-F1 on held-out images) and saves it to
+   * {@code teacherDir/teacher-NNN.zip} before {@code progress} is told. The teachers in {@code
+   * finished} (by index) were saved by an interrupted call with the same arguments: they are
+   * loaded, their files checked against their sha256, instead of trained again.
    *
    * @return the teachers in teacher order
    */
@@ -132,8 +132,8 @@ public final class MultiLabelEnsembleTrainer {
       throw new UserError("cannot save teacher " + teacherDir.resolve(file) + ": "
           + e.getMessage(), e);
     }
-    progress.teacherDone(new TeacherRecord(index, seed, partition.size(), heldOutScore, file, sha256,
-        trainSeconds));
+    progress.teacherDone(new TeacherRecord(index, seed, partition.size(), heldOutScore, file,
+        sha256, trainSeconds));
     return teacher;
   }
 }

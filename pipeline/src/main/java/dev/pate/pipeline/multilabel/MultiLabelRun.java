@@ -168,7 +168,6 @@ public final class MultiLabelRun {
 
   /** Runs the stages after loading; {@code loadSeconds} and {@code total} time the report. */
   public Result run(double loadSeconds, Stopwatch total) {
-    int labels = data.labels();
     noise.plan().ifPresent(plan -> {
       folder.write(MultiLabelNoise.PLAN_FILE, Json.write(plan.toMap()));
       listener.message("aggregator.noise auto: " + plan.mechanism().id() + " "
@@ -226,12 +225,13 @@ public final class MultiLabelRun {
     PrivacyStatement statement = accountant.report(config.privacy().delta(),
         Mechanisms.conversion(config.privacy()));
     int count = ensemble.records().size();
-    RunReport.Cache cache = new RunReport.Cache(ensemble.folder().toString(),
+    RunReport.Cache fromCache = new RunReport.Cache(ensemble.folder().toString(),
         ensemble.key().hash(), ensemble.teachersTrained(), count - ensemble.teachersTrained(),
         ensemble.votesComputed(), queryCanvases.size() - ensemble.votesComputed());
     MultiLabelReport report = report(statement, queryCanvases, votes, answers, outcome,
-        teacherF1, partitionSizes, cache, student, ceiling, new MultiLabelReport.Timings(loadSeconds,
-            teachersSeconds, votesSeconds, labellingSeconds, studentSeconds, total.seconds()));
+        teacherF1, partitionSizes, fromCache, student, ceiling, new MultiLabelReport.Timings(
+            loadSeconds, teachersSeconds, votesSeconds, labellingSeconds, studentSeconds,
+            total.seconds()));
     if (student != null && config.output().release()) {
       report = report.withRelease(MultiLabelRelease.write(folder, config, data, report,
           student.network().network()));
@@ -400,7 +400,7 @@ public final class MultiLabelRun {
 
   private MultiLabelReport report(PrivacyStatement statement, MultiLabelImages queryCanvases,
       List<MultiLabelVotes> votes, MultiLabelAnswer[] answers, Labeller.Outcome outcome,
-      double[] teacherF1, int[] partitionSizes, RunReport.Cache cache,
+      double[] teacherF1, int[] partitionSizes, RunReport.Cache fromCache,
       MultiLabelStudent student, MultiLabelCeiling ceiling, MultiLabelReport.Timings timings) {
     int labels = data.labels();
     int asked = outcome.asked();
@@ -425,7 +425,7 @@ public final class MultiLabelRun {
             config.teachers().network().architecture().name().toLowerCase(java.util.Locale.ROOT),
             new MultiLabelReport.TeachersPrivate(teacherStats.getAverage(),
                 teacherStats.getMin(), teacherStats.getMax(), sizes.getMin(), sizes.getMax(),
-                cache)),
+                fromCache)),
         new MultiLabelReport.Aggregation(mechanism.id(), config.aggregator().noise().id(),
             mechanism.parameters(), config.aggregator().selection().id(),
             config.aggregator().queries(), asked, asked,

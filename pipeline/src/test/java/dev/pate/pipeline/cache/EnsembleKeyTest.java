@@ -49,7 +49,8 @@ class EnsembleKeyTest {
     return ConfigLoader.parse("name: key\nseed: 5\nteachers: {count: 10}\ndataset: {name:"
         + " mnist-multidigit, query_pool: 100, multidigit: {private_canvases: 1000,"
         + " public_canvases: 300}}\nmulti_label: {mechanism: binary-voting}\n"
-        + "aggregator: {queries: 50, noise: auto}\nprivacy: {budget: {epsilon: 2}}\n", "key.yaml", List.of(overrides));
+        + "aggregator: {queries: 50, noise: auto}\nprivacy: {budget: {epsilon: 2}}\n", "key.yaml",
+        List.of(overrides));
   }
 
   /**
