@@ -85,8 +85,10 @@ class MultiLabelEnsembleTrainerTest {
     for (int t = 0; t < 3; t++) {
       assertEquals(all.get(t).network().params(), resumed.get(t).network().params());
     }
+    // Teacher 1's file is the resumed training's (a model file's bytes include when it was
+    // written), so its record is that training's.
     List<MultiLabelNetwork> loaded = MultiLabelEnsembleTrainer.load(dir,
-        List.of(first.get(0), first.get(1), first.get(2)), 3);
+        List.of(first.get(0), again.get(1), first.get(2)), 3);
     MultiLabelImages queries = images(10, 9);
     assertArrayEquals(all.get(1).predict(queries), loaded.get(1).predict(queries));
   }
