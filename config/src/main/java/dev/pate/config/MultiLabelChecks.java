@@ -10,7 +10,7 @@ import java.util.Map;
  * when the config loads (before any data is read or any teacher trains): multi-label data needs a
  * multi-label mechanism and single-label data refuses one; the noise is given or planned, not
  * both; and what a multi-label run does not do (active selection, a smooth-sensitivity release,
- * Spark teachers, augmentation, self-training, the non-private ceiling, a validation split) is
+ * Spark teachers, augmentation, self-training, a validation split) is
  * refused rather than silently skipped.
  */
 final class MultiLabelChecks {
@@ -140,10 +140,6 @@ final class MultiLabelChecks {
     if (config.student().method() == StudentMethod.SELF_TRAINING) {
       add("student.method", "self-training pseudo-labels one class per image; use supervised"
           + " (the multi-label student learns from the pool with multi_label.pool_confidence)");
-    }
-    if (config.baseline().nonPrivate()) {
-      add("baseline.non_private", "the non-private ceiling trains a single-label student; use"
-          + " false for a multi-label run");
     }
     if (config.dataset().validation() > 0) {
       add("dataset.validation", "a multi-label run has no validation split yet; use 0");

@@ -420,7 +420,8 @@ public final class PatePipeline {
       }
       listener.runFolderOpened(folder.path());
       listener.message("run folder " + folder.path());
-      return new MultiLabelRun(config, noise, data, folder, listener).run(loadSeconds, total);
+      return new MultiLabelRun(config, noise, data, folder, listener, place.cache(),
+          place.linkTeachers()).run(loadSeconds, total);
     } finally {
       if (lock != null) {
         lock.close();

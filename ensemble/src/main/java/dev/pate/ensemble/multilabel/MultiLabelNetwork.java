@@ -28,6 +28,21 @@ public final class MultiLabelNetwork {
   }
 
   /**
+   * A trained network (e.g. one loaded from a saved teacher) as a multi-label network over
+   * {@code labels} labels.
+   *
+   * @throws IllegalArgumentException if its output layer does not have one unit per label
+   */
+  public static MultiLabelNetwork of(MultiLayerNetwork network, int labels) {
+    long outputs = network.layerSize(network.getnLayers() - 1);
+    if (outputs != labels) {
+      throw new IllegalArgumentException("network: " + outputs + " outputs, not one per label of "
+          + labels);
+    }
+    return new MultiLabelNetwork(network, labels);
+  }
+
+  /**
    * Trains a new network on {@code images} with {@code targets}: {@code settings.epochs()} passes
    * in a seeded random order, batches of {@code settings.batchSize()}, unknown labels masked.
    *

@@ -53,9 +53,13 @@ public record MultiLabelReport(String name, String disclosure, String runFolder,
    * The teachers' scores on the held-out canvases: functions of their private partitions.
    *
    * @param meanHeldOutMicroF1 the mean over teachers of each one's micro F1
+   * @param cache where the teachers and their votes came from (the cached ensemble's folder and
+   *     key, teachers trained by this run and reused, query canvases voted on by this run and
+   *     those whose votes were cached)
    */
   public record TeachersPrivate(double meanHeldOutMicroF1, double minHeldOutMicroF1,
-      double maxHeldOutMicroF1, int minPartitionSize, int maxPartitionSize) {}
+      double maxHeldOutMicroF1, int minPartitionSize, int maxPartitionSize,
+      RunReport.Cache cache) {}
 
   /**
    * @param noise {@code fixed} or {@code auto}
@@ -103,8 +107,14 @@ public record MultiLabelReport(String name, String disclosure, String runFolder,
    */
   public record PseudoLabels(int canvases, int labelsKnown, double coverage, Double precision) {}
 
-  /** @param timings seconds of each stage: they grow with the private data's size */
-  public record RunPrivate(Timings timings) {}
+  /**
+   * @param nonPrivateCeiling the student on the true label sets of its queries ({@code
+   *     baseline.non_private}); left out when not asked for
+   * @param timings seconds of each stage: they grow with the private data's size
+   */
+  public record RunPrivate(@com.fasterxml.jackson.annotation.JsonInclude(
+      com.fasterxml.jackson.annotation.JsonInclude.Include.NON_NULL)
+      MultiLabelCeiling nonPrivateCeiling, Timings timings) {}
 
   /** Seconds of each stage. */
   public record Timings(double loadSeconds, double teachersSeconds, double votesSeconds,
@@ -134,6 +144,10 @@ public record MultiLabelReport(String name, String disclosure, String runFolder,
         privacy.guaranteeHolds() ? "" : "; NOT a guarantee: seeded noise"));
     line(b, "student", student == null ? "none"
         : "held out: " + metrics(student.heldOut()));
+    if (runPrivate.nonPrivateCeiling() != null) {
+      line(b, "non-private ceiling", "held out: " + metrics(runPrivate.nonPrivateCeiling()
+          .heldOut()) + " (NOT private: trained on the queries' true label sets)");
+    }
     if (release != null) {
       line(b, "released", release.folder());
     }

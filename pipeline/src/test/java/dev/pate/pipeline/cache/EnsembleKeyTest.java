@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import dev.pate.config.ConfigLoader;
 import dev.pate.config.RunConfig;
 import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 class EnsembleKeyTest {
@@ -42,5 +43,30 @@ class EnsembleKeyTest {
     assertFalse(EnsembleKey.settings(config()).containsKey("dataset.validation"));
     assertNotEquals(EnsembleKey.settings(config()),
         EnsembleKey.settings(config("dataset.validation=500")));
+  }
+
+  private static RunConfig multiLabel(String... overrides) {
+    return ConfigLoader.parse("name: key\nseed: 5\nteachers: {count: 10}\ndataset: {name:"
+        + " mnist-multidigit, query_pool: 100, multidigit: {private_canvases: 1000,"
+        + " public_canvases: 300}}\nmulti_label: {mechanism: binary-voting}\n"
+        + "aggregator: {queries: 50, noise: auto}\nprivacy: {budget: {epsilon: 2}}\n", "key.yaml",
+        List.of(overrides));
+  }
+
+  /**
+   * What a multi-label run does with its teachers' votes (mechanism, noise, budget, query count)
+   * is not in the key; the canvases and the teachers are.
+   */
+  @Test
+  void multiLabelTeachersAreKeyedByCanvasesAndTeachersNotByTheMechanism() {
+    Map<String, String> base = EnsembleKey.settings(multiLabel());
+    assertEquals(base, EnsembleKey.settings(multiLabel("multi_label.mechanism=tau-voting",
+        "multi_label.tau=2", "aggregator.queries=80", "privacy.budget.epsilon=4",
+        "privacy.delta=1e-6", "teachers.workers=2")));
+    for (String changed : List.of("dataset.multidigit.private_canvases=900",
+        "dataset.multidigit.min_digits=3", "teachers.count=20", "seed=6",
+        "teachers.network.architecture=mlp")) {
+      assertNotEquals(base, EnsembleKey.settings(multiLabel(changed)), changed);
+    }
   }
 }
