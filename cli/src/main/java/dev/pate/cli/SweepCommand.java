@@ -3,10 +3,9 @@ package dev.pate.cli;
 import dev.pate.config.Study;
 import dev.pate.config.StudyLoader;
 import dev.pate.pipeline.progress.Stopwatch;
-import dev.pate.study.ResultsTable;
 import dev.pate.study.StudyFolder;
 import dev.pate.study.StudyPlanner;
-import dev.pate.study.StudyRow;
+import dev.pate.study.StudyResults;
 import dev.pate.study.StudyRunner;
 import java.nio.file.Path;
 import java.util.List;
@@ -23,7 +22,9 @@ import picocli.CommandLine.Parameters;
         + " each run like pate run in <out>/<name>/points/<id>/. Teachers are trained once per"
         + " data, partitions, network, training and seed, and reused from the cache"
         + " (<out>/cache/) with their votes. Writes results.csv, label-accuracy.png,"
-        + " epsilon-vs-queries.png, student-vs-epsilon.png and report.html into <out>/<name>/.",
+        + " epsilon-vs-queries.png, student-vs-epsilon.png and report.html into <out>/<name>/"
+        + " (for a multi-label config: results.csv, student-micro-f1-vs-epsilon.png,"
+        + " student-label-set-accuracy-vs-epsilon.png and report.html).",
         "Interrupted (Ctrl-C, or killed), the same command finishes the study: finished points"
             + " are kept, saved teachers reused."},
     footerHeading = HelpExamples.HEADING,
@@ -56,12 +57,12 @@ final class SweepCommand implements Callable<Integer> {
     Stopwatch time = Stopwatch.start();
     StudyRunner runner = new StudyRunner(study, outDir, options.dataDir,
         new ConsoleListener(System.out));
-    List<StudyRow> rows = runner.run(file.toString(), all);
+    StudyResults results = runner.run(file.toString(), all);
     System.out.println();
-    System.out.print(ResultsTable.text(rows, study.sweptKeys()));
-    int refused = study.points().size() - rows.size();
+    System.out.print(results.text(study.sweptKeys()));
+    int refused = study.points().size() - results.size();
     System.out.printf(Locale.ROOT, "pate: study %s: %d points in %.1f s%s; results.csv, plots and"
-        + " report.html in %s%n", study.name(), rows.size(), time.seconds(), refused == 0 ? ""
+        + " report.html in %s%n", study.name(), results.size(), time.seconds(), refused == 0 ? ""
         : " (" + refused + " refused by the private data set's budget)", runner.folder().path());
     return 0;
   }

@@ -48,7 +48,7 @@ class InspectCommandTest {
     assertEquals(privateFile, csv.privateFile());
     assertEquals(publicFile, csv.publicFile());
     assertEquals(Optional.empty(), csv.columns(), "the file has a header");
-    assertEquals("income", csv.label());
+    assertEquals(Optional.of("income"), csv.label());
     assertEquals(List.of("high", "low"), csv.classes());
     assertEquals(Optional.of("."), csv.stripLabelSuffix());
     assertEquals(List.of("colour"), csv.categorical());
@@ -68,6 +68,6 @@ class InspectCommandTest {
     CsvConfig csv = config.dataset().csv().orElseThrow();
     assertEquals(Optional.of(List.of("n", "letter", "class")), csv.columns());
     assertEquals(";", csv.delimiter());
-    assertEquals("class", csv.label());
+    assertEquals(Optional.of("class"), csv.label());
   }
 }

@@ -25,15 +25,18 @@ public record BaselineConfig(boolean nonPrivate, OptionalInt epochs, OptionalInt
           false,
           "also train the student's network on all private examples with their true labels and"
               + " report its held-out accuracy as the non-private ceiling (NOT private; the model"
-              + " is not saved)",
+              + " is not saved); a multi-label run's ceiling is its student trained on the true"
+              + " label sets of its query canvases, with its held-out micro-F1 and label-set"
+              + " accuracy",
           BaselineConfig::nonPrivate);
 
   static final Key<BaselineConfig, Integer> EPOCHS =
       Key.nullable(
           "epochs",
           NumberType.integer().atLeast(1),
-          "the ceiling's passes over all private examples (it sees far more examples than the"
-              + " student, so fewer passes suffice); when null: student.network.epochs",
+          "the ceiling's passes over its training data (all private examples: it sees far more"
+              + " examples than the student, so fewer passes suffice; a multi-label run's: its"
+              + " query canvases); when null: student.network.epochs",
           b -> boxed(b.epochs()));
 
   static final Key<BaselineConfig, Integer> BATCH_SIZE =

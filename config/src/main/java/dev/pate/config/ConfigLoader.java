@@ -169,6 +169,7 @@ public final class ConfigLoader {
     RunConfig config = resolution.resolve(ConfigSchema.ROOT, "");
     resolution.crossCheck();
     if (config != null) {
+      LabelChecks.check(config.dataset(), given, file, problems);
       GroupChecks.check(config, given, file, problems);
       MultiLabelChecks.check(config, given, file, problems);
     }

@@ -28,8 +28,10 @@ import static java.util.Objects.requireNonNull;
  * @param evalSkipLines lines skipped at the top of the evaluation file
  * @param columns column names for files without a header; empty: each file's first record
  * @param delimiter field separator, one character
- * @param label the label column
- * @param classes class names in class order
+ * @param label the label column of a single-label table; empty for a multi-label table
+ * @param classes class names in class order; empty for a multi-label table
+ * @param labels the 0/1 label columns of a multi-label table, in bit order; empty for a
+ *     single-label table
  * @param stripLabelSuffix removed from the end of labels where present
  * @param categorical one-hot encoded columns
  * @param numeric scaled numeric columns
@@ -49,8 +51,9 @@ public record CsvConfig(
     int evalSkipLines,
     Optional<List<String>> columns,
     String delimiter,
-    String label,
+    Optional<String> label,
     List<String> classes,
+    List<String> labels,
     Optional<String> stripLabelSuffix,
     List<String> categorical,
     List<String> numeric,
@@ -65,6 +68,9 @@ public record CsvConfig(
       new TextType(Pattern.compile("[^\\r\\n]+"), "a non-empty name without line breaks");
 
   private static final ListType<String> NAMES = new ListType<>(NAME, 0, Integer.MAX_VALUE);
+
+  /** Labels of a multi-label table: a label set is a bit mask in an int. */
+  static final int MAX_LABELS = 30;
 
   static final Key<CsvConfig, Path> PRIVATE_FILE =
       Key.of(
@@ -148,18 +154,33 @@ public record CsvConfig(
           CsvConfig::delimiter);
 
   static final Key<CsvConfig, String> LABEL =
-      Key.of("label", NAME, null, "the column holding the class", CsvConfig::label)
-          .withDefaultNote("required");
+      Key.nullable(
+          "label",
+          NAME,
+          "the column holding the class of a single-label table (required then, with classes);"
+              + " a multi-label table gives labels instead",
+          CsvConfig::label).withDefaultNote("required without labels");
 
   static final Key<CsvConfig, List<String>> CLASSES =
-      Key.of(
-              "classes",
-              new ListType<>(NAME, 2, Integer.MAX_VALUE),
-              null,
-              "the class names in class order (class k is the k-th); a row with any other label"
-                  + " is an error naming its file and line",
-              CsvConfig::classes)
-          .withDefaultNote("required");
+      Key.nullable(
+          "classes",
+          new ListType<>(NAME, 2, Integer.MAX_VALUE),
+          "the class names in class order (class k is the k-th); a row with any other label"
+              + " is an error naming its file and line; required with label",
+          (CsvConfig c) -> c.classes().isEmpty() ? Optional.empty() : Optional.of(c.classes()))
+          .withDefaultNote("required with label");
+
+  static final Key<CsvConfig, List<String>> LABELS =
+      Key.nullable(
+          "labels",
+          new ListType<>(NAME, 1, MAX_LABELS),
+          "the label columns of a multi-label table, each 0 or 1 in every row (a multi-hot"
+              + " target: a row's label set is the columns holding 1), in label order; they"
+              + " make the run multi-label (multi_label.mechanism required) and name the labels"
+              + " in the report and model card; give this or label with classes. A missing"
+              + " value in a label column drops a private row (counted); every pool and held-out"
+              + " row needs its label set",
+          c -> c.labels().isEmpty() ? Optional.empty() : Optional.of(c.labels()));
 
   static final Key<CsvConfig, String> STRIP_LABEL_SUFFIX =
       Key.nullable(
@@ -193,8 +214,8 @@ public record CsvConfig(
           "ignored",
           NAMES,
           List.of(),
-          "columns read past and not used; every column must be the label or in exactly one of"
-              + " categorical, numeric and ignored",
+          "columns read past and not used; every column must be the label (or one of labels) or"
+              + " in exactly one of categorical, numeric and ignored",
           CsvConfig::ignored);
 
   static final Key<CsvConfig, List<String>> MISSING =
@@ -261,6 +282,7 @@ public record CsvConfig(
               DELIMITER,
               LABEL,
               CLASSES,
+              LABELS,
               STRIP_LABEL_SUFFIX,
               CATEGORICAL,
               NUMERIC,
@@ -280,8 +302,9 @@ public record CsvConfig(
                   v.get(EVAL_SKIP_LINES),
                   v.get(COLUMNS),
                   v.get(DELIMITER),
-                  v.get(LABEL),
-                  v.get(CLASSES),
+                  v.find(LABEL),
+                  v.find(CLASSES).orElse(List.of()),
+                  v.find(LABELS).orElse(List.of()),
                   v.find(STRIP_LABEL_SUFFIX),
                   v.get(CATEGORICAL),
                   v.get(NUMERIC),
@@ -292,7 +315,15 @@ public record CsvConfig(
                   v.get(VOCABULARIES),
                   v.get(RANGES)));
 
-  /** Checks for nulls only; value ranges are checked by {@link ConfigLoader}. */
+  /** Whether the table is multi-label: its label columns are {@link #labels}. */
+  public boolean multiLabel() {
+    return !labels.isEmpty();
+  }
+
+  /**
+   * Checks for nulls only; value ranges are checked by {@link ConfigLoader}, which of label and
+   * labels is given by {@link LabelChecks}.
+   */
   public CsvConfig {
     requireNonNull(privateFile, "privateFile");
     requireNonNull(publicFile, "publicFile");
@@ -301,6 +332,7 @@ public record CsvConfig(
     requireNonNull(delimiter, "delimiter");
     requireNonNull(label, "label");
     classes = List.copyOf(classes);
+    labels = List.copyOf(labels);
     requireNonNull(stripLabelSuffix, "stripLabelSuffix");
     categorical = List.copyOf(categorical);
     numeric = List.copyOf(numeric);

@@ -43,9 +43,10 @@ public record DatasetConfig(
           new ChoiceType<>(DatasetName.class),
           DatasetName.MNIST,
           "data set: mnist or fashion-mnist (training images private, test images public), csv"
-              + " (the private and public files of dataset.csv), or images (your own folders or"
-              + " array files, dataset.images), or mnist-multidigit (multi-label: canvases of"
-              + " MNIST digits, dataset.multidigit; see multi_label)",
+              + " (the private and public files of dataset.csv; multi-label with"
+              + " dataset.csv.labels), or images (your own folders or array files,"
+              + " dataset.images; multi-label with dataset.images.labels), or mnist-multidigit"
+              + " (multi-label: canvases of MNIST digits, dataset.multidigit; see multi_label)",
           DatasetConfig::name);
 
   static final Key<DatasetConfig, Path> DATA_DIR =
@@ -119,6 +120,33 @@ public record DatasetConfig(
                   v.find(CSV),
                   v.find(IMAGES),
                   v.find(MULTIDIGIT)));
+
+  /**
+   * Whether each example carries a label set rather than one class: the multi-digit benchmark, a
+   * CSV table with label columns ({@code csv.labels}) or images with labels files ({@code
+   * images.labels}).
+   */
+  public boolean multiLabel() {
+    return name == DatasetName.MNIST_MULTIDIGIT || csv.map(CsvConfig::multiLabel).orElse(false)
+        || images.map(ImagesConfig::multiLabel).orElse(false);
+  }
+
+  /**
+   * The label names of multi-label data, in bit order: the digits of the benchmark, or the label
+   * columns of a table or of images' labels files.
+   *
+   * @throws IllegalStateException for single-label data
+   */
+  public List<String> labelNames() {
+    if (name == DatasetName.MNIST_MULTIDIGIT) {
+      return java.util.stream.IntStream.range(0, MultiDigitConfig.LABELS)
+          .mapToObj(Integer::toString).toList();
+    }
+    if (!multiLabel()) {
+      throw new IllegalStateException("dataset.name: " + name.id() + " is single-label data");
+    }
+    return csv.map(CsvConfig::labels).orElseGet(() -> images.orElseThrow().labels());
+  }
 
   /**
    * Checks for nulls, and that {@code csv} and {@code images} are present exactly for the csv and

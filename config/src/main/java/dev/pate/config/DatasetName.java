@@ -19,10 +19,5 @@ public enum DatasetName implements Choice {
    * label set being the digits present ({@code dataset.multidigit}); private canvases from MNIST's
    * training digits, public ones from its test digits.
    */
-  MNIST_MULTIDIGIT;
-
-  /** Whether each example of this data set carries a label set rather than one class. */
-  public boolean multiLabel() {
-    return this == MNIST_MULTIDIGIT;
-  }
+  MNIST_MULTIDIGIT
 }

@@ -16,6 +16,9 @@ import java.util.regex.Pattern;
  * ({@code *_file}: {@code .npy} of N x H x W [x C] unsigned bytes, or IDX) with a labels file
  * ({@code *_labels}). The private and evaluation images must be labelled; the pool need not be.
  *
+ * <p>Multi-label images ({@code labels} given) are folders, each with a labels file ({@code
+ * *_labels}: a CSV of each image's path and one 0/1 column per label); every image is labelled.
+ *
  * <p>Which of a folder or a file is given, and that exactly one is, is checked by the data loader
  * before anything is read, with a one-line error naming the keys.
  *
@@ -28,7 +31,8 @@ import java.util.regex.Pattern;
  * @param evalDir folder of the held-out evaluation images
  * @param evalFile array file of the held-out evaluation images
  * @param evalLabels labels of {@code evalFile}
- * @param classes class names in label order
+ * @param classes class names in label order; empty for multi-label images
+ * @param labels the label names of multi-label images, in bit order; empty for single-label ones
  * @param resize {@code [height, width]} every image is resized to; empty: all must have one size
  * @param channels 1 or 3, what every image is converted to; empty: all must have one
  */
@@ -43,6 +47,7 @@ public record ImagesConfig(
     Optional<Path> evalFile,
     Optional<Path> evalLabels,
     List<String> classes,
+    List<String> labels,
     Optional<List<Integer>> resize,
     OptionalInt channels) {
 
@@ -72,7 +77,10 @@ public record ImagesConfig(
       ImagesConfig::privateFile);
 
   static final Key<ImagesConfig, Path> PRIVATE_LABELS = path("private_labels",
-      "labels of private_file: a 1-dimensional integer .npy (class indices) or IDX labels",
+      "labels of private_file: a 1-dimensional integer .npy (class indices) or IDX labels; for"
+          + " multi-label images (labels given), the labels file of private_dir: a CSV with a"
+          + " header, a path column (each image's path relative to the folder, / between"
+          + " sub-folders) and one 0/1 column per label, every image listed exactly once",
       ImagesConfig::privateLabels);
 
   static final Key<ImagesConfig, Path> PUBLIC_DIR = path("public_dir",
@@ -87,7 +95,8 @@ public record ImagesConfig(
 
   static final Key<ImagesConfig, Path> PUBLIC_LABELS = path("public_labels",
       "labels of public_file, if it has any: as private_labels, with -1 for an unlabelled pool"
-          + " image (.npy); when null: the pool is unlabelled",
+          + " image (.npy); when null: the pool is unlabelled. For multi-label images, the"
+          + " labels file of public_dir, as private_labels (required: every image labelled)",
       ImagesConfig::publicLabels);
 
   static final Key<ImagesConfig, Path> EVAL_DIR = path("eval_dir",
@@ -101,17 +110,29 @@ public record ImagesConfig(
       ImagesConfig::evalFile);
 
   static final Key<ImagesConfig, Path> EVAL_LABELS = path("eval_labels",
-      "labels of eval_file, as private_labels", ImagesConfig::evalLabels);
+      "labels of eval_file, as private_labels; for multi-label images, the labels file of"
+          + " eval_dir", ImagesConfig::evalLabels);
 
   static final Key<ImagesConfig, List<String>> CLASSES =
-      Key.of(
-              "classes",
-              new ListType<>(NAME, 2, 256),
-              null,
-              "the class names in label order (label k is the k-th): the names of the class"
-                  + " sub-folders; a sub-folder of another name is an error naming it",
-              ImagesConfig::classes)
-          .withDefaultNote("required");
+      Key.nullable(
+          "classes",
+          new ListType<>(NAME, 2, 256),
+          "the class names in label order (label k is the k-th): the names of the class"
+              + " sub-folders; a sub-folder of another name is an error naming it; required for"
+              + " single-label images (labels not given)",
+          (ImagesConfig c) -> c.classes().isEmpty() ? Optional.empty()
+              : Optional.of(c.classes()))
+          .withDefaultNote("required without labels");
+
+  static final Key<ImagesConfig, List<String>> LABELS =
+      Key.nullable(
+          "labels",
+          new ListType<>(NAME, 1, CsvConfig.MAX_LABELS),
+          "the labels of multi-label images, in label order: the 0/1 columns of their labels"
+              + " files (private_labels, public_labels, eval_labels), which give each image its"
+              + " label set; they make the run multi-label (multi_label.mechanism required) and"
+              + " name the labels in the report and model card; give this or classes",
+          c -> c.labels().isEmpty() ? Optional.empty() : Optional.of(c.labels()));
 
   static final Key<ImagesConfig, List<Integer>> RESIZE =
       Key.nullable(
@@ -137,7 +158,8 @@ public record ImagesConfig(
           "your own images: the private images, the public pool and, optionally, held-out"
               + " evaluation images, each a folder or an array file",
           List.of(PRIVATE_DIR, PRIVATE_FILE, PRIVATE_LABELS, PUBLIC_DIR, PUBLIC_FILE,
-              PUBLIC_LABELS, EVAL_DIR, EVAL_FILE, EVAL_LABELS, CLASSES, RESIZE, CHANNELS),
+              PUBLIC_LABELS, EVAL_DIR, EVAL_FILE, EVAL_LABELS, CLASSES, LABELS, RESIZE,
+              CHANNELS),
           v ->
               new ImagesConfig(
                   v.find(PRIVATE_DIR),
@@ -149,11 +171,20 @@ public record ImagesConfig(
                   v.find(EVAL_DIR),
                   v.find(EVAL_FILE),
                   v.find(EVAL_LABELS),
-                  v.get(CLASSES),
+                  v.find(CLASSES).orElse(List.of()),
+                  v.find(LABELS).orElse(List.of()),
                   v.find(RESIZE),
                   v.findInt(CHANNELS)));
 
-  /** Checks for nulls only; which sources are given is checked by the data loader. */
+  /** Whether the images are multi-label: their label names are {@link #labels}. */
+  public boolean multiLabel() {
+    return !labels.isEmpty();
+  }
+
+  /**
+   * Checks for nulls only; which sources are given is checked by the data loader, which of classes
+   * and labels by {@link LabelChecks}.
+   */
   public ImagesConfig {
     requireNonNull(privateDir, "privateDir");
     requireNonNull(privateFile, "privateFile");
@@ -165,6 +196,7 @@ public record ImagesConfig(
     requireNonNull(evalFile, "evalFile");
     requireNonNull(evalLabels, "evalLabels");
     classes = List.copyOf(classes);
+    labels = List.copyOf(labels);
     resize = requireNonNull(resize, "resize").map(List::copyOf);
     requireNonNull(channels, "channels");
   }

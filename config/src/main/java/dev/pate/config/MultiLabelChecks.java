@@ -1,6 +1,7 @@
 package dev.pate.config;
 
 import dev.pate.aggregator.multilabel.MultiLabelMechanism;
+import dev.pate.ensemble.nn.Architecture;
 import dev.pate.student.StudentMethod;
 import java.util.Map;
 
@@ -9,7 +10,7 @@ import java.util.Map;
  * when the config loads (before any data is read or any teacher trains): multi-label data needs a
  * multi-label mechanism and single-label data refuses one; the noise is given or planned, not
  * both; and what a multi-label run does not do (active selection, a smooth-sensitivity release,
- * Spark teachers, augmentation, self-training, the non-private ceiling, a validation split) is
+ * Spark teachers, augmentation, self-training, a validation split) is
  * refused rather than silently skipped.
  */
 final class MultiLabelChecks {
@@ -37,23 +38,22 @@ final class MultiLabelChecks {
     new MultiLabelChecks(config, given, file, problems).check();
   }
 
-  /** The number of labels of a multi-label data set. */
-  static int labels(DatasetConfig dataset) {
-    if (dataset.name() != DatasetName.MNIST_MULTIDIGIT) {
-      throw new IllegalArgumentException("dataset.name: " + dataset.name().id()
-          + " is not multi-label");
-    }
-    return MultiDigitConfig.LABELS;
+  /** The key that names the labels of a multi-label data set, for messages. */
+  private static String labelsKey(DatasetConfig dataset) {
+    return dataset.csv().isPresent() ? "dataset.csv.labels"
+        : dataset.images().isPresent() ? "dataset.images.labels"
+        : "dataset.name " + dataset.name().id();
   }
 
   private void check() {
     MultiLabelConfig multi = config.multiLabel();
-    boolean multiLabelData = config.dataset().name().multiLabel();
+    boolean multiLabelData = config.dataset().multiLabel();
     if (!multiLabelData) {
       if (multi.enabled()) {
         add("multi_label.mechanism", multi.kind().id() + " answers label sets, but dataset.name "
             + config.dataset().name().id() + " has one class per example (use"
-            + " aggregator.mechanism, or multi-label data: dataset.name mnist-multidigit)");
+            + " aggregator.mechanism, or multi-label data: dataset.csv.labels,"
+            + " dataset.images.labels or dataset.name mnist-multidigit)");
       } else if (multi.sigma().isPresent()) {
         add("multi_label.sigma", "not used without multi_label.mechanism (single-label noise is"
             + " aggregator.sigma)");
@@ -64,13 +64,15 @@ final class MultiLabelChecks {
       return;
     }
     if (!multi.enabled()) {
-      add("multi_label.mechanism", "missing; dataset.name " + config.dataset().name().id()
-          + " is multi-label, so one of " + MultiLabelMechanism.Kind.ids() + " is required");
+      add("multi_label.mechanism", "missing; " + labelsKey(config.dataset())
+          + " makes the data multi-label, so one of " + MultiLabelMechanism.Kind.ids()
+          + " is required");
       return;
     }
     checkSingleLabelKeysUnset();
-    checkNoise(multi, labels(config.dataset()));
+    checkNoise(multi, config.dataset().labelNames().size());
     checkUnsupported();
+    config.dataset().csv().ifPresent(csv -> checkTable());
     config.dataset().multidigit().ifPresent(this::checkCanvases);
   }
 
@@ -95,7 +97,7 @@ final class MultiLabelChecks {
     if (multi.kind() == MultiLabelMechanism.Kind.POWERSET_VOTING
         && labels > MultiLabelMechanism.MAX_POWERSET_LABELS) {
       add("multi_label.mechanism", "powerset-voting counts all 2^labels subsets; "
-          + config.dataset().name().id() + " has " + labels + " labels, more than "
+          + labelsKey(config.dataset()) + " has " + labels + " labels, more than "
           + MultiLabelMechanism.MAX_POWERSET_LABELS + " (use binary-voting or tau-voting)");
       return;
     }
@@ -139,16 +141,23 @@ final class MultiLabelChecks {
       add("student.method", "self-training pseudo-labels one class per image; use supervised"
           + " (the multi-label student learns from the pool with multi_label.pool_confidence)");
     }
-    if (config.baseline().nonPrivate()) {
-      add("baseline.non_private", "the non-private ceiling trains a single-label student; use"
-          + " false for a multi-label run");
-    }
     if (config.dataset().validation() > 0) {
       add("dataset.validation", "a multi-label run has no validation split yet; use 0");
     }
     if (config.dataset().privateLimit().isPresent()) {
-      add("dataset.private_limit", "a multi-label run's private data is"
-          + " dataset.multidigit.private_canvases; remove private_limit");
+      add("dataset.private_limit", "a multi-label run reads all of its private data (the"
+          + " benchmark's is dataset.multidigit.private_canvases); remove private_limit");
+    }
+  }
+
+  /** Tables have no pixels: their teachers and student are MLPs. */
+  private void checkTable() {
+    String why = " needs images; a multi-label table's networks use mlp";
+    if (config.teachers().network().architecture() == Architecture.CNN) {
+      add("teachers.network.architecture", "cnn" + why);
+    }
+    if (config.student().network().architecture() == Architecture.CNN) {
+      add("student.network.architecture", "cnn" + why);
     }
   }
 

@@ -10,7 +10,8 @@ import java.util.OptionalDouble;
 /**
  * The aggregation of a multi-label run (YAML block {@code multi_label}): which of the three
  * multi-label mechanisms answers each query's label set, and its parameters. A run is multi-label
- * exactly when its data set is ({@code dataset.name: mnist-multidigit}); then {@code mechanism} is
+ * exactly when its data set is ({@code dataset.name: mnist-multidigit}, or {@code dataset.csv.labels}
+ * or {@code dataset.images.labels} given); then {@code mechanism} is
  * required and {@code aggregator.queries}, {@code aggregator.noise} and {@code
  * aggregator.randomness} apply as for a single-label run, while {@code aggregator.mechanism} and
  * its noise keys do not ({@link MultiLabelChecks}).
@@ -35,7 +36,8 @@ public record MultiLabelConfig(Optional<MultiLabelMechanism.Kind> mechanism, Opt
           "multi-label aggregation (Dziedzic, Choquette-Choo et al. 2023): binary-voting (a noisy"
               + " vote per label), tau-voting (each teacher's vote vector clipped to L2 norm tau"
               + " first) or powerset-voting (GNMax over the label subsets); required for"
-              + " multi-label data (dataset.name mnist-multidigit), refused otherwise",
+              + " multi-label data (dataset.name mnist-multidigit, dataset.csv.labels or"
+              + " dataset.images.labels), refused otherwise",
           MultiLabelConfig::mechanism);
 
   static final Key<MultiLabelConfig, Double> SIGMA =
@@ -73,10 +75,10 @@ public record MultiLabelConfig(Optional<MultiLabelMechanism.Kind> mechanism, Opt
           "pool_confidence",
           NumberType.number().strictlyBetween(0.5, 1),
           "the student also learns from the unlabelled query pool: a first student trained on the"
-              + " answered label sets scores each unasked pool canvas, label by label; a label is"
+              + " answered label sets scores each unasked pool example, label by label; a label is"
               + " pseudo-labelled positive where its probability is >= this, negative where <= 1"
               + " minus this, and left out of the loss otherwise; a second student trains on the"
-              + " answers and these (no privacy cost: released answers and public canvases only);"
+              + " answers and these (no privacy cost: released answers and public examples only);"
               + " when null: the answered queries only",
           c -> boxed(c.poolConfidence()));
 

@@ -190,12 +190,17 @@ public final class StudyLoader {
     return false;
   }
 
-  /** A key swept but used by no point (sigma while the mechanism is lnmax) changes nothing. */
+  /**
+   * A key swept but used by no point (sigma while the mechanism is lnmax) changes nothing. In a
+   * multi-label study a single-label aggregation key (one used under some aggregator.mechanism)
+   * is named as such, with the multi-label keys that take its place.
+   */
   private static void checkEveryAxisIsUsed(
       List<SweepReader.Axis> axes, List<StudyPoint> points, Problems problems) {
     if (points.isEmpty()) {
       return; // every point has problems of its own, already reported
     }
+    boolean multiLabel = points.get(0).config().multiLabel().enabled();
     for (SweepReader.Axis axis : axes) {
       if (points.stream().allMatch(p -> p.coordinates().get(axis.key()).equals(UNUSED))) {
         String when =
@@ -204,10 +209,12 @@ public final class StudyLoader {
                 .map(ConfigKey::usedWhen)
                 .findFirst()
                 .orElse("");
-        problems.add(
-            axis.origin(),
-            SWEEP + "." + axis.key(),
-            "not used by any point (used when " + when + "); sweeping it changes nothing");
+        String message = multiLabel && when.contains("aggregator.mechanism")
+            ? "a single-label key (used when " + when + "); this study is multi-label"
+                + " (multi_label.mechanism), whose noise and parameters are multi_label.sigma,"
+                + " multi_label.tau and multi_label.threshold"
+            : "not used by any point (used when " + when + "); sweeping it changes nothing";
+        problems.add(axis.origin(), SWEEP + "." + axis.key(), message);
       }
     }
   }

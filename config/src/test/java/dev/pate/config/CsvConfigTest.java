@@ -85,12 +85,15 @@ class CsvConfigTest {
     assertEquals(
         List.of(
             "exp.yaml: dataset.csv.private_file: missing; expected a path",
-            "exp.yaml: dataset.csv.public_file: missing; expected a path",
-            "exp.yaml: dataset.csv.label: missing; expected a string of a non-empty name without"
-                + " line breaks",
-            "exp.yaml: dataset.csv.classes: missing; expected a list of at least 2 strings, each"
-                + " a non-empty name without line breaks"),
+            "exp.yaml: dataset.csv.public_file: missing; expected a path"),
         problems("dataset: {name: csv}"));
+    assertEquals(List.of("exp.yaml: dataset.csv.label: missing; expected the column holding the"
+            + " class (or dataset.csv.labels, the 0/1 label columns of a multi-label table)"),
+        problems("dataset: {name: csv, csv: {private_file: a.csv, public_file: b.csv}}"));
+    assertEquals(List.of("exp.yaml: dataset.csv.classes: missing; expected the class names, at"
+            + " least 2 (required with dataset.csv.label)"),
+        problems("dataset: {name: csv, csv: {private_file: a.csv, public_file: b.csv,"
+            + " label: y}}"));
   }
 
   @Test
@@ -98,7 +101,7 @@ class CsvConfigTest {
     ConfigKey label = ConfigSchema.keys().stream()
         .filter(k -> k.path().equals("dataset.csv.label")).findFirst().orElseThrow();
     assertEquals("dataset.name is csv", label.usedWhen());
-    assertEquals("required", label.defaultValue());
+    assertEquals("required without labels", label.defaultValue());
     ConfigKey delimiter = ConfigSchema.keys().stream()
         .filter(k -> k.path().equals("dataset.csv.delimiter")).findFirst().orElseThrow();
     assertEquals("','", delimiter.defaultValue());

@@ -31,10 +31,71 @@ class MultiLabelConfigTest {
   @Test
   void multiLabelDataNeedsAMultiLabelMechanismAndSingleLabelDataRefusesOne() {
     assertTrue(onlyProblem(DATA).contains("multi_label.mechanism: missing; dataset.name"
-        + " mnist-multidigit is multi-label"), onlyProblem(DATA));
+        + " mnist-multidigit makes the data multi-label"), onlyProblem(DATA));
+    assertTrue(onlyProblem(TABLE).contains("multi_label.mechanism: missing; dataset.csv.labels"
+        + " makes the data multi-label"), onlyProblem(TABLE));
     String onMnist = onlyProblem("multi_label: {mechanism: binary-voting, sigma: 10}\n");
     assertTrue(onMnist.contains("exp.yaml line 1: multi_label.mechanism: binary-voting answers"
         + " label sets, but dataset.name mnist has one class"), onMnist);
+  }
+
+  /** A multi-label table: three 0/1 label columns. */
+  private static final String TABLE = "dataset:\n  name: csv\n  query_pool: 200\n  csv:\n"
+      + "    private_file: private.csv\n    public_file: public.csv\n"
+      + "    labels: [red, green, blue]\n    numeric: [x]\n";
+
+  private static final String BINARY = "multi_label: {mechanism: binary-voting, sigma: 30}\n"
+      + "teachers: {network: {architecture: mlp}}\nstudent: {network: {architecture: mlp}}\n";
+
+  @Test
+  void aTableWithLabelColumnsIsMultiLabelAndNamesItsLabels() {
+    RunConfig config = load(TABLE + BINARY);
+    assertTrue(config.dataset().multiLabel());
+    assertEquals(List.of("red", "green", "blue"), config.dataset().labelNames());
+    assertEquals(java.util.Optional.empty(), config.dataset().csv().get().label());
+    RunConfig images = load("dataset:\n  name: images\n  images:\n    private_dir: p\n"
+        + "    private_labels: p.csv\n    public_dir: q\n    public_labels: q.csv\n"
+        + "    labels: [cat, dog]\n" + BINARY);
+    assertEquals(List.of("cat", "dog"), images.dataset().labelNames());
+    assertFalse(load("dataset:\n  name: csv\n  csv:\n    private_file: a.csv\n"
+        + "    public_file: b.csv\n    label: y\n    classes: [a, b]\n    numeric: [x]\n")
+        .dataset().multiLabel());
+  }
+
+  @Test
+  void aTableNamesItsLabelColumnsOrItsClassColumnNotBoth() {
+    String both = onlyProblem(TABLE + "    label: red\n" + BINARY);
+    assertTrue(both.contains("dataset.csv.label: not used with dataset.csv.labels"), both);
+    String classes = onlyProblem(TABLE + "    classes: [a, b]\n" + BINARY);
+    assertTrue(classes.contains("dataset.csv.classes: not used with dataset.csv.labels"),
+        classes);
+    String images = onlyProblem("dataset:\n  name: images\n  images:\n    private_dir: p\n"
+        + "    public_dir: q\n    labels: [cat, dog]\n    classes: [cat, dog]\n" + BINARY);
+    assertTrue(images.contains("dataset.images.classes: not used with dataset.images.labels"),
+        images);
+  }
+
+  @Test
+  void tooManyLabelsAreRefusedNamingTheKey() {
+    List<String> seventeen = new java.util.ArrayList<>();
+    for (int j = 0; j < 31; j++) {
+      seventeen.add("l" + j);
+    }
+    String powerset = onlyProblem(TABLE.replace("[red, green, blue]",
+        seventeen.subList(0, 17).toString()) + BINARY.replace("binary-voting",
+        "powerset-voting"));
+    assertTrue(powerset.contains("multi_label.mechanism: powerset-voting counts all 2^labels"
+        + " subsets; dataset.csv.labels has 17 labels, more than 16"), powerset);
+    String thirtyOne = onlyProblem(TABLE.replace("[red, green, blue]", seventeen.toString())
+        + BINARY);
+    assertTrue(thirtyOne.contains("dataset.csv.labels: "), thirtyOne);
+  }
+
+  @Test
+  void aTableNeedsMlpNetworks() {
+    String cnn = onlyProblem(TABLE + BINARY.replace("teachers: {network: {architecture: mlp}}",
+        "teachers: {network: {architecture: cnn}}"));
+    assertTrue(cnn.contains("teachers.network.architecture: cnn needs images"), cnn);
   }
 
   @Test
@@ -63,12 +124,18 @@ class MultiLabelConfigTest {
         List.of("aggregator: {mechanism: gnmax, sigma: 40}\n", "aggregator.mechanism"),
         List.of("aggregator: {selection: active}\n", "aggregator.selection"),
         List.of("student: {method: self-training}\n", "student.method"),
-        List.of("baseline: {non_private: true}\n", "baseline.non_private"),
         List.of("privacy: {groups: {method: upsampling, source: {draw: {a: 0.5, b: 0.5}},"
             + " budgets: {a: {epsilon: 1}, b: {epsilon: 2}}}}\n", "privacy.groups.method"))) {
       String problem = onlyProblem(run + refused.get(0));
       assertTrue(problem.contains(": " + refused.get(1) + ": "), problem);
     }
+  }
+
+  /** The non-private ceiling of a multi-label run is its student on the queries' true labels. */
+  @Test
+  void theNonPrivateCeilingIsAccepted() {
+    assertTrue(load(DATA + "multi_label: {mechanism: binary-voting, sigma: 30}\n"
+        + "baseline: {non_private: true, epochs: 3}\n").baseline().nonPrivate());
   }
 
   @Test
@@ -82,18 +149,30 @@ class MultiLabelConfigTest {
     assertTrue(tooMany.contains("dataset.multidigit.private_canvases: 30000 canvases"), tooMany);
   }
 
+  /** The experiment file is a study: each mechanism at each guarantee, three seeds each. */
   @Test
   void theExperimentFileLoadsForEachMechanismAndGuarantee() {
     java.nio.file.Path file = java.nio.file.Path.of(System.getProperty("pate.repo.root", ".."),
         "experiments", "multidigit.yaml");
+    Study study = StudyLoader.load(file, List.of());
+    assertEquals(List.of("multi_label.mechanism", "privacy.budget.epsilon", "seed"),
+        study.sweptKeys());
+    java.util.Set<String> settings = new java.util.HashSet<>();
+    for (StudyPoint point : study.points()) {
+      RunConfig config = point.config();
+      assertTrue(config.aggregator().planned());
+      settings.add(config.multiLabel().kind().id() + " "
+          + config.privacy().budget().epsilon().getAsDouble() + " " + config.seed());
+    }
+    java.util.Set<String> expected = new java.util.HashSet<>();
     for (MultiLabelMechanism.Kind kind : MultiLabelMechanism.Kind.values()) {
-      for (String epsilon : List.of("1", "2", "4")) {
-        RunConfig config = ConfigLoader.load(file, List.of("multi_label.mechanism=" + kind.id(),
-            "privacy.budget.epsilon=" + epsilon));
-        assertEquals(kind, config.multiLabel().kind());
-        assertTrue(config.aggregator().planned());
+      for (double epsilon : List.of(1.0, 2.0, 4.0)) {
+        for (long seed : List.of(1L, 2L, 3L)) {
+          expected.add(kind.id() + " " + epsilon + " " + seed);
+        }
       }
     }
+    assertEquals(expected, settings);
   }
 
   @Test

@@ -14,8 +14,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.ExecutionException;
-import java.util.concurrent.Future;
+import java.util.concurrent.Callable;
 import org.deeplearning4j.nn.multilayer.MultiLayerNetwork;
 import org.nd4j.linalg.api.ndarray.INDArray;
 
@@ -67,11 +66,11 @@ public final class EnsembleTrainer {
     // Pinned for this stage only: the stages after it run one network at a time on every core.
     try (Workers.PinnedPool pool = new Workers.PinnedPool("pate-teacher", workers,
         config.threadsPerWorker())) {
-      List<Future<Trained>> futures = new ArrayList<>();
+      List<Callable<Trained>> tasks = new ArrayList<>();
       for (int i = 0; i < partitions.size(); i++) {
         int index = i;
         TeacherRecord done = finished.get(index);
-        futures.add(pool.submit(() -> {
+        tasks.add(() -> {
           if (done != null) {
             return new Trained(TeacherFiles.load(teacherDir, done), done);
           }
@@ -79,21 +78,15 @@ public final class EnsembleTrainer {
               evalFeatures, evalLabels, teacherDir);
           progress.teacherDone(t.record());
           return t;
-        }));
+        });
       }
       List<MultiLayerNetwork> nets = new ArrayList<>();
       List<TeacherRecord> records = new ArrayList<>();
-      for (Future<Trained> f : futures) {
-        Trained t = f.get();
+      for (Trained t : pool.all(tasks, "training teachers")) {
         nets.add(t.net());
         records.add(t.record());
       }
       return new Ensemble(nets, records, numClasses);
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      throw new IllegalStateException("interrupted while training teachers", e);
-    } catch (ExecutionException e) {
-      throw Workers.unwrap(e);
     }
   }
 

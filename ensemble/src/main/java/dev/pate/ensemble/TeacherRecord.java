@@ -6,7 +6,8 @@ package dev.pate.ensemble;
  * @param index teacher number, 0-based; also the number of its private partition
  * @param seed the seed of its initialisation and shuffling (>= 1)
  * @param trainingExamples size of its private partition
- * @param testAccuracy accuracy on the held-out evaluation set
+ * @param testAccuracy its score on the held-out evaluation set: accuracy for a single-label
+ *     teacher, micro-F1 over the labels for a multi-label one
  * @param file model file name inside the teachers folder
  * @param sha256 hex digest of the model file
  * @param trainSeconds wall time of its training

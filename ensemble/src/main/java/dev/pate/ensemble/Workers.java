@@ -1,6 +1,8 @@
 package dev.pate.ensemble;
 
 import dev.pate.ensemble.nn.NativeThreads;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.concurrent.Callable;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
@@ -37,6 +39,30 @@ final class Workers {
 
     <T> Future<T> submit(Callable<T> task) {
       return executor.submit(task);
+    }
+
+    /**
+     * Runs every task on the pool and returns their results in task order; a task's own exception
+     * is rethrown as it is ({@link #unwrap}), an interruption as an IllegalStateException naming
+     * {@code what} was being done.
+     */
+    <T> List<T> all(List<Callable<T>> tasks, String what) {
+      List<Future<T>> futures = new ArrayList<>(tasks.size());
+      for (Callable<T> task : tasks) {
+        futures.add(executor.submit(task));
+      }
+      List<T> results = new ArrayList<>(tasks.size());
+      try {
+        for (Future<T> future : futures) {
+          results.add(future.get());
+        }
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        throw new IllegalStateException("interrupted while " + what, e);
+      } catch (ExecutionException e) {
+        throw unwrap(e);
+      }
+      return results;
     }
 
     @Override

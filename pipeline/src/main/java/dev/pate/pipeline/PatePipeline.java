@@ -334,10 +334,16 @@ public final class PatePipeline {
    * (see {@link Preflight}): {@link #run} does so first; a study does so for all its points before
    * the first one runs.
    *
+   * A multi-label config is checked as {@link #runMultiLabel()} checks it before it reads any
+   * data.
+   *
    * @throws RuntimeException a user error naming the file, line or key at fault
    */
   public void preflight() {
-    requireSingleLabel();
+    if (config.multiLabel().enabled()) {
+      preflightMultiLabel();
+      return;
+    }
     Plan plan = plan();
     Preflight.check(config, plan.noise(), place, plan.release());
   }
@@ -398,12 +404,14 @@ public final class PatePipeline {
     Stopwatch total = Stopwatch.start();
     RunLock lock = place.begun().map(RunLock::hold).orElse(null);
     try {
-      MultiLabelNoise noise = MultiLabelRun.preflight(config, place.begun());
-      refuseKeptDatasetBudget();
-      RunFolder.requireWritable(place.writesUnder(config));
+      MultiLabelNoise noise = preflightMultiLabel();
       Stopwatch load = Stopwatch.start();
       listener.stageStarted(Stage.DATA, 0);
       MultiLabelData data = MultiLabelData.load(config, dataDirectory());
+      // A table's or folder's content is known once read: refused before any teacher trains.
+      for (String sha256 : data.privateSha256s()) {
+        refuseKeptDatasetBudget(sha256, "this multi-label run's private data");
+      }
       listener.stageDone(Stage.DATA);
       double loadSeconds = load.seconds();
       RunFolder folder = place.open(config);
@@ -412,7 +420,8 @@ public final class PatePipeline {
       }
       listener.runFolderOpened(folder.path());
       listener.message("run folder " + folder.path());
-      return new MultiLabelRun(config, noise, data, folder, listener).run(loadSeconds, total);
+      return new MultiLabelRun(config, noise, data, folder, listener, place.cache(),
+          place.linkTeachers()).run(loadSeconds, total);
     } finally {
       if (lock != null) {
         lock.close();
@@ -421,16 +430,40 @@ public final class PatePipeline {
   }
 
   /**
-   * A multi-label run does not charge the budget of its private data set yet, so it refuses to
-   * run where one is kept rather than spend it uncharged: its private canvases are made of MNIST's
-   * training digits, whose budget a single-label MNIST run charges under the same content hash.
+   * What can refuse a multi-label run before it reads any data: its noise and a begun folder's
+   * ledger ({@link MultiLabelRun#preflight}), a kept data set budget, an unwritable output.
+   */
+  private MultiLabelNoise preflightMultiLabel() {
+    MultiLabelNoise noise = MultiLabelRun.preflight(config, place.begun());
+    refuseKeptDatasetBudget();
+    RunFolder.requireWritable(place.writesUnder(config));
+    return noise;
+  }
+
+  /**
+   * A multi-label run on the canvases, made of MNIST's training digits, refuses to run where a
+   * budget is kept for them, before it reads any data ({@link #refuseKeptDatasetBudget(String,
+   * String)}); a table's or folder's content is known once read, so its check comes after.
    */
   private void refuseKeptDatasetBudget() {
-    String mnistTrain = Provenance.Private.ofBuiltIn("mnist").sha256();
+    if (config.dataset().multidigit().isPresent()) {
+      refuseKeptDatasetBudget(Provenance.Private.ofBuiltIn("mnist").sha256(), "MNIST's training"
+          + " set, whose digits this multi-label run's private canvases are made of,");
+    }
+  }
+
+  /**
+   * A multi-label run does not charge the budget of its private data set yet, so it refuses to
+   * run where one is kept rather than spend it uncharged: the budget of the data whose content
+   * hash is {@code dataSha256} (MNIST's training digits, of which the canvases are made, or the
+   * private table or images), which a single-label run charges under the same hash.
+   *
+   * @param what names the data in the message, as the subject of "has a budget"
+   */
+  private void refuseKeptDatasetBudget(String dataSha256, String what) {
     Path dir = DatasetCharge.dir(config, place.outputDir());
-    DatasetBudget.find(dir, mnistTrain).ifPresent(budget -> {
-      throw new UserError("privacy.dataset_budget: MNIST's training set, whose digits this"
-          + " multi-label run's private canvases are made of, has a budget (" + budget.file()
+    DatasetBudget.find(dir, dataSha256).ifPresent(budget -> {
+      throw new UserError("privacy.dataset_budget: " + what + " has a budget (" + budget.file()
           + "); multi-label runs do not charge data set budgets yet, so this one is refused"
           + " rather than spend it uncharged (run it with another privacy.dataset_budget.dir)");
     });
@@ -440,8 +473,7 @@ public final class PatePipeline {
   private void requireSingleLabel() {
     if (config.multiLabel().enabled()) {
       throw new UserError("multi_label.mechanism: " + config.multiLabel().kind().id()
-          + " makes this a multi-label run, which pate run runs (PatePipeline.runMultiLabel);"
-          + " studies (pate sweep) and --dry-run do not take multi-label configs yet");
+          + " makes this a multi-label run, which runs through PatePipeline.runMultiLabel");
     }
   }
 

@@ -2,6 +2,7 @@ package dev.pate.pipeline;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -134,6 +135,79 @@ class MultiLabelRunTest {
     assertEquals(QUERIES, LedgerReader.read(folder.resolve(Ledger.FILE)).entries().size());
   }
 
+  /**
+   * Teachers go into the cache beside the run folder: a run that changes only the mechanism
+   * trains none, a resumed run trains none, and a changed canvas setting is another ensemble.
+   */
+  @Test
+  void anotherMechanismAndAResumedRunReuseTheTeachersAndOtherCanvasesMiss() throws IOException {
+    String firstKey = report.at("/teachers/private/cache/key").asText();
+    assertEquals(4, report.at("/teachers/private/cache/teachers_trained").asInt(),
+        "the first run trained its teachers");
+    assertTrue(Files.isRegularFile(dir.resolve("cache/teachers").resolve(firstKey)
+        .resolve("manifest.json")));
+    assertTrue(Files.isRegularFile(folder.resolve("teachers/teacher-000.zip")),
+        "the run folder holds its teachers");
+
+    JsonNode binary = quickRun(dir, "multi_label.mechanism=binary-voting", "multi_label.tau=null",
+        "name=tiny-multilabel-binary");
+    assertEquals(firstKey, binary.at("/teachers/private/cache/key").asText());
+    assertEquals(0, binary.at("/teachers/private/cache/teachers_trained").asInt());
+    assertEquals(4, binary.at("/teachers/private/cache/teachers_reused").asInt());
+    assertEquals(0, binary.at("/teachers/private/cache/votes_computed").asInt(),
+        "the same queries: their votes are in the cache");
+    assertEquals(QUERIES, binary.at("/teachers/private/cache/votes_reused").asInt());
+    assertEquals(MultiLabelVoteFile.read(folder.resolve(MultiLabelRun.VOTES_FILE)),
+        MultiLabelVoteFile.read(Path.of(binary.at("/run_folder").asText())
+            .resolve(MultiLabelRun.VOTES_FILE)), "cached votes are the votes");
+    assertEquals(report.at("/teachers/private/mean_held_out_micro_f1").asDouble(),
+        binary.at("/teachers/private/mean_held_out_micro_f1").asDouble());
+
+    // Interrupted after labelling, before its report: resumed, it trains no teacher again.
+    Path resumedFolder = Path.of(binary.at("/run_folder").asText());
+    Files.delete(resumedFolder.resolve("report.json"));
+    RunConfig resumed = ConfigLoader.load(resumedFolder.resolve("config.yaml"), List.of());
+    PatePipeline.builder(resumed).place(RunPlace.resume(resumedFolder, dir)).build()
+        .runMultiLabel();
+    JsonNode again = Json.mapper().readTree(resumedFolder.resolve("report.json").toFile());
+    assertEquals(0, again.at("/teachers/private/cache/teachers_trained").asInt());
+
+    JsonNode otherCanvases = quickRun(dir, "dataset.multidigit.min_digits=3",
+        "name=tiny-multilabel-three-digits");
+    assertNotEquals(firstKey, otherCanvases.at("/teachers/private/cache/key").asText());
+    assertEquals(4, otherCanvases.at("/teachers/private/cache/teachers_trained").asInt());
+  }
+
+  /**
+   * baseline.non_private: the student trained on the true label sets of the same queries, under
+   * private, said not to be private; a run with another mechanism reuses it from the cache.
+   */
+  @Test
+  void theNonPrivateCeilingIsTheStudentOnTheQueriesTrueLabelSets() throws IOException {
+    JsonNode first = quickRun(dir, "baseline.non_private=true", "baseline.epochs=3",
+        "name=tiny-multilabel-ceiling");
+    JsonNode ceiling = first.at("/private/non_private_ceiling");
+    assertTrue(ceiling.at("/privacy").asText().startsWith("NOT private"), ceiling.toString());
+    assertEquals(QUERIES, ceiling.at("/training_examples").asInt());
+    assertEquals(40, ceiling.at("/held_out/examples").asInt());
+    assertFraction(ceiling.at("/held_out/micro_f1").asDouble(), "ceiling micro_f1");
+    assertFraction(ceiling.at("/held_out/label_set_accuracy").asDouble(), "ceiling set accuracy");
+    JsonNode again = quickRun(dir, "baseline.non_private=true", "baseline.epochs=3",
+        "multi_label.mechanism=powerset-voting", "multi_label.tau=null",
+        "name=tiny-multilabel-ceiling-again");
+    assertEquals(ceiling, again.at("/private/non_private_ceiling"), "reused, not retrained");
+    assertTrue(report.at("/private/non_private_ceiling").isMissingNode(), "only when asked");
+  }
+
+  /** A run of the tiny config with {@code overrides}, no student and no release; its report. */
+  private static JsonNode quickRun(Path out, String... overrides) throws IOException {
+    List<String> all = new java.util.ArrayList<>(List.of(overrides));
+    all.addAll(List.of("student.train=false", "output.release=false"));
+    RunConfig config = ConfigLoader.parse(yaml(), "tiny-multilabel.yaml", all);
+    Path run = PatePipeline.builder(config).outputDir(out).build().runMultiLabel().runFolder();
+    return Json.mapper().readTree(run.resolve("report.json").toFile());
+  }
+
   @Test
   void plansTheNoiseFromTheBudgetAndPseudoLabelsThePool() throws IOException {
     RunConfig config = ConfigLoader.parse(yaml(), "tiny-multilabel.yaml", List.of(
@@ -190,6 +264,8 @@ class MultiLabelRunTest {
       "dataset/data_dir", "dataset/held_out", "dataset/image_shape", "dataset/labels/*",
       "dataset/max_digits", "dataset/min_digits", "dataset/name", "dataset/private_canvases",
       "dataset/query_pool",
+      // A table's encoded width (null here): the encoding is fitted on the public pool.
+      "dataset/features",
       // The aggregation: its config, and functions of the released (charged) answers and the
       // public pool's labels.
       "aggregation/answers/examples", "aggregation/answers/label_set_accuracy",

@@ -5,9 +5,12 @@ import dev.pate.config.Anchor;
 import dev.pate.config.Frontier;
 import dev.pate.pipeline.report.PrivacyInWords;
 import java.util.Base64;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.function.Function;
+import java.util.function.ToDoubleFunction;
 
 /**
  * report.html: the study in one self-contained page (the plots are embedded as data URIs), so it
@@ -35,6 +38,65 @@ public final class HtmlReport {
   static String of(String title, List<String> facts, List<StudyRow> rows,
       List<String> sweptKeys, Map<String, byte[]> plots, ParetoFrontier frontier,
       Frontier aims, Map<Double, String> bestFiles) {
+    StringBuilder html = head(title, facts);
+    if (!rows.isEmpty()) {
+      StudyRow first = rows.get(0);
+      html.append("<p>").append(escape(String.format(Locale.ROOT, "Every epsilon is at delta %s"
+          + " with the %s conversion. The data-independent epsilon holds whatever the votes; the"
+          + " data-dependent one is smaller but a function of the private votes, so it is not"
+          + " itself private (publish it only through smooth sensitivity). The published epsilon"
+          + " of a point is the one a user may publish: its smooth-sensitivity release if it made"
+          + " one, else its guarantee.", first.delta(),
+          first.conversion())));
+      seededAndWeak(html, rows.stream().anyMatch(r -> r.randomness().equals("seeded")),
+          guarantees(rows, StudyRow::point, StudyRow::epsilonDataIndependent));
+      html.append("</p>\n");
+    }
+    plots(html, plots);
+    if (rows.stream().allMatch(r -> r.studentAccuracy() == null)) {
+      html.append("<p>No student was trained (student.train: false), so there is no"
+          + " student-accuracy plot.</p>\n");
+    } else {
+      frontier(html, frontier, aims, bestFiles);
+    }
+    anchors(html, aims.anchors());
+    return results(html, ResultsTable.cells(rows, sweptKeys));
+  }
+
+  /**
+   * The page of a multi-label study: the student's micro-F1 and label-set accuracy against the
+   * guarantee (with the non-private ceiling when the runs trained one), then the results.
+   * Multi-label runs have no validation split, so no setting is chosen and no frontier drawn.
+   */
+  static String ofMultiLabel(String title, List<String> facts, List<MultiLabelRow> rows,
+      List<String> sweptKeys, Map<String, byte[]> plots) {
+    StringBuilder html = head(title, facts);
+    if (!rows.isEmpty()) {
+      MultiLabelRow.Privacy first = rows.get(0).privacy();
+      html.append("<p>").append(escape(String.format(Locale.ROOT, "Every epsilon is at delta %s"
+          + " with the %s conversion. The published epsilon of a point is its guarantee (the"
+          + " data-independent epsilon, which holds whatever the votes; multi-label runs make no"
+          + " smooth-sensitivity release). Scores are on the held-out canvases, never queried"
+          + " and never trained on; a setting repeated over seeds is drawn at the mean and the"
+          + " worst of its repeats.", first.delta(), first.conversion())));
+      if (rows.stream().anyMatch(r -> r.ceiling() != null)) {
+        html.append(escape(" The non-private ceiling (grey) is a student trained on the true"
+            + " label sets: it is NOT private, a private figure for comparison only."));
+      }
+      seededAndWeak(html, rows.stream().anyMatch(r -> r.privacy().randomness().equals("seeded")),
+          guarantees(rows, MultiLabelRow::point, r -> r.privacy().epsilonDataIndependent()));
+      html.append("</p>\n");
+    }
+    plots(html, plots);
+    if (rows.stream().allMatch(r -> r.student() == null)) {
+      html.append("<p>No student was trained (student.train: false), so there is no"
+          + " student plot.</p>\n");
+    }
+    return results(html, ResultsTable.multiLabelCells(rows, sweptKeys));
+  }
+
+  /** The page's head, title and list of facts. */
+  private static StringBuilder head(String title, List<String> facts) {
     StringBuilder html = new StringBuilder();
     html.append("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n")
         .append("<title>").append(escape(title)).append(" - pate study</title>\n<style>\n")
@@ -46,37 +108,39 @@ public final class HtmlReport {
         .append("<h1>Study ").append(escape(title)).append("</h1>\n<ul>\n");
     facts.forEach(f -> html.append("<li>").append(escape(f)).append("</li>\n"));
     html.append("</ul>\n");
-    if (!rows.isEmpty()) {
-      StudyRow first = rows.get(0);
-      html.append("<p>").append(escape(String.format(Locale.ROOT, "Every epsilon is at delta %s"
-          + " with the %s conversion. The data-independent epsilon holds whatever the votes; the"
-          + " data-dependent one is smaller but a function of the private votes, so it is not"
-          + " itself private (publish it only through smooth sensitivity). The published epsilon"
-          + " of a point is the one a user may publish: its smooth-sensitivity release if it made"
-          + " one, else its guarantee.", first.delta(),
-          first.conversion())));
-      if (rows.stream().anyMatch(r -> r.randomness().equals("seeded"))) {
-        html.append(" <strong>Noise was seeded (aggregator.randomness: seeded): reproducible for a"
-            + " study, but no real privacy.</strong>");
-      }
-      html.append(escape(weakGuarantees(rows)));
-      html.append("</p>\n");
+    return html;
+  }
+
+  /** The warnings of seeded noise and of weak guarantees, inside the epsilon paragraph. */
+  private static void seededAndWeak(StringBuilder html, boolean seeded,
+      Map<Integer, Double> guarantees) {
+    if (seeded) {
+      html.append(" <strong>Noise was seeded (aggregator.randomness: seeded): reproducible for a"
+          + " study, but no real privacy.</strong>");
     }
+    html.append(escape(weakGuarantees(guarantees)));
+  }
+
+  /** Each point's guarantee, by point number in grid order. */
+  private static <R> Map<Integer, Double> guarantees(List<R> rows, Function<R, Integer> point,
+      ToDoubleFunction<R> guarantee) {
+    Map<Integer, Double> byPoint = new LinkedHashMap<>();
+    rows.forEach(r -> byPoint.put(point.apply(r), guarantee.applyAsDouble(r)));
+    return byPoint;
+  }
+
+  private static void plots(StringBuilder html, Map<String, byte[]> plots) {
     for (Map.Entry<String, byte[]> plot : plots.entrySet()) {
       html.append("<h2>").append(escape(plot.getKey())).append("</h2>\n<img alt=\"")
           .append(escape(plot.getKey())).append("\" src=\"data:image/png;base64,")
           .append(Base64.getEncoder().encodeToString(plot.getValue())).append("\">\n");
     }
-    if (rows.stream().allMatch(r -> r.studentAccuracy() == null)) {
-      html.append("<p>No student was trained (student.train: false), so there is no"
-          + " student-accuracy plot.</p>\n");
-    } else {
-      frontier(html, frontier, aims, bestFiles);
-    }
-    anchors(html, aims.anchors());
+  }
+
+  /** The results table (header row first) and the end of the page. */
+  private static String results(StringBuilder html, List<List<String>> cells) {
     html.append("<h2>Results</h2>\n<p>Every column, in full precision:"
         + " <a href=\"results.csv\">results.csv</a>.</p>\n<table>\n");
-    List<List<String>> cells = ResultsTable.cells(rows, sweptKeys);
     for (int r = 0; r < cells.size(); r++) {
       String tag = r == 0 ? "th" : "td";
       html.append("<tr>");
@@ -160,18 +224,23 @@ public final class HtmlReport {
    * plots them beside strong ones must not let them pass for private.
    */
   static String weakGuarantees(List<StudyRow> rows) {
-    List<String> weak = rows.stream()
-        .filter(r -> PrivacyInWords.weak(r.epsilonDataIndependent()))
-        .map(r -> Integer.toString(r.point())).toList();
+    return weakGuarantees(guarantees(rows, StudyRow::point, StudyRow::epsilonDataIndependent));
+  }
+
+  /** As {@link #weakGuarantees(List)}, from each point's guarantee by point number. */
+  private static String weakGuarantees(Map<Integer, Double> guarantees) {
+    List<String> weak = guarantees.entrySet().stream()
+        .filter(e -> PrivacyInWords.weak(e.getValue()))
+        .map(e -> Integer.toString(e.getKey())).toList();
     if (weak.isEmpty()) {
       return "";
     }
-    double largest = rows.stream().mapToDouble(StudyRow::epsilonDataIndependent).max()
+    double largest = guarantees.values().stream().mapToDouble(Double::doubleValue).max()
         .orElseThrow();
     return String.format(Locale.ROOT, " WEAK guarantee at %d of %d points (epsilon above %s:"
         + " point %s): up to epsilon %s, one record may make any outcome up to %s times more"
         + " likely, which rules out little; do not call these points differentially private"
-        + " without their epsilon (see %s).", weak.size(), rows.size(),
+        + " without their epsilon (see %s).", weak.size(), guarantees.size(),
         NumberText.of(PrivacyInWords.WEAK_EPSILON), String.join(", ", weak), PrivacyInWords.digits(largest),
         PrivacyInWords.factor(largest), PrivacyInWords.PAGE);
   }

@@ -1,5 +1,6 @@
 package dev.pate.study;
 
+import dev.pate.pipeline.output.NumberText;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -41,6 +42,57 @@ public final class ResultsTable {
       table.add(cells);
     }
     return table;
+  }
+
+  /**
+   * The header and one row of cells per point of a multi-label study: the scores are the
+   * released answers' and the student's on the held-out canvases (every column, the ceiling's
+   * included, is in results.csv).
+   */
+  public static List<List<String>> multiLabelCells(List<MultiLabelRow> rows,
+      List<String> sweptKeys) {
+    List<List<String>> table = new ArrayList<>();
+    // The mechanism has its own column unless it is swept (then the swept column says it).
+    boolean mechanismColumn = !sweptKeys.contains("multi_label.mechanism");
+    List<String> header = new ArrayList<>(List.of("point"));
+    header.addAll(sweptKeys);
+    if (mechanismColumn) {
+      header.add("mechanism");
+    }
+    header.addAll(List.of("sigma", "answered", "answers micro-F1", "eps published", "kind",
+        "student micro-F1", "student macro-F1", "student label-set acc", "seconds"));
+    table.add(header);
+    for (MultiLabelRow row : rows) {
+      List<String> cells = new ArrayList<>(List.of(Integer.toString(row.point())));
+      sweptKeys.forEach(key -> cells.add(row.coordinates().get(key)));
+      if (mechanismColumn) {
+        cells.add(row.mechanism());
+      }
+      cells.add(NumberText.of(row.sigma()));
+      cells.add(row.queriesAnswered() + "/" + row.queries());
+      cells.add(row.answers() == null ? "-" : fixed(row.answers().microF1()));
+      cells.add(fixed(row.privacy().published().epsilon()));
+      cells.add(row.privacy().published().kind());
+      MultiLabelRow.Scores student = row.student();
+      cells.add(student == null ? "-" : fixed(student.microF1()));
+      cells.add(student == null ? "-" : fixed(student.macroF1()));
+      cells.add(student == null ? "-" : fixed(student.labelSetAccuracy()));
+      cells.add(String.format(Locale.ROOT, "%.1f", row.seconds().total()));
+      table.add(cells);
+    }
+    return table;
+  }
+
+  /** A multi-label study's aligned columns with a note on what the epsilons are. */
+  public static String multiLabelText(List<MultiLabelRow> rows, List<String> sweptKeys) {
+    StringBuilder out = new StringBuilder(aligned(multiLabelCells(rows, sweptKeys)));
+    if (!rows.isEmpty()) {
+      MultiLabelRow.Privacy first = rows.get(0).privacy();
+      out.append(String.format(Locale.ROOT, "  epsilons at delta %s, %s conversion; the"
+          + " published one is the guarantee (data-independent); scores on the held-out"
+          + " canvases%n", first.delta(), first.conversion()));
+    }
+    return out.toString();
   }
 
   /** Aligned columns with a note on what the epsilons are. */

@@ -25,7 +25,8 @@ import java.util.Set;
  * {@code --dry-run}: what a study (or a single run) would do and what it would cost, without
  * training or writing anything. The data is loaded (it decides the cache keys), so the plan knows
  * exactly which ensembles the cache holds, which teachers an interrupted training saved, which
- * votes are cached, and which points a study finished before.
+ * votes are cached, and which points a study finished before. A multi-label study is planned by
+ * {@link MultiLabelPlanner}.
  */
 public final class StudyPlanner {
   /** Labelling one query, measured on the 2-core development machine. */
@@ -78,6 +79,9 @@ public final class StudyPlanner {
    * @param folder the study's folder (its finished points cost nothing), or where a run would go
    */
   public String plan(String name, List<StudyPoint> points, List<String> sweptKeys, Path folder) {
+    if (points.get(0).config().multiLabel().enabled()) {
+      return MultiLabelPlanner.plan(name, points, sweptKeys, folder);
+    }
     StudyFolder studyFolder = new StudyFolder(folder);
     Map<Map<String, String>, EnsemblePlan> ensembles = new LinkedHashMap<>();
     List<List<String>> table = new ArrayList<>();
@@ -170,29 +174,51 @@ public final class StudyPlanner {
 
   private static double teacherCost(Iterable<EnsemblePlan> ensembles, CostModel costs,
       StringBuilder out) {
-    int toTrain = 0;
+    List<TeacherWork> work = new ArrayList<>();
     int cached = 0;
+    for (EnsemblePlan e : ensembles) {
+      if (e.toTrain() == 0) {
+        cached++;
+      } else {
+        work.add(new TeacherWork(e.config, e.toTrain(), e.imageEpochs(), rows(e), cols(e)));
+      }
+    }
+    return teacherCost(work, " " + cached + " cached", costs, out);
+  }
+
+  /**
+   * The teachers of one ensemble still to train, for their cost.
+   *
+   * @param imageEpochs their training images, once per epoch
+   * @param rows input height
+   * @param cols input width
+   */
+  record TeacherWork(RunConfig config, int teachers, double imageEpochs, int rows, int cols) {}
+
+  /**
+   * The line of the teachers' cost: ensembles, teachers, image-epochs and time, with where the
+   * cost per image-epoch comes from; {@code cached} says what is left out (e.g. {@code " 2
+   * cached"}).
+   */
+  static double teacherCost(List<TeacherWork> work, String cached, CostModel costs,
+      StringBuilder out) {
     int teachers = 0;
     double imageEpochs = 0;
     double seconds = 0;
     List<String> sources = new ArrayList<>();
-    for (EnsemblePlan e : ensembles) {
-      if (e.toTrain() == 0) {
-        cached++;
-        continue;
-      }
-      toTrain++;
-      teachers += e.toTrain();
-      imageEpochs += e.imageEpochs();
-      CostModel.Estimate cost = costs.teachers(e.config, rows(e), cols(e));
-      seconds += e.imageEpochs() * cost.secondsPerImageEpoch()
-          / Math.min(e.config.teachers().workers(), e.toTrain());
+    for (TeacherWork w : work) {
+      teachers += w.teachers();
+      imageEpochs += w.imageEpochs();
+      CostModel.Estimate cost = costs.teachers(w.config(), w.rows(), w.cols());
+      // The workers train side by side.
+      seconds += w.imageEpochs() * cost.secondsPerImageEpoch()
+          / Math.min(w.config().teachers().workers(), w.teachers());
       if (!sources.contains(cost.toString())) {
         sources.add(cost.toString());
       }
     }
     out.append(String.format(Locale.ROOT, "  teachers   %d ensemble%s to train (%d teachers,"
-        + " %,.0f image-epochs), %d cached: %s%n", toTrain, toTrain == 1 ? "" : "s", teachers,
+        + " %,.0f image-epochs),%s: %s%n", work.size(), work.size() == 1 ? "" : "s", teachers,
         imageEpochs, cached, duration(seconds)));
     sources.forEach(s -> out.append("             at ").append(s).append('\n'));
     return seconds;
@@ -232,7 +258,7 @@ public final class StudyPlanner {
    * Labelling: each answer's charge is computed and forced to disk before the answer is released,
    * a few milliseconds per query.
    */
-  private static double labellingCost(long queries, double[] labelled, StringBuilder out) {
+  static double labellingCost(long queries, double[] labelled, StringBuilder out) {
     boolean measured = labelled[1] > 0;
     double perQuery = measured ? labelled[0] / labelled[1] : GUESSED_SECONDS_PER_QUERY;
     double seconds = queries * perQuery;

@@ -53,13 +53,13 @@ public final class StudyPlots {
   private static final int WIDTH = 1000;
   private static final int HEIGHT = 600;
   /** Distinct, dark enough on white: Tableau 10, then the darker halves of Tableau 20. */
-  private static final Color[] PALETTE = {
+  static final Color[] PALETTE = {
     new Color(0x1f77b4), new Color(0xff7f0e), new Color(0x2ca02c), new Color(0xd62728),
     new Color(0x9467bd), new Color(0x8c564b), new Color(0xe377c2), new Color(0x7f7f7f),
     new Color(0xbcbd22), new Color(0x17becf), new Color(0x393b79), new Color(0x637939),
     new Color(0x8c6d31), new Color(0x843c39), new Color(0x7b4173), new Color(0x3182bd)};
 
-  private static final BasicStroke SOLID = new BasicStroke(1.5f);
+  static final BasicStroke SOLID = new BasicStroke(1.5f);
   /**
    * The guarantees' lines: wider than the data-dependent ones, each its own dash pattern (then
    * its own shade), so that no two legend entries look alike.
@@ -300,7 +300,7 @@ public final class StudyPlots {
         Arrays.stream(keep).mapToDouble(i -> y[i]).toArray()};
   }
 
-  private static BasicStroke dashes(float... pattern) {
+  static BasicStroke dashes(float... pattern) {
     return new BasicStroke(3f, BasicStroke.CAP_BUTT, BasicStroke.JOIN_MITER, 10f, pattern, 0f);
   }
 
@@ -309,7 +309,7 @@ public final class StudyPlots {
         any.conversion());
   }
 
-  private static XYChart chart(String title, String xTitle, String yTitle) {
+  static XYChart chart(String title, String xTitle, String yTitle) {
     XYChart chart = new XYChartBuilder().width(WIDTH).height(HEIGHT).title(title)
         .xAxisTitle(xTitle).yAxisTitle(yTitle).build();
     chart.getStyler().setLegendPosition(Styler.LegendPosition.OutsideE);
@@ -320,7 +320,7 @@ public final class StudyPlots {
   }
 
   /** Noise and epsilon values often span decades; a log axis keeps the small ones readable. */
-  private static void logScaleIfWide(XYChart chart, List<Double> xs) {
+  static void logScaleIfWide(XYChart chart, List<Double> xs) {
     double min = xs.stream().mapToDouble(Double::doubleValue).min().orElse(0);
     double max = xs.stream().mapToDouble(Double::doubleValue).max().orElse(0);
     if (min > 0 && max / min >= 20) {
@@ -328,7 +328,7 @@ public final class StudyPlots {
     }
   }
 
-  private static byte[] png(XYChart chart) {
+  static byte[] png(XYChart chart) {
     try {
       return BitmapEncoder.getBitmapBytes(chart, BitmapEncoder.BitmapFormat.PNG);
     } catch (IOException e) {
@@ -336,7 +336,7 @@ public final class StudyPlots {
     }
   }
 
-  private static double mean(List<Double> values) {
+  static double mean(List<Double> values) {
     return values.stream().mapToDouble(Double::doubleValue).average().orElse(Double.NaN);
   }
 

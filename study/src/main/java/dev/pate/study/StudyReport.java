@@ -34,17 +34,28 @@ final class StudyReport {
 
   private StudyReport() {}
 
-  /** Writes the study's results and returns its rows, in grid order. */
-  static List<StudyRow> write(Study study, StudyFolder folder) {
+  /**
+   * Every plot file a study may write, of either shape: those a study does not write this time
+   * are deleted, so that none is left from an earlier run of another grid.
+   */
+  private static final List<String> PLOTS = List.of(StudyPlots.LABEL_ACCURACY,
+      StudyPlots.EPSILON, StudyPlots.FRONTIER, MultiLabelPlots.MICRO_F1, MultiLabelPlots.LABEL_SET);
+
+  /**
+   * Writes the study's results and returns its rows, in grid order. A multi-label study (its
+   * points share their data set, so they are all multi-label or none is) has its own.
+   */
+  static StudyResults write(Study study, StudyFolder folder) {
+    if (study.first().multiLabel().enabled()) {
+      return writeMultiLabel(study, folder);
+    }
     List<StudyRow> rows = new ArrayList<>();
     List<EpsilonCurve> curves = new ArrayList<>();
     String firstSeed = study.points().get(0).coordinates().get("seed");
     List<String> refused = new ArrayList<>();
     for (StudyPoint point : study.points()) {
       if (!folder.finished(point)) {
-        // Only a point the data set's budget refused ends a study unfinished.
-        refused.add("point " + point.index() + " (" + point.label() + ") was refused by the"
-            + " private data set's budget: no report, no charge");
+        refused.add(refused(point));
         continue;
       }
       StudyRow row = StudyRow.of(point.index(), StudyFolder.relative(point),
@@ -60,20 +71,54 @@ final class StudyReport {
     folder.write(RESULTS, ResultsCsv.of(rows, study.sweptKeys(), frontier));
     Map<String, byte[]> plots = StudyPlots.render(rows, curves, frontier,
         study.frontier().anchors());
-    for (String name : List.of(StudyPlots.LABEL_ACCURACY, StudyPlots.EPSILON,
-        StudyPlots.FRONTIER)) {
+    writePlots(folder, plots);
+    List<String> facts = new ArrayList<>(facts(study));
+    facts.addAll(refused);
+    Map<Double, String> bestFiles = writeBest(study, folder, frontier);
+    folder.write(HTML, HtmlReport.of(study.name(), facts, rows, study.sweptKeys(), plots,
+        frontier, study.frontier(), bestFiles));
+    return new StudyResults.SingleLabel(rows);
+  }
+
+  /**
+   * A multi-label study's results: results.csv of {@link MultiLabelRow}s, the student's scores
+   * against the guarantee ({@link MultiLabelPlots}) and report.html. No frontier and no best
+   * files: multi-label runs have no validation split to choose on.
+   */
+  private static StudyResults writeMultiLabel(Study study, StudyFolder folder) {
+    List<MultiLabelRow> rows = new ArrayList<>();
+    List<String> facts = new ArrayList<>(facts(study));
+    for (StudyPoint point : study.points()) {
+      if (!folder.finished(point)) {
+        facts.add(refused(point));
+        continue;
+      }
+      rows.add(MultiLabelRow.of(point.index(), StudyFolder.relative(point), point.coordinates(),
+          folder.report(point)));
+    }
+    folder.write(RESULTS, ResultsCsv.multiLabel(rows, study.sweptKeys()));
+    Map<String, byte[]> plots = MultiLabelPlots.render(rows);
+    writePlots(folder, plots);
+    folder.write(HTML, HtmlReport.ofMultiLabel(study.name(), facts, rows,
+        study.sweptKeys(), plots));
+    return new StudyResults.MultiLabel(rows);
+  }
+
+  /** Only a point the data set's budget refused ends a study unfinished. */
+  private static String refused(StudyPoint point) {
+    return "point " + point.index() + " (" + point.label() + ") was refused by the private data"
+        + " set's budget: no report, no charge";
+  }
+
+  /** Writes {@code plots} and deletes every other plot file a study may have left. */
+  private static void writePlots(StudyFolder folder, Map<String, byte[]> plots) {
+    for (String name : PLOTS) {
       if (plots.containsKey(name)) {
         folder.write(name, plots.get(name));
       } else {
         deleteStale(folder.path().resolve(name));
       }
     }
-    List<String> facts = new ArrayList<>(facts(study));
-    facts.addAll(refused);
-    Map<Double, String> bestFiles = writeBest(study, folder, frontier);
-    folder.write(HTML, HtmlReport.of(study.name(), facts, rows, study.sweptKeys(), plots,
-        frontier, study.frontier(), bestFiles));
-    return rows;
   }
 
   /** The file of a target's best setting, e.g. {@code best-eps-1.0.yaml}. */
@@ -158,7 +203,8 @@ final class StudyReport {
     facts.add(study.points().size() + " points" + (study.axes().isEmpty() ? ""
         : ": " + study.axes().stream().map(StudyReport::describe)
             .collect(Collectors.joining(" x "))));
-    facts.add("Each point's folder (points/<id>/) holds its config.yaml, votes.csv, labels.csv,"
+    String votes = study.first().multiLabel().enabled() ? "votes.npy" : "votes.csv";
+    facts.add("Each point's folder (points/<id>/) holds its config.yaml, " + votes + ", labels.csv,"
         + " ledger.jsonl and report.json; teachers are in the cache (../cache/teachers/).");
     facts.addAll(study.notes());
     return facts;

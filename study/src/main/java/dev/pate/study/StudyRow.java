@@ -1,7 +1,6 @@
 package dev.pate.study;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.pate.files.UserError;
 import dev.pate.aggregator.mechanism.Mechanism;
 import java.util.Collections;
 import java.util.LinkedHashMap;
@@ -63,7 +62,22 @@ public record StudyRow(int point, String folder, Map<String, String> coordinates
    * @param kind {@value #GUARANTEE} or {@value #RELEASED}
    */
   public record Published(double epsilon, String kind, double delta, double order,
-      String conversion) {}
+      String conversion) {
+
+    /** The release's epsilon if the report has one, else the guarantee. */
+    static Published of(ReportFields f) {
+      JsonNode release = f.report().at("/privacy/data_dependent_release");
+      if (release.isMissingNode() || release.isNull()) {
+        return new Published(f.at("/privacy/epsilon_data_independent").asDouble(), GUARANTEE,
+            f.at("/privacy/delta").asDouble(), f.at("/privacy/order_data_independent").asDouble(),
+            f.at("/privacy/conversion").asText());
+      }
+      String at = "/privacy/data_dependent_release/";
+      return new Published(f.at(at + "epsilon_released").asDouble(), RELEASED,
+          f.at(at + "delta").asDouble(), f.at(at + "order").asDouble(),
+          f.at(at + "conversion").asText());
+    }
+  }
 
   /** Wall times of a point's stages, in seconds. */
   public record Seconds(double teachers, double votes, double aggregation, double student,
@@ -80,7 +94,7 @@ public record StudyRow(int point, String folder, Map<String, String> coordinates
     String noiseParameter = Mechanism.Kind.fromId(mechanism).answerNoiseParameter();
     JsonNode student = report.get("student");
     boolean trainedStudent = student != null && !student.isNull();
-    Fields f = new Fields(report, folder);
+    ReportFields f = new ReportFields(report, folder);
     int trained = f.at("/teachers/private/cache/teachers_trained").asInt();
     int count = f.at("/teachers/count").asInt();
     return new StudyRow(point, folder, coordinates, f.at("/seed").asLong(), count,
@@ -96,7 +110,7 @@ public record StudyRow(int point, String folder, Map<String, String> coordinates
         f.at("/privacy/order_data_independent").asDouble(),
         f.at("/privacy/private/epsilon_data_dependent").asDouble(),
         f.at("/privacy/private/order").asDouble(),
-        published(f),
+        Published.of(f),
         trainedStudent ? f.at("/student/test_accuracy").asDouble() : null,
         trainedStudent && report.at("/student/validation_accuracy").isNumber()
             ? report.at("/student/validation_accuracy").asDouble() : null,
@@ -106,47 +120,6 @@ public record StudyRow(int point, String folder, Map<String, String> coordinates
             f.at("/private/timings/aggregation_seconds").asDouble(),
             f.at("/private/timings/student_seconds").asDouble(),
             f.at("/private/timings/total_seconds").asDouble()));
-  }
-
-  /** The release's epsilon if the report has one, else the guarantee. */
-  private static Published published(Fields f) {
-    JsonNode release = f.report().at("/privacy/data_dependent_release");
-    if (release.isMissingNode() || release.isNull()) {
-      return new Published(f.at("/privacy/epsilon_data_independent").asDouble(), GUARANTEE,
-          f.at("/privacy/delta").asDouble(), f.at("/privacy/order_data_independent").asDouble(),
-          f.at("/privacy/conversion").asText());
-    }
-    String at = "/privacy/data_dependent_release/";
-    return new Published(f.at(at + "epsilon_released").asDouble(), RELEASED,
-        f.at(at + "delta").asDouble(), f.at(at + "order").asDouble(),
-        f.at(at + "conversion").asText());
-  }
-
-  /**
-   * A report's fields by JSON pointer; a missing one is an error naming it (a report of another
-   * version would otherwise read as zeros).
-   */
-  private record Fields(JsonNode report, String folder) {
-    JsonNode at(String pointer) {
-      JsonNode node = report.at(pointer);
-      if (node.isMissingNode() || node.isNull()) {
-        throw new UserError(folder + "/report.json: no " + pointer
-            + " (a report of an older pate; delete the point's folder to run it again)");
-      }
-      return node;
-    }
-
-    /**
-     * A field that a report holds as null where it has no value (a label accuracy of an
-     * unlabelled pool), read as null; missing altogether, an error as {@link #at}.
-     */
-    Double orNull(String pointer) {
-      JsonNode node = report.at(pointer);
-      if (node.isNull()) {
-        return null;
-      }
-      return at(pointer).asDouble();
-    }
   }
 
   /**

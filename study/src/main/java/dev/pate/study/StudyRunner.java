@@ -10,6 +10,7 @@ import dev.pate.ledger.Ledger;
 import dev.pate.pipeline.PatePipeline;
 import dev.pate.pipeline.progress.PipelineListener;
 import dev.pate.pipeline.RunPlace;
+import dev.pate.pipeline.multilabel.MultiLabelRun;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -18,8 +19,8 @@ import java.util.List;
 
 /**
  * Runs a study: each point not finished before, in grid order, through the same {@link
- * PatePipeline} as {@code pate run}, in its own folder and with the shared teacher cache; then the
- * results of all points. Killed at any moment (SIGINT or SIGKILL) and started again, it skips the
+ * PatePipeline} as {@code pate run} ({@code runMultiLabel} for the points of a multi-label
+ * config), in its own folder and with the shared teacher cache; then the results of all points. Killed at any moment (SIGINT or SIGKILL) and started again, it skips the
  * finished points, reuses every saved teacher, and finishes the interrupted point. A point the
  * private data set's budget refuses is recorded as refused and the study goes on; the results
  * leave it out and say so.
@@ -53,7 +54,7 @@ public final class StudyRunner {
    * checked first (its folder, ledger and budget; see {@code PatePipeline#preflight}), so a point
    * that would be refused stops the study before the first point trains anything.
    */
-  public List<StudyRow> run(String source, List<String> overrides) {
+  public StudyResults run(String source, List<String> overrides) {
     for (StudyPoint point : study.points()) {
       if (!folder.finished(point) && !restartsLabelling(point)) {
         pipeline(point).preflight();
@@ -90,7 +91,12 @@ public final class StudyRunner {
     PointStatus status = PointStatus.running();
     folder.status(point, status);
     try {
-      pipeline(point).run();
+      PatePipeline pipeline = pipeline(point);
+      if (point.config().multiLabel().enabled()) {
+        pipeline.runMultiLabel();
+      } else {
+        pipeline.run();
+      }
     } catch (BudgetRefusal refused) {
       // Not a failure of the study: the data set's budget has no room for this point.
       folder.status(point, status.refused(OneLine.of(refused)));
@@ -132,10 +138,12 @@ public final class StudyRunner {
     listener.message("finishing the interrupted point; its seeded noise is drawn again from"
         + " the first query");
     try {
-      // All three together: a folder with votes but no ledger is refused as a lost ledger.
+      // All together: a folder with votes but no ledger is refused as a lost ledger. A
+      // multi-label point's votes are votes.npy.
       Files.deleteIfExists(pointFolder.resolve(Ledger.FILE));
       Files.deleteIfExists(pointFolder.resolve("labels.csv"));
       Files.deleteIfExists(pointFolder.resolve("votes.csv"));
+      Files.deleteIfExists(pointFolder.resolve(MultiLabelRun.VOTES_FILE));
     } catch (IOException e) {
       throw new UserError("cannot restart " + pointFolder + ": " + e.getMessage(), e);
     }

@@ -7,6 +7,8 @@
  * accuracy against noise, epsilon against queries answered, student accuracy against the published
  * epsilon with the study's anchors) and a self-contained report.html; the frontier of settings
  * chosen on the validation split of the public data ({@code ParetoFrontier}) and
- * the best setting of each epsilon target as a ready-to-run config.
+ * the best setting of each epsilon target as a ready-to-run config. A multi-label study has its
+ * own rows ({@link dev.pate.study.MultiLabelRow}: F1 scores and label-set accuracies), results.csv
+ * columns, plots against the guarantee and cost plan.
  */
 package dev.pate.study;

@@ -91,7 +91,7 @@ class FrontierStudyTest {
   static void runTheStudy() throws IOException {
     study = StudyLoader.parse(STUDY, "tiny-frontier.yaml", List.of());
     StudyRunner runner = new StudyRunner(study, dir, null, PipelineListener.NONE);
-    rows = runner.run("tiny-frontier.yaml", List.of());
+    rows = ((StudyResults.SingleLabel) runner.run("tiny-frontier.yaml", List.of())).rows();
     folder = runner.folder().path();
     CSVFormat format = CSVFormat.DEFAULT.builder().setHeader().setSkipHeaderRecord(true).build();
     results = format.parse(new StringReader(Files.readString(folder.resolve("results.csv"))))

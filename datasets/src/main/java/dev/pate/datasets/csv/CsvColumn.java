@@ -44,7 +44,7 @@ public record CsvColumn(Path file, List<String> values, int[] lines) {
    */
   public static CsvColumn read(CsvFile csv, CsvSchema schema, String column, String key) {
     if (!schema.ignored().contains(column)) {
-      String role = column.equals(schema.label()) ? "the label"
+      String role = schema.labels().columns().contains(column) ? schema.labels().describe()
           : schema.categorical().contains(column) ? "a categorical feature"
           : schema.numeric().contains(column) ? "a numeric feature" : "not in the schema";
       throw new UserError(key + ": column '" + column + "' is " + role + "; a group column must"

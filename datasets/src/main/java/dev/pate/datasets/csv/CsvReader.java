@@ -22,7 +22,8 @@ import org.apache.commons.csv.CSVRecord;
  *
  * <p>Anything the schema does not allow stops reading with a one-line {@link UserError} naming
  * the file and line: a row with the wrong number of fields, a value that is not a number in a
- * numeric column, a label that is not one of the classes, a header that does not match the schema,
+ * numeric column, a label that is not one of the classes (or, in a label column of a multi-label
+ * table, not 0 or 1), a header that does not match the schema,
  * an empty file, malformed quoting, text that is not UTF-8. Rows with missing values are dropped or
  * kept as {@link MissingPolicy} says, and every drop is counted in the {@link FileSummary}; no row
  * disappears silently. Blank lines are not rows.
@@ -93,8 +94,10 @@ public final class CsvReader {
     }
     Columns at = new Columns(names);
     Map<String, Integer> classIndex = new HashMap<>();
-    for (int k = 0; k < schema.classes().size(); k++) {
-      classIndex.put(schema.classes().get(k), k);
+    if (!schema.multiLabel()) {
+      for (int k = 0; k < schema.classes().size(); k++) {
+        classIndex.put(schema.classes().get(k), k);
+      }
     }
     Map<String, String> interned = new HashMap<>();
     int[] missingCounts = new int[names.size()];
@@ -111,15 +114,19 @@ public final class CsvReader {
             + (row.size() > names.size()
                 ? " (a value holding the delimiter must be quoted with \")" : ""));
       }
-      String labelText = row.get(at.label);
-      boolean noLabel = schema.isMissing(labelText) || (!labelsRequired && labelText.isEmpty());
+      boolean noLabel = false;
+      for (int c : at.labels) {
+        String labelText = row.get(c);
+        noLabel |= schema.isMissing(labelText) || (!labelsRequired && labelText.isEmpty());
+      }
       boolean missing = countMissing(row, at, missingCounts, noLabel && !labelsRequired);
       if ((noLabel && labelsRequired)
           || (missing && schema.missingPolicy() == MissingPolicy.DROP)) {
         dropped++;
         continue;
       }
-      labels.add(noLabel ? NO_LABEL : classOf(labelText, classIndex));
+      labels.add(noLabel ? NO_LABEL : schema.multiLabel() ? labelMask(row, at)
+          : classOf(row.get(at.labels[0]), classIndex));
       double[] numbers = new double[at.numeric.length];
       for (int k = 0; k < numbers.length; k++) {
         numbers[k] = number(row.get(at.numeric[k]), schema.numeric().get(k));
@@ -163,7 +170,7 @@ public final class CsvReader {
     for (int c = 0; c < counts.length; c++) {
       if (schema.isMissing(row.get(c))) {
         counts[c]++;
-        any |= at.used[c] && !(labelMayBeMissing && c == at.label);
+        any |= at.used[c] && !(labelMayBeMissing && at.label[c]);
       }
     }
     return any;
@@ -182,8 +189,8 @@ public final class CsvReader {
     }
     for (String name : names) {
       if (!schema.namedColumns().contains(name)) {
-        throw new UserError(where() + ": header column '" + name + "' is neither the label"
-            + " nor in categorical, numeric or ignored");
+        throw new UserError(where() + ": header column '" + name + "' is neither "
+            + schema.labels().describe() + " nor in categorical, numeric or ignored");
       }
     }
     for (String name : schema.namedColumns()) {
@@ -193,6 +200,25 @@ public final class CsvReader {
       }
     }
     return names;
+  }
+
+  /**
+   * The label set of a multi-label row: bit {@code j} set iff label column {@code j} holds 1; any
+   * value other than 0 or 1 is an error naming the file, line and column.
+   */
+  private int labelMask(CSVRecord row, Columns at) {
+    int mask = 0;
+    for (int j = 0; j < at.labels.length; j++) {
+      String text = row.get(at.labels[j]);
+      if (text.equals("1")) {
+        mask |= 1 << j;
+      } else if (!text.equals("0")) {
+        throw new UserError(where() + ": column '" + schema.labels().columns().get(j) + "': '"
+            + text + "' is not 0 or 1 (a label column of a multi-label table says whether its"
+            + " label applies)" + headerHint(text));
+      }
+    }
+    return mask;
   }
 
   private int classOf(String labelText, Map<String, Integer> classIndex) {
@@ -261,7 +287,12 @@ public final class CsvReader {
 
   /** Positions of the schema's columns among the file's columns. */
   private final class Columns {
-    final int label;
+    /** The label columns' positions, in label order. */
+    final int[] labels;
+
+    /** {@code label[c]}: column c is a label column. */
+    final boolean[] label;
+
     final int[] numeric;
     final int[] categorical;
 
@@ -269,7 +300,11 @@ public final class CsvReader {
     final boolean[] used;
 
     Columns(List<String> names) {
-      label = names.indexOf(schema.label());
+      labels = schema.labels().columns().stream().mapToInt(names::indexOf).toArray();
+      label = new boolean[names.size()];
+      for (int c : labels) {
+        label[c] = true;
+      }
       numeric = schema.numeric().stream().mapToInt(names::indexOf).toArray();
       categorical = schema.categorical().stream().mapToInt(names::indexOf).toArray();
       used = new boolean[names.size()];

@@ -2,13 +2,11 @@ package dev.pate.datasets.csv;
 
 import java.util.ArrayList;
 import java.util.Collections;
-import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
-import java.util.Set;
 
 /**
  * How to read a CSV table and encode it for the networks. Messages of the checks start with the
@@ -18,11 +16,9 @@ import java.util.Set;
  *     (after the skipped lines) of each file is its header, and columns are found by name
  * @param delimiter the field separator, one character; values are trimmed of surrounding spaces
  *     and may be quoted with {@code "} (a quoted value may hold the delimiter)
- * @param label the column holding the class
- * @param classes the class names; class {@code k} is {@code classes.get(k)}; a row with another
- *     label is an error
- * @param labelSuffix removed from the end of a label where present (Adult's test file writes
- *     {@code >50K.})
+ * @param labels the label columns: one holding the class ({@link CsvLabels.OneClass}; a row with
+ *     another label is an error), or one 0/1 column per label of a multi-label table ({@link
+ *     CsvLabels.MultiHot})
  * @param categorical columns encoded one-hot
  * @param numeric columns read as numbers and scaled
  * @param ignored columns that are read past and not used
@@ -37,9 +33,7 @@ import java.util.Set;
 public record CsvSchema(
     Optional<List<String>> columns,
     String delimiter,
-    String label,
-    List<String> classes,
-    Optional<String> labelSuffix,
+    CsvLabels labels,
     List<String> categorical,
     List<String> numeric,
     List<String> ignored,
@@ -52,9 +46,7 @@ public record CsvSchema(
   public CsvSchema {
     columns = Objects.requireNonNull(columns, "columns").map(List::copyOf);
     Objects.requireNonNull(delimiter, "delimiter");
-    Objects.requireNonNull(label, "label");
-    classes = List.copyOf(classes);
-    Objects.requireNonNull(labelSuffix, "labelSuffix");
+    Objects.requireNonNull(labels, "labels");
     categorical = List.copyOf(categorical);
     numeric = List.copyOf(numeric);
     ignored = List.copyOf(ignored);
@@ -63,31 +55,48 @@ public record CsvSchema(
     Objects.requireNonNull(scaling, "scaling");
     vocabularies = copyOfLists(vocabularies);
     ranges = Collections.unmodifiableMap(new LinkedHashMap<>(ranges));
-    check(columns, delimiter, label, classes, labelSuffix, categorical, numeric, ignored,
-        vocabularies, ranges);
+    check(columns, delimiter, labels, categorical, numeric, ignored, vocabularies, ranges);
   }
 
-  private static void check(Optional<List<String>> columns, String delimiter, String label,
-      List<String> classes, Optional<String> labelSuffix, List<String> categorical,
-      List<String> numeric, List<String> ignored, Map<String, List<String>> vocabularies,
+  /**
+   * The schema of a single-label table, whose class is in column {@code label}.
+   *
+   * @param classes the class names; class {@code k} is {@code classes.get(k)}
+   * @param labelSuffix removed from the end of a label where present
+   */
+  public CsvSchema(
+      Optional<List<String>> columns,
+      String delimiter,
+      String label,
+      List<String> classes,
+      Optional<String> labelSuffix,
+      List<String> categorical,
+      List<String> numeric,
+      List<String> ignored,
+      List<String> missing,
+      MissingPolicy missingPolicy,
+      Scaling scaling,
+      Map<String, List<String>> vocabularies,
       Map<String, NumericRange> ranges) {
+    this(columns, delimiter, new CsvLabels.OneClass(label, classes, labelSuffix), categorical,
+        numeric, ignored, missing, missingPolicy, scaling, vocabularies, ranges);
+  }
+
+  private static void check(Optional<List<String>> columns, String delimiter, CsvLabels labels,
+      List<String> categorical, List<String> numeric, List<String> ignored,
+      Map<String, List<String>> vocabularies, Map<String, NumericRange> ranges) {
     if (delimiter.length() != 1 || "\r\n\"".contains(delimiter)) {
       throw new IllegalArgumentException("delimiter: '" + delimiter
           + "' is not one character other than a line break or '\"'");
     }
-    if (classes.size() < 2) {
-      throw new IllegalArgumentException("classes: " + classes + " has fewer than 2 classes");
-    }
-    requireDistinct("classes", classes);
-    if (labelSuffix.isPresent() && labelSuffix.get().isEmpty()) {
-      throw new IllegalArgumentException("strip_label_suffix: empty; leave it out instead");
-    }
     columns.ifPresent(names -> requireDistinct("columns", names));
     Map<String, String> roles = new LinkedHashMap<>();
-    roles.put(label, "label");
-    assignRoles(roles, "categorical", categorical);
-    assignRoles(roles, "numeric", numeric);
-    assignRoles(roles, "ignored", ignored);
+    for (String label : labels.columns()) {
+      roles.put(label, "label");
+    }
+    assignRoles(roles, "categorical", categorical, labels);
+    assignRoles(roles, "numeric", numeric, labels);
+    assignRoles(roles, "ignored", ignored, labels);
     if (categorical.isEmpty() && numeric.isEmpty()) {
       throw new IllegalArgumentException(
           "categorical, numeric: both empty; a table needs at least one feature column");
@@ -117,31 +126,27 @@ public record CsvSchema(
       }
       for (String column : columns.get()) {
         if (!roles.containsKey(column)) {
-          throw new IllegalArgumentException("columns: column '" + column + "' is neither the"
-              + " label nor in categorical, numeric or ignored");
+          throw new IllegalArgumentException("columns: column '" + column + "' is neither "
+              + labels.describe() + " nor in categorical, numeric or ignored");
         }
       }
     }
   }
 
-  private static void assignRoles(Map<String, String> roles, String role, List<String> names) {
+  private static void assignRoles(Map<String, String> roles, String role, List<String> names,
+      CsvLabels labels) {
     for (String name : names) {
       String previous = roles.putIfAbsent(name, role);
       if (previous != null) {
         throw new IllegalArgumentException(
             role + ": column '" + name + "' is also " + (previous.equals("label")
-                ? "the label" : "in " + previous));
+                ? labels.describe() : "in " + previous));
       }
     }
   }
 
   private static void requireDistinct(String field, List<String> values) {
-    Set<String> seen = new HashSet<>();
-    for (String value : values) {
-      if (!seen.add(value)) {
-        throw new IllegalArgumentException(field + ": '" + value + "' is listed twice");
-      }
-    }
+    CsvLabels.requireDistinct(field, values);
   }
 
   private static Map<String, List<String>> copyOfLists(Map<String, List<String>> map) {
@@ -150,10 +155,40 @@ public record CsvSchema(
     return Collections.unmodifiableMap(copy);
   }
 
-  /** Every column the schema names, label first, then categorical, numeric and ignored ones. */
+  /** The class column of a single-label table. */
+  public String label() {
+    return oneClass().column();
+  }
+
+  /** The class names of a single-label table, in class order. */
+  public List<String> classes() {
+    return oneClass().classes();
+  }
+
+  /** What is removed from the end of a single-label table's labels. */
+  public Optional<String> labelSuffix() {
+    return oneClass().suffix();
+  }
+
+  /** Whether each row carries a label set (one 0/1 column per label) rather than one class. */
+  public boolean multiLabel() {
+    return labels instanceof CsvLabels.MultiHot;
+  }
+
+  private CsvLabels.OneClass oneClass() {
+    if (labels instanceof CsvLabels.OneClass one) {
+      return one;
+    }
+    throw new IllegalStateException("labels: a multi-label table has label columns "
+        + labels.columns() + ", not one class column");
+  }
+
+  /**
+   * Every column the schema names: the label columns first, then categorical, numeric and ignored
+   * ones.
+   */
   public List<String> namedColumns() {
-    List<String> all = new ArrayList<>();
-    all.add(label);
+    List<String> all = new ArrayList<>(labels.columns());
     all.addAll(categorical);
     all.addAll(numeric);
     all.addAll(ignored);

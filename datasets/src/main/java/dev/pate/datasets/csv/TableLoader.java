@@ -1,9 +1,13 @@
 package dev.pate.datasets.csv;
 
+import dev.pate.datasets.ExampleId;
 import dev.pate.datasets.TableDataset;
+import dev.pate.datasets.multilabel.MultiLabelTable;
 import dev.pate.datasets.split.PublicSplit;
 import dev.pate.files.UserError;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 
@@ -38,23 +42,17 @@ public final class TableLoader {
    */
   public static TableData load(CsvSchema schema, CsvFile privateFile, CsvFile publicFile,
       Optional<CsvFile> evalFile, int poolSize) {
-    if (poolSize < 1) {
-      throw new IllegalArgumentException("poolSize: " + poolSize + " is not >= 1");
+    if (schema.multiLabel()) {
+      throw new IllegalArgumentException("schema: multi-label; use loadMultiLabel");
     }
-    RawTable publicRows = CsvReader.readUnlabelled(publicFile, schema);
-    if (evalFile.isEmpty() && poolSize >= publicRows.rows()) {
-      throw UserError.forFile(publicFile.path(), "keeps " + publicRows.rows()
-          + " rows, not more than the query pool of " + poolSize
-          + "; nothing would be left for the held-out evaluation set (lower the query pool, or"
-          + " give dataset.csv.eval_file)");
-    }
-    Optional<RawTable> evalRows = evalFile.map(f -> CsvReader.readUnlabelled(f, schema));
-    int pool = Math.min(poolSize, publicRows.rows());
-    RawTable poolRows = publicRows.rows(0, pool);
-    RawTable heldOut = evalRows.orElseGet(() -> publicRows.rows(pool, publicRows.rows()));
-    requireLabelled(heldOut, evalFile.orElse(publicFile), evalFile.isPresent());
-    RawTable privateRows = CsvReader.read(privateFile, schema);
-    TableEncoding encoding = TableEncoding.fit(schema, poolRows);
+    Tables tables = read(schema, privateFile, publicFile, evalFile, poolSize);
+    RawTable publicRows = tables.publicRows();
+    Optional<RawTable> evalRows = tables.evalRows();
+    int pool = tables.poolRows().rows();
+    RawTable poolRows = tables.poolRows();
+    RawTable heldOut = tables.heldOut();
+    RawTable privateRows = tables.privateRows();
+    TableEncoding encoding = tables.encoding();
 
     TableEncoding.Encoded privateEncoded = encoding.encode(privateRows);
     Map<String, Map<String, Integer>> unseen = new LinkedHashMap<>();
@@ -75,6 +73,77 @@ public final class TableLoader {
     }
     return new TableData(privateSet, split, encoding, privateRows.summary(),
         publicRows.summary(), evalRows.map(RawTable::summary), unseen);
+  }
+
+  /**
+   * Reads the files of a multi-label table (a {@link CsvLabels.MultiHot} schema), fits the encoding
+   * on the pool as {@link #load} does, and encodes every row. Every row of the pool and the
+   * held-out set must have its label set (the pool's are public, for the report to score the
+   * answers with); a private row with a missing value in a label column is dropped and counted,
+   * as a single-label row without its label is.
+   *
+   * @throws UserError for any problem with the files, naming the file and line or record
+   */
+  public static MultiLabelTables loadMultiLabel(CsvSchema schema, CsvFile privateFile,
+      CsvFile publicFile, Optional<CsvFile> evalFile, int poolSize) {
+    if (!schema.multiLabel()) {
+      throw new IllegalArgumentException("schema: single-label; use load");
+    }
+    Tables tables = read(schema, privateFile, publicFile, evalFile, poolSize);
+    RawTable poolRows = tables.poolRows();
+    for (int r = 0; r < poolRows.rows(); r++) {
+      if (poolRows.labels()[r] == CsvReader.NO_LABEL) {
+        throw UserError.forFile(publicFile.path(), "record " + poolRows.records()[r]
+            + " (counting from 0 after the skipped lines and the header) has no label set (a"
+            + " label column is empty or missing); a multi-label run's query pool must be"
+            + " labelled too: its label sets score the released answers in the report");
+      }
+    }
+    TableEncoding encoding = tables.encoding();
+    List<String> labels = schema.labels().columns();
+    return new MultiLabelTables(
+        table(tables.privateRows(), encoding, labels, tables.privateRows().name()),
+        tables.privateRows().records(),
+        table(poolRows, encoding, labels, poolRows.name() + "/pool"),
+        table(tables.heldOut(), encoding, labels, tables.heldOut().name() + "/holdout"),
+        encoding, tables.privateRows().summary(), tables.publicRows().summary(),
+        tables.evalRows().map(RawTable::summary));
+  }
+
+  private static MultiLabelTable table(RawTable rows, TableEncoding encoding,
+      List<String> labels, String name) {
+    List<List<String>> ids = new ArrayList<>(rows.rows());
+    for (int r = 0; r < rows.rows(); r++) {
+      ids.add(List.of(new ExampleId(rows.source(), rows.records()[r]).toString()));
+    }
+    return new MultiLabelTable(name, encoding.featureNames(), encoding.encode(rows).features(),
+        rows.labels(), labels, ids);
+  }
+
+  /** The files of a table read, the pool cut from the public rows, the encoding fitted. */
+  private record Tables(RawTable privateRows, RawTable publicRows, RawTable poolRows,
+      RawTable heldOut, Optional<RawTable> evalRows, TableEncoding encoding) {}
+
+  private static Tables read(CsvSchema schema, CsvFile privateFile, CsvFile publicFile,
+      Optional<CsvFile> evalFile, int poolSize) {
+    if (poolSize < 1) {
+      throw new IllegalArgumentException("poolSize: " + poolSize + " is not >= 1");
+    }
+    RawTable publicRows = CsvReader.readUnlabelled(publicFile, schema);
+    if (evalFile.isEmpty() && poolSize >= publicRows.rows()) {
+      throw UserError.forFile(publicFile.path(), "keeps " + publicRows.rows()
+          + " rows, not more than the query pool of " + poolSize
+          + "; nothing would be left for the held-out evaluation set (lower the query pool, or"
+          + " give dataset.csv.eval_file)");
+    }
+    Optional<RawTable> evalRows = evalFile.map(f -> CsvReader.readUnlabelled(f, schema));
+    int pool = Math.min(poolSize, publicRows.rows());
+    RawTable poolRows = publicRows.rows(0, pool);
+    RawTable heldOut = evalRows.orElseGet(() -> publicRows.rows(pool, publicRows.rows()));
+    requireLabelled(heldOut, evalFile.orElse(publicFile), evalFile.isPresent());
+    RawTable privateRows = CsvReader.read(privateFile, schema);
+    return new Tables(privateRows, publicRows, poolRows, heldOut, evalRows,
+        TableEncoding.fit(schema, poolRows));
   }
 
   /** Refuses a held-out row without a label, naming the file and its record number. */

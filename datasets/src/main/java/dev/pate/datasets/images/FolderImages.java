@@ -27,6 +27,21 @@ final class FolderImages {
     List<Path> files = new ArrayList<>();
     List<Integer> labels = new ArrayList<>();
     list(folder, classes, labelsRequired, role, files, labels);
+    byte[] pixels = decode(folder, files, shaper);
+    ImageDataset data = ImageDataset.wrap(ImageSource.sourceName(folder),
+        shaper.target().orElseThrow(), classes.size(), pixels,
+        labels.stream().mapToInt(Integer::intValue).toArray());
+    return new LoadedImages(data, files.stream().map(Path::toString).toList());
+  }
+
+  /**
+   * The pixels of {@code files} (of {@code folder}), each decoded and made one shape by {@code
+   * shaper}, image after image.
+   *
+   * @throws UserError naming the first file, in order, that is not a readable image of a shape
+   *     the shaper takes
+   */
+  static byte[] decode(Path folder, List<Path> files, ImageShaper shaper) {
     // Decoding is the slow part and independent per file; the first bad file in order is the one
     // reported, and shaping stays in order, so the image that sets the shape is always the same.
     ImageDecoder.Decoded[] decoded = new ImageDecoder.Decoded[files.size()];
@@ -52,10 +67,7 @@ final class FolderImages {
       System.arraycopy(shaped, 0, pixels, i * shaped.length, shaped.length);
       decoded[i] = null;
     }
-    ImageDataset data = ImageDataset.wrap(ImageSource.sourceName(folder),
-        shaper.target().orElseThrow(), classes.size(), pixels,
-        labels.stream().mapToInt(Integer::intValue).toArray());
-    return new LoadedImages(data, files.stream().map(Path::toString).toList());
+    return pixels;
   }
 
   /** Lists the images of {@code folder} and their labels, checking the layout. */
@@ -129,7 +141,7 @@ final class FolderImages {
     }
   }
 
-  private static Path requireImage(Path file) {
+  static Path requireImage(Path file) {
     String name = file.getFileName().toString().toLowerCase(Locale.ROOT);
     if (!(name.endsWith(".png") || name.endsWith(".jpg") || name.endsWith(".jpeg"))) {
       throw UserError.forFile(file, "is not a PNG or JPEG file (expected a name ending in"

@@ -3,6 +3,7 @@ package dev.pate.datasets.multilabel;
 import dev.pate.datasets.ImageShape;
 import java.util.List;
 import java.util.Objects;
+import java.util.Optional;
 
 /**
  * An immutable set of unsigned-byte images, each with a label set over {@link #labels()} labels
@@ -18,7 +19,7 @@ import java.util.Objects;
  * @param sources for each image, the ids of the source examples it contains
  */
 public record MultiLabelImages(String name, ImageShape shape, byte[] pixels, int[] labelMasks,
-    List<String> labelNames, List<List<String>> sources) {
+    List<String> labelNames, List<List<String>> sources) implements MultiLabelExamples {
 
   /** Scale of {@link #pixelsAsFloats}: pixels in [0, 1]. */
   private static final float UNIT = 1f / 255f;
@@ -28,13 +29,20 @@ public record MultiLabelImages(String name, ImageShape shape, byte[] pixels, int
     Objects.requireNonNull(shape, "shape");
     labelNames = List.copyOf(labelNames);
     sources = sources.stream().map(List::copyOf).toList();
-    if (labelNames.isEmpty() || labelNames.size() > 30) {
-      throw new IllegalArgumentException("labelNames: " + labelNames.size()
-          + " labels, expected 1 to 30");
-    }
+    checkMasks(labelMasks, labelNames);
     if (pixels.length != (long) labelMasks.length * shape.size()
         || sources.size() != labelMasks.length) {
       throw new IllegalArgumentException("pixels, labelMasks, sources: not one image each");
+    }
+    pixels = pixels.clone();
+    labelMasks = labelMasks.clone();
+  }
+
+  /** Refuses label names out of 1..30 (a mask is an int) and a mask that is not over them. */
+  static void checkMasks(int[] labelMasks, List<String> labelNames) {
+    if (labelNames.isEmpty() || labelNames.size() > 30) {
+      throw new IllegalArgumentException("labelNames: " + labelNames.size()
+          + " labels, expected 1 to 30");
     }
     for (int mask : labelMasks) {
       if (mask < 0 || mask >= (1 << labelNames.size())) {
@@ -42,8 +50,6 @@ public record MultiLabelImages(String name, ImageShape shape, byte[] pixels, int
             + labelNames.size() + " labels");
       }
     }
-    pixels = pixels.clone();
-    labelMasks = labelMasks.clone();
   }
 
   @Override
@@ -57,27 +63,31 @@ public record MultiLabelImages(String name, ImageShape shape, byte[] pixels, int
   }
 
   /** The number of images. */
+  @Override
   public int size() {
     return labelMasks.length;
   }
 
-  /** The number of labels K. */
-  public int labels() {
-    return labelNames.size();
-  }
-
   /** The label set of image {@code index}, as a bit mask. */
+  @Override
   public int labelMask(int index) {
     return labelMasks[index];
   }
 
-  /** The label set of image {@code index} as a 0/1 row of {@link #labels()} entries. */
-  public int[] multiHot(int index) {
-    int[] row = new int[labels()];
-    for (int j = 0; j < row.length; j++) {
-      row[j] = (labelMasks[index] >>> j) & 1;
-    }
-    return row;
+  @Override
+  public int featureCount() {
+    return shape.size();
+  }
+
+  /** The pixels, scaled to [0, 1] ({@link #pixelsAsFloats}). */
+  @Override
+  public void featuresAsFloats(int index, float[] dst, int offset) {
+    pixelsAsFloats(index, dst, offset);
+  }
+
+  @Override
+  public Optional<ImageShape> imageShape() {
+    return Optional.of(shape);
   }
 
   /** Writes image {@code index}'s pixels scaled to [0, 1] into {@code dst[offset..]}. */
@@ -91,6 +101,7 @@ public record MultiLabelImages(String name, ImageShape shape, byte[] pixels, int
   }
 
   /** The images at {@code indices}, in that order (a copy), named {@code name}. */
+  @Override
   public MultiLabelImages subset(String subsetName, int[] indices) {
     int n = shape.size();
     byte[] chosen = new byte[indices.length * n];

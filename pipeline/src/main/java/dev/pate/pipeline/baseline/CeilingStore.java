@@ -41,6 +41,21 @@ public final class CeilingStore {
     AtomicFiles.writeString(file(ensemble, student, baseline, holdout), Json.write(ceiling));
   }
 
+  /**
+   * A ceiling of another kind (a multi-label run's) stored in the cached ensemble's {@code
+   * folder} under {@code key}: a text that names everything the ceiling is a function of besides
+   * the ensemble's own key, beginning with the format of that kind.
+   */
+  public static <T> Optional<T> stored(Path folder, String key, Class<T> type) {
+    Path file = file(folder, key);
+    return Files.isRegularFile(file) ? Optional.of(Json.read(file, type)) : Optional.empty();
+  }
+
+  /** Stores {@code ceiling} under {@code key} in the ensemble's {@code folder} (atomically). */
+  public static void store(Path folder, String key, Object ceiling) {
+    AtomicFiles.writeString(file(folder, key), Json.write(ceiling));
+  }
+
   /** Where the ceiling of these inputs is kept: in the ensemble's folder, named by its key. */
   static Path file(CachedEnsemble ensemble, NetworkSpec student, BaselineConfig baseline,
       Dataset holdout) {
@@ -48,6 +63,10 @@ public final class CeilingStore {
         + "\nstudent: " + student.identity(InputShape.of(holdout), holdout.numClasses())
         + "\nepochs: " + baseline.epochs().orElse(student.epochs())
         + "\nbatch_size: " + baseline.batchSize().orElse(student.batchSize()) + "\n";
-    return ensemble.folder().resolve("ceiling-" + Sha256.of(key).substring(0, 16) + ".json");
+    return file(ensemble.folder(), key);
+  }
+
+  private static Path file(Path folder, String key) {
+    return folder.resolve("ceiling-" + Sha256.of(key).substring(0, 16) + ".json");
   }
 }

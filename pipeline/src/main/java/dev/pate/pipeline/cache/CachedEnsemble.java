@@ -157,9 +157,14 @@ public final class CachedEnsemble {
    * there are kept. {@code dir} is created owner-only.
    */
   public void linkTeachersInto(Path dir) {
+    linkTeachers(folder, records(), dir);
+  }
+
+  /** {@link #linkTeachersInto} for the teachers of {@code records} saved in {@code folder}. */
+  static void linkTeachers(Path folder, List<TeacherRecord> records, Path dir) {
     try {
       FileModes.createPrivateFolders(dir);
-      for (TeacherRecord record : records()) {
+      for (TeacherRecord record : records) {
         Path target = dir.resolve(record.file());
         if (Files.exists(target)) {
           continue;
@@ -179,15 +184,19 @@ public final class CachedEnsemble {
 
   /** One line for the console, e.g. "100 teachers reused from the cache runs/cache/...". */
   public String describe() {
-    int count = records().size();
+    return describe(records().size(), teachersTrained, folder);
+  }
+
+  /** {@link #describe()} of {@code count} teachers, {@code trained} of them by this run. */
+  static String describe(int count, int trained, Path folder) {
     String where = "the cache " + folder;
-    if (teachersTrained == 0) {
+    if (trained == 0) {
       return count + " teachers reused from " + where;
     }
-    if (teachersTrained == count) {
+    if (trained == count) {
       return count + " teachers trained, saved in " + where;
     }
-    return (count - teachersTrained) + " of " + count + " teachers reused from an interrupted"
-        + " training, " + teachersTrained + " trained; saved in " + where;
+    return (count - trained) + " of " + count + " teachers reused from an interrupted"
+        + " training, " + trained + " trained; saved in " + where;
   }
 }

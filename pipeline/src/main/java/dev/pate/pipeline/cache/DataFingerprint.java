@@ -1,10 +1,13 @@
 package dev.pate.pipeline.cache;
 
 import dev.pate.datasets.Dataset;
+import dev.pate.datasets.ImageShape;
+import dev.pate.datasets.multilabel.MultiLabelExamples;
 import dev.pate.ensemble.nn.InputShape;
 import dev.pate.files.Sha256;
 import java.nio.ByteBuffer;
 import java.nio.FloatBuffer;
+import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.util.List;
 
@@ -35,6 +38,36 @@ public final class DataFingerprint {
         floats.put(features);
         example.putInt(width * Float.BYTES, set.label(i));
         digest.update(example.array());
+      }
+    }
+    return Sha256.hex(digest);
+  }
+
+  /**
+   * The sha256 of multi-label example sets (canvases, image folders or table rows): each set's
+   * size, input shape, label names, and every example's features (as the networks read them) and
+   * label set, so that other data (another generator setting, changed files, another encoding)
+   * never reuses teachers trained on these.
+   */
+  public static String ofLabelSets(List<? extends MultiLabelExamples> sets) {
+    MessageDigest digest = Sha256.digest();
+    for (MultiLabelExamples set : sets) {
+      ImageShape shape = set.imageShape().orElse(null);
+      ByteBuffer header = ByteBuffer.allocate(24);
+      header.putInt(set.size()).putInt(set.featureCount())
+          .putInt(shape == null ? 0 : shape.height()).putInt(shape == null ? 0 : shape.width())
+          .putInt(shape == null ? 0 : shape.channels()).putInt(set.labels());
+      digest.update(header.array());
+      digest.update(String.join("\n", set.labelNames()).getBytes(StandardCharsets.UTF_8));
+      float[] row = new float[set.featureCount()];
+      ByteBuffer bytes = ByteBuffer.allocate(Float.BYTES * row.length + Integer.BYTES);
+      for (int i = 0; i < set.size(); i++) {
+        set.featuresAsFloats(i, row, 0);
+        bytes.clear();
+        bytes.asFloatBuffer().put(row);
+        bytes.position(Float.BYTES * row.length);
+        bytes.putInt(set.labelMask(i));
+        digest.update(bytes.array());
       }
     }
     return Sha256.hex(digest);

@@ -3,6 +3,7 @@ package dev.pate.pipeline.cache;
 import dev.pate.config.ConfigWriter;
 import dev.pate.config.RunConfig;
 import dev.pate.datasets.Dataset;
+import dev.pate.datasets.multilabel.MultiLabelExamples;
 import dev.pate.datasets.split.PublicSplit;
 import dev.pate.datasets.split.Partitions;
 import dev.pate.files.Sha256;
@@ -14,6 +15,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.function.IntFunction;
 
 /**
  * What identifies a trained ensemble: everything that decides what its teachers learn and how
@@ -40,6 +42,13 @@ public record EnsembleKey(String hash, Map<String, String> settings, String data
    * parameters equal DL4J's layer's only to rounding).
    */
   static final String FORMAT = "pate-teachers-4";
+
+  /**
+   * The format of multi-label ensembles (one sigmoid per label, trained on label sets): never the
+   * key of a single-label ensemble, whatever the settings. 2: as {@link #FORMAT} 4, pate's first
+   * convolution and ReLU.
+   */
+  static final String MULTI_LABEL_FORMAT = "pate-multilabel-teachers-2";
 
   private static final Set<String> NOT_DECIDING = Set.of("dataset.data_dir", "teachers.workers",
       "teachers.threads_per_worker", "teachers.executor");
@@ -92,9 +101,31 @@ public record EnsembleKey(String hash, Map<String, String> settings, String data
     List<Dataset> sets = split.validation().size() == 0
         ? List.of(partitions.privateSet(), split.pool(), split.holdout())
         : List.of(partitions.privateSet(), split.pool(), split.holdout(), split.validation());
-    String data = DataFingerprint.of(sets);
-    String partitionDigest = partitionDigest(partitions);
-    StringBuilder text = new StringBuilder(FORMAT).append('\n');
+    return of(FORMAT, settings, DataFingerprint.of(sets),
+        partitionDigest(partitions.count(), partitions::positions));
+  }
+
+  /**
+   * The key of the multi-label ensemble {@code config} trains: its settings (as for single-label
+   * teachers: the seed, every {@code dataset.*} key, the multi-digit canvas settings included,
+   * and every {@code teachers.*} key that changes a teacher), the content of its private images
+   * and public ones, and each teacher's positions in the private images. The mechanism, its noise,
+   * the budget and the query count are not part of it: they change the answers, never a teacher.
+   *
+   * @param sets the private images, then the public ones (pool, held-out)
+   * @param partitions teacher t's positions in the private images, for every t
+   */
+  public static EnsembleKey multiLabel(RunConfig config, List<? extends MultiLabelExamples> sets,
+      List<int[]> partitions) {
+    Map<String, String> settings = settings(config);
+    settings.put("teachers.output", "multi-label: one sigmoid per label");
+    return of(MULTI_LABEL_FORMAT, settings, DataFingerprint.ofLabelSets(sets),
+        partitionDigest(partitions.size(), partitions::get));
+  }
+
+  private static EnsembleKey of(String format, Map<String, String> settings, String data,
+      String partitionDigest) {
+    StringBuilder text = new StringBuilder(format).append('\n');
     settings.forEach((k, v) -> text.append(k).append(": ").append(v).append('\n'));
     text.append("data: ").append(data).append('\n');
     text.append("partitions: ").append(partitionDigest).append('\n');
@@ -121,10 +152,10 @@ public record EnsembleKey(String hash, Map<String, String> settings, String data
     return settings;
   }
 
-  private static String partitionDigest(Partitions partitions) {
+  private static String partitionDigest(int count, IntFunction<int[]> positionsOf) {
     MessageDigest digest = Sha256.digest();
-    for (int t = 0; t < partitions.count(); t++) {
-      int[] positions = partitions.positions(t);
+    for (int t = 0; t < count; t++) {
+      int[] positions = positionsOf.apply(t);
       ByteBuffer bytes = ByteBuffer.allocate(Integer.BYTES * (positions.length + 1));
       bytes.putInt(positions.length);
       for (int position : positions) {

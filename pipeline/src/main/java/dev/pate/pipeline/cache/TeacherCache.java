@@ -1,10 +1,13 @@
 package dev.pate.pipeline.cache;
 
 import dev.pate.datasets.Dataset;
+import dev.pate.datasets.multilabel.MultiLabelExamples;
 import dev.pate.datasets.split.Partitions;
+import dev.pate.ensemble.MultiLabelEnsembleTrainer;
 import dev.pate.ensemble.TeacherRecord;
 import dev.pate.ensemble.TeacherSettings;
 import dev.pate.ensemble.TeacherTraining;
+import dev.pate.ensemble.multilabel.MultiLabelNetwork;
 import dev.pate.files.AtomicFiles;
 import dev.pate.files.UserError;
 import dev.pate.pipeline.progress.PipelineListener;
@@ -24,6 +27,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.function.Consumer;
+import java.util.function.ToDoubleFunction;
 import java.util.stream.Stream;
 
 /**
@@ -112,12 +117,8 @@ public final class TeacherCache {
       PipelineListener listener) {
     Path folder = folder(key);
     int numClasses = partitions.privateSet().numClasses();
-    Optional<EnsembleManifest> cached = manifest(key);
+    Optional<EnsembleManifest> cached = complete(key, partitions.count());
     if (cached.isPresent()) {
-      if (!cached.get().key().equals(key) || cached.get().teachers().size() != partitions.count()) {
-        throw new UserError(folder + ": its manifest is not for this ensemble; delete the folder"
-            + " and it is trained again");
-      }
       return new CachedEnsemble(folder, cached.get(), numClasses, backend, null, 0);
     }
     AtomicFiles.writeString(folder.resolve(KEY), Json.write(key));
@@ -125,11 +126,7 @@ public final class TeacherCache {
     listener.stageStarted(Stage.TEACHERS, partitions.count() - finished.size());
     Map<Integer, TeacherRecord> records = new java.util.concurrent.ConcurrentHashMap<>(finished);
     EnsembleVotes votes = backend.train(new TeacherJob(teachers, key.hash(), training, partitions,
-        evaluation, runSeed, folder, finished, queries), record -> {
-          AtomicFiles.writeString(folder.resolve(recordFile(record.index())), Json.write(record));
-          records.put(record.index(), record);
-          listener.step(Stage.TEACHERS, "");
-        });
+        evaluation, runSeed, folder, finished, queries), recorder(folder, records, listener));
     listener.stageDone(Stage.TEACHERS);
     EnsembleManifest manifest = new EnsembleManifest(key, partitions.seed(),
         partitions.examplesUsed(), partitions.privateSet().name(), training.network().epochs(),
@@ -137,6 +134,71 @@ public final class TeacherCache {
     AtomicFiles.writeString(folder.resolve(MANIFEST), Json.write(manifest));
     return new CachedEnsemble(folder, manifest, numClasses, backend, votes,
         partitions.count() - finished.size());
+  }
+
+  /**
+   * The multi-label ensemble of {@code key}: from the cache if complete; otherwise {@code trainer}
+   * trains the teachers the cache lacks (those saved by an interrupted training are loaded
+   * instead), each saved as soon as it is done, and the manifest is written last.
+   *
+   * @param partitions every teacher's private images, in teacher order
+   * @param privateSet the private images' name and the count dealt out (for the manifest)
+   * @param runSeed the seed the teachers' seeds derive from
+   * @param score each new teacher's held-out score (its record's {@code testAccuracy})
+   */
+  public CachedMultiLabelEnsemble obtainMultiLabel(EnsembleKey key,
+      MultiLabelEnsembleTrainer trainer, List<? extends MultiLabelExamples> partitions, String privateSet,
+      long runSeed, int epochs, ToDoubleFunction<MultiLabelNetwork> score,
+      PipelineListener listener) {
+    Path folder = folder(key);
+    int labels = partitions.get(0).labels();
+    Optional<EnsembleManifest> cached = complete(key, partitions.size());
+    if (cached.isPresent()) {
+      return new CachedMultiLabelEnsemble(folder, cached.get(), labels, null, 0);
+    }
+    AtomicFiles.writeString(folder.resolve(KEY), Json.write(key));
+    Map<Integer, TeacherRecord> finished = finishedTeachers(folder, partitions.size());
+    listener.stageStarted(Stage.TEACHERS, partitions.size() - finished.size());
+    Map<Integer, TeacherRecord> records = new java.util.concurrent.ConcurrentHashMap<>(finished);
+    List<MultiLabelNetwork> teachers = trainer.train(partitions, runSeed, folder, score,
+        recorder(folder, records, listener)::accept, finished);
+    listener.stageDone(Stage.TEACHERS);
+    // Blocks by position: no shuffle, so no partition seed (0).
+    EnsembleManifest manifest = new EnsembleManifest(key, 0,
+        partitions.stream().mapToInt(MultiLabelExamples::size).sum(), privateSet, epochs,
+        inOrder(records, partitions.size(), folder), Instant.now().toString());
+    AtomicFiles.writeString(folder.resolve(MANIFEST), Json.write(manifest));
+    return new CachedMultiLabelEnsemble(folder, manifest, labels, teachers,
+        partitions.size() - finished.size());
+  }
+
+  /**
+   * The manifest of the complete ensemble of {@code key} with {@code count} teachers, if the
+   * cache has it.
+   *
+   * @throws UserError if the folder's manifest is for another ensemble
+   */
+  private Optional<EnsembleManifest> complete(EnsembleKey key, int count) {
+    Optional<EnsembleManifest> cached = manifest(key);
+    if (cached.isPresent() && (!cached.get().key().equals(key)
+        || cached.get().teachers().size() != count)) {
+      throw new UserError(folder(key) + ": its manifest is not for this ensemble; delete the"
+          + " folder and it is trained again");
+    }
+    return cached;
+  }
+
+  /**
+   * What a trainer tells of each teacher it saved: its record written next to its model (so an
+   * interrupted training resumes with it), kept in {@code records}, a step of the stage.
+   */
+  private static Consumer<TeacherRecord> recorder(Path folder,
+      Map<Integer, TeacherRecord> records, PipelineListener listener) {
+    return record -> {
+      AtomicFiles.writeString(folder.resolve(recordFile(record.index())), Json.write(record));
+      records.put(record.index(), record);
+      listener.step(Stage.TEACHERS, "");
+    };
   }
 
   /** Every teacher's record in teacher order; a backend that skipped one is a bug, said so. */

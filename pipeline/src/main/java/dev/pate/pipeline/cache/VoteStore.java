@@ -20,17 +20,48 @@ import org.apache.commons.csv.CSVRecord;
 /**
  * {@code votes.csv} of a cached ensemble: {@code index,count_0,...,count_K-1}, one row per public
  * image the ensemble has voted on, by the image's index in the test set, sorted. Rewritten whole
- * and atomically when votes are added.
+ * and atomically when votes are added. A multi-label ensemble's ({@link #multiLabel}) has one
+ * column per teacher instead, {@code index,teacher_0,...,teacher_T-1}, each teacher's label set as
+ * a bit mask, by the canvas's position in the pool.
  */
 final class VoteStore {
   private final Path file;
-  private final int numClasses;
-  private final int teachers;
+  private final String column;
+  private final int width;
+  private final RowCheck check;
+
+  /** What a row's values must satisfy beyond being non-negative integers. */
+  @FunctionalInterface
+  private interface RowCheck {
+    /** The problem with {@code values}, or null. */
+    String problem(int[] values);
+  }
 
   VoteStore(Path file, int numClasses, int teachers) {
+    this(file, "count", numClasses, counts -> {
+      int sum = Arrays.stream(counts).sum();
+      return sum == teachers ? null
+          : "counts sum to " + sum + ", not the " + teachers + " teachers' votes";
+    });
+  }
+
+  private VoteStore(Path file, String column, int width, RowCheck check) {
     this.file = file;
-    this.numClasses = numClasses;
-    this.teachers = teachers;
+    this.column = column;
+    this.width = width;
+    this.check = check;
+  }
+
+  /** The store of a multi-label ensemble of {@code teachers} voting over {@code labels} labels. */
+  static VoteStore multiLabel(Path file, int teachers, int labels) {
+    return new VoteStore(file, "teacher", teachers, masks -> {
+      for (int mask : masks) {
+        if (mask >= 1 << labels) {
+          return "label set " + mask + " is not a bit mask over " + labels + " labels";
+        }
+      }
+      return null;
+    });
   }
 
   /** The saved votes by image index; empty if there are none yet. */
@@ -73,8 +104,8 @@ final class VoteStore {
 
   private List<String> header() {
     List<String> names = new ArrayList<>(List.of("index"));
-    for (int c = 0; c < numClasses; c++) {
-      names.add("count_" + c);
+    for (int c = 0; c < width; c++) {
+      names.add(column + "_" + c);
     }
     return names;
   }
@@ -93,26 +124,25 @@ final class VoteStore {
 
   private int[] counts(CSVRecord row) {
     long line = row.getRecordNumber() + 1;
-    if (row.size() != numClasses + 1) {
-      throw corrupt(line, row.size() + " fields, expected " + (numClasses + 1));
+    if (row.size() != width + 1) {
+      throw corrupt(line, row.size() + " fields, expected " + (width + 1));
     }
-    int[] counts = new int[numClasses];
-    int sum = 0;
-    for (int c = 0; c < numClasses; c++) {
+    int[] values = new int[width];
+    for (int c = 0; c < width; c++) {
       try {
-        counts[c] = Integer.parseInt(row.get(c + 1));
+        values[c] = Integer.parseInt(row.get(c + 1));
       } catch (NumberFormatException e) {
-        throw corrupt(line, "count '" + row.get(c + 1) + "' is not an integer");
+        throw corrupt(line, column + " '" + row.get(c + 1) + "' is not an integer");
       }
-      if (counts[c] < 0) {
-        throw corrupt(line, "count " + counts[c] + " is negative");
+      if (values[c] < 0) {
+        throw corrupt(line, column + " " + values[c] + " is negative");
       }
-      sum += counts[c];
     }
-    if (sum != teachers) {
-      throw corrupt(line, "counts sum to " + sum + ", not the " + teachers + " teachers' votes");
+    String problem = check.problem(values);
+    if (problem != null) {
+      throw corrupt(line, problem);
     }
-    return counts;
+    return values;
   }
 
   private UserError corrupt(long line, String problem) {

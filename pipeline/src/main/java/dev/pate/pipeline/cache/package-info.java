@@ -10,6 +10,9 @@
  * resumes with the teachers it had; {@code manifest.json}, written last and atomically, marks the
  * ensemble complete. {@code votes.csv} holds the ensemble's vote counts per public image (by its
  * index in the test set), filled as queries ask for them: votes release nothing until the
- * aggregator answers, so they can be reused by any number of runs.
+ * aggregator answers, so they can be reused by any number of runs. Multi-label ensembles are kept
+ * in the same layout under keys of their own format ({@link
+ * dev.pate.pipeline.cache.EnsembleKey#multiLabel}); their {@code votes.csv} holds each teacher's
+ * label set (a bit mask) per pool canvas, by its position in the pool.
  */
 package dev.pate.pipeline.cache;

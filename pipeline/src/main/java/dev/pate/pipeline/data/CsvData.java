@@ -3,6 +3,7 @@ package dev.pate.pipeline.data;
 import dev.pate.config.CsvConfig;
 import dev.pate.datasets.csv.ColumnEncoding;
 import dev.pate.datasets.csv.CsvFile;
+import dev.pate.datasets.csv.CsvLabels;
 import dev.pate.datasets.csv.CsvSchema;
 import dev.pate.datasets.csv.NumericRange;
 import dev.pate.datasets.csv.StatSource;
@@ -21,7 +22,7 @@ import java.util.Optional;
  * A CSV run's data: the config's {@code dataset.csv} block as a {@link CsvSchema}, the two files
  * located, the tables loaded, and the report's account of how they were read and encoded.
  */
-final class CsvData {
+public final class CsvData {
   private CsvData() {}
 
   static RunData load(CsvConfig csv, int queryPool, DataDirectory dataDirectory) {
@@ -43,14 +44,16 @@ final class CsvData {
    * The schema of {@code csv}; its checks across keys (a column in two roles, a vocabulary of a
    * column that is not categorical) fail as one line naming the key.
    */
-  static CsvSchema schema(CsvConfig csv) {
+  public static CsvSchema schema(CsvConfig csv) {
     Map<String, NumericRange> ranges = new LinkedHashMap<>();
     try {
       csv.ranges().forEach((column, r) -> ranges.put(column, new NumericRange(r.get(0), r.get(1))));
-      return new CsvSchema(csv.columns(), csv.delimiter(), csv.label(), csv.classes(),
-          csv.stripLabelSuffix(), csv.categorical(), csv.numeric(), csv.ignored(), csv.missing(),
-          csv.missingPolicy(),
-          csv.scaling(), csv.vocabularies(), ranges);
+      CsvLabels labels = csv.multiLabel() ? new CsvLabels.MultiHot(csv.labels())
+          : new CsvLabels.OneClass(csv.label().orElseThrow(), csv.classes(),
+              csv.stripLabelSuffix());
+      return new CsvSchema(csv.columns(), csv.delimiter(), labels, csv.categorical(),
+          csv.numeric(), csv.ignored(), csv.missing(), csv.missingPolicy(), csv.scaling(),
+          csv.vocabularies(), ranges);
     } catch (IllegalArgumentException e) {
       throw new UserError("dataset.csv." + e.getMessage(), e);
     }

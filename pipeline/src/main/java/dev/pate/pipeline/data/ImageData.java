@@ -17,7 +17,7 @@ import java.util.OptionalInt;
  * source, checked before a file is read; the sources located and loaded ({@link UserImages});
  * and their hashes for the report's provenance.
  */
-final class ImageData {
+public final class ImageData {
   private static final String KEYS = "dataset.images.";
 
   private ImageData() {}
@@ -41,7 +41,7 @@ final class ImageData {
   }
 
   /** The conversion {@code dataset.images.resize} and {@code channels} ask for. */
-  static ImageConversion conversion(ImagesConfig images) {
+  public static ImageConversion conversion(ImagesConfig images) {
     return new ImageConversion(
         images.resize().map(r -> new ImageConversion.Size(r.get(0), r.get(1))),
         images.channels().isPresent() ? OptionalInt.of(images.channels().getAsInt())

@@ -129,9 +129,9 @@ public record RunData(String name, Dataset privateSet, PublicSplit publicSplit, 
 
   private static RunData loadSplit(RunConfig config, DataDirectory dataDirectory) {
     var dataset = config.dataset();
-    if (dataset.name().multiLabel()) {
-      throw new UserError("dataset.name: " + dataset.name().id() + " is multi-label data, which"
-          + " only pate run reads (PatePipeline.runMultiLabel)");
+    if (dataset.multiLabel()) {
+      throw new UserError("dataset.name: " + dataset.name().id() + " with label sets is"
+          + " multi-label data, which only pate run reads (PatePipeline.runMultiLabel)");
     }
     if (dataset.csv().isPresent()) {
       requireTableSettings(config);

@@ -44,9 +44,7 @@ final class MultiLabelRelease {
     m.put("model", Map.of("file", ReleaseWriter.MODEL, "sha256", modelSha256,
         "format", "DL4J ModelSerializer (MultiLayerNetwork): ModelSerializer"
             + ".restoreMultiLayerNetwork", "network", report.student().architecture()));
-    m.put("input", Map.of("shape", data.pool().shape().toString(), "channels", 1,
-        "scaling", "pixel / 255, row by row", "canvas", "digits side by side in "
-            + dev.pate.datasets.multilabel.MultiDigitCanvases.SLOTS + " slots of 28x28"));
+    m.put("input", data.input());
     m.put("labels", data.pool().labelNames());
     m.put("output", "one sigmoid per label, in the order of labels; a label is predicted when"
         + " its output is above 0.5");
@@ -84,7 +82,9 @@ final class MultiLabelRelease {
     Map<String, Object> heldOut = report.student().heldOut();
     StringBuilder b = new StringBuilder();
     b.append("# Model card: ").append(runName).append("\n\n");
-    b.append("A multi-label classifier: for an image it says which of ")
+    String example = data.kind() == MultiLabelData.Kind.TABLE ? "row" : "image";
+    b.append("A multi-label classifier: for ").append(example.equals("row") ? "a row" : "an image")
+        .append(" it says which of ")
         .append(data.labels()).append(" labels (").append(String.join(", ",
             data.pool().labelNames())).append(") apply, any number at once. It was trained with"
             + " PATE (Private Aggregation of Teacher Ensembles), which bounds how much it can"
@@ -93,14 +93,16 @@ final class MultiLabelRelease {
     b.append("## How it was trained\n\n");
     b.append("The private data was split among ").append(report.teachers().count())
         .append(" teacher models, each trained on its own part only. The teachers then voted,"
-            + " label by label, on public images; each vote was answered with random noise added"
+            + " label by label, on public ").append(example).append("s; each vote was answered with"
+            + " random noise added"
             + " (").append(report.aggregation().mechanism()).append(", ")
         .append(report.aggregation().parameters()).append("; ").append(p.noise())
         .append(") and its privacy cost was recorded before the answer was released. ")
-        .append(report.aggregation().queriesAnswered()).append(" public images got a label set"
-            + " this way. This model (the \"student\", a ").append(report.student().architecture())
-        .append(" network with one sigmoid per label) learned from those label sets and the"
-            + " public images only; it never saw the private data or the teachers.\n\n");
+        .append(report.aggregation().queriesAnswered()).append(" public ").append(example)
+        .append("s got a label set this way. This model (the \"student\", a ")
+        .append(report.student().architecture()).append(" network with one sigmoid per label)"
+            + " learned from those label sets and the public ").append(example)
+        .append("s only; it never saw the private data or the teachers.\n\n");
     b.append("## What is protected\n\n");
     b.append("The guarantee is ").append(guarantee(p)).append(", with respect to ")
         .append(p.unit()).append(": ").append(p.neighbours()).append("\n\n");
@@ -113,7 +115,8 @@ final class MultiLabelRelease {
           + " publish it as private.\n\n");
     }
     b.append("## How well it does\n\n");
-    b.append(String.format(Locale.ROOT, "On %d held-out public images it was never trained on:"
+    b.append(String.format(Locale.ROOT, "On %d held-out public " + example + "s it was never"
+            + " trained on:"
             + " micro-F1 %.4f, macro-F1 %.4f, label-set (exact match) accuracy %.4f.%n%n",
         (Integer) heldOut.get("examples"), (Double) heldOut.get("micro_f1"),
         (Double) heldOut.get("macro_f1"), (Double) heldOut.get("label_set_accuracy")));

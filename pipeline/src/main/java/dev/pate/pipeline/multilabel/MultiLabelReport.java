@@ -30,13 +30,20 @@ public record MultiLabelReport(String name, String disclosure, String runFolder,
       + " released label sets and public data.";
 
   /**
-   * @param labels the label names, in bit order
-   * @param privateCanvases canvases dealt out to the teachers
-   * @param queryPool public canvases queries come from
-   * @param heldOut public canvases the student is evaluated on (never queried, never trained on)
+   * @param labels the label names, in bit order (a table's label columns)
+   * @param privateCanvases canvases dealt out to the teachers (the configured count); null for a
+   *     table or images, whose number of private examples is a private figure (the teachers'
+   *     partition sizes are under {@code teachers.private})
+   * @param minDigits fewest digits on a canvas; null for a table or images
+   * @param maxDigits most digits on a canvas; null for a table or images
+   * @param queryPool public examples queries come from
+   * @param heldOut public examples the student is evaluated on (never queried, never trained on)
+   * @param imageShape the images' shape; null for a table
+   * @param features a table's encoded features per row; null for images
    */
-  public record Dataset(String name, String dataDir, List<String> labels, int privateCanvases,
-      int minDigits, int maxDigits, int queryPool, int heldOut, String imageShape) {}
+  public record Dataset(String name, String dataDir, List<String> labels,
+      Integer privateCanvases, Integer minDigits, Integer maxDigits, int queryPool, int heldOut,
+      String imageShape, Integer features) {}
 
   /** @param architecture the teachers' network, with one sigmoid output per label */
   public record Teachers(int count, String architecture,
@@ -46,9 +53,13 @@ public record MultiLabelReport(String name, String disclosure, String runFolder,
    * The teachers' scores on the held-out canvases: functions of their private partitions.
    *
    * @param meanHeldOutMicroF1 the mean over teachers of each one's micro F1
+   * @param cache where the teachers and their votes came from (the cached ensemble's folder and
+   *     key, teachers trained by this run and reused, query canvases voted on by this run and
+   *     those whose votes were cached)
    */
   public record TeachersPrivate(double meanHeldOutMicroF1, double minHeldOutMicroF1,
-      double maxHeldOutMicroF1, int minPartitionSize, int maxPartitionSize) {}
+      double maxHeldOutMicroF1, int minPartitionSize, int maxPartitionSize,
+      RunReport.Cache cache) {}
 
   /**
    * @param noise {@code fixed} or {@code auto}
@@ -96,8 +107,14 @@ public record MultiLabelReport(String name, String disclosure, String runFolder,
    */
   public record PseudoLabels(int canvases, int labelsKnown, double coverage, Double precision) {}
 
-  /** @param timings seconds of each stage: they grow with the private data's size */
-  public record RunPrivate(Timings timings) {}
+  /**
+   * @param nonPrivateCeiling the student on the true label sets of its queries ({@code
+   *     baseline.non_private}); left out when not asked for
+   * @param timings seconds of each stage: they grow with the private data's size
+   */
+  public record RunPrivate(@com.fasterxml.jackson.annotation.JsonInclude(
+      com.fasterxml.jackson.annotation.JsonInclude.Include.NON_NULL)
+      MultiLabelCeiling nonPrivateCeiling, Timings timings) {}
 
   /** Seconds of each stage. */
   public record Timings(double loadSeconds, double teachersSeconds, double votesSeconds,
@@ -113,9 +130,10 @@ public record MultiLabelReport(String name, String disclosure, String runFolder,
   public String summary() {
     StringBuilder b = new StringBuilder();
     line(b, "run", runFolder);
-    line(b, "data", String.format(Locale.ROOT, "%s: %d private canvases, %d labels, pool %d,"
-        + " held out %d", dataset.name(), dataset.privateCanvases(), dataset.labels().size(),
-        dataset.queryPool(), dataset.heldOut()));
+    line(b, "data", String.format(Locale.ROOT, "%s: %s%d labels (%s), pool %d, held out %d",
+        dataset.name(), dataset.privateCanvases() == null ? ""
+            : dataset.privateCanvases() + " private canvases, ", dataset.labels().size(),
+        String.join(", ", dataset.labels()), dataset.queryPool(), dataset.heldOut()));
     line(b, "aggregation", aggregation.mechanism() + " " + aggregation.parameters() + ", "
         + aggregation.queriesAnswered() + " of " + aggregation.queries() + " queries answered"
         + (aggregation.stoppedBecause() == null ? "" : " (" + aggregation.stoppedBecause() + ")"));
@@ -126,6 +144,10 @@ public record MultiLabelReport(String name, String disclosure, String runFolder,
         privacy.guaranteeHolds() ? "" : "; NOT a guarantee: seeded noise"));
     line(b, "student", student == null ? "none"
         : "held out: " + metrics(student.heldOut()));
+    if (runPrivate.nonPrivateCeiling() != null) {
+      line(b, "non-private ceiling", "held out: " + metrics(runPrivate.nonPrivateCeiling()
+          .heldOut()) + " (NOT private: trained on the queries' true label sets)");
+    }
     if (release != null) {
       line(b, "released", release.folder());
     }

@@ -14,9 +14,9 @@ import dev.pate.config.MultiDigitConfig;
 import dev.pate.config.Randomness;
 import dev.pate.config.RunConfig;
 import dev.pate.config.Selection;
-import dev.pate.datasets.multilabel.MultiLabelImages;
-import dev.pate.ensemble.multilabel.MultiLabelNetwork;
-import dev.pate.ensemble.multilabel.MultiLabelTargets;
+import dev.pate.datasets.multilabel.MultiLabelExamples;
+import dev.pate.ensemble.MultiLabelEnsembleTrainer;
+import dev.pate.ensemble.TeacherRecord;
 import dev.pate.ensemble.nn.NativeThreads;
 import dev.pate.ensemble.nn.Seeds;
 import dev.pate.files.UserError;
@@ -27,6 +27,9 @@ import dev.pate.ledger.LedgerEntry;
 import dev.pate.ledger.LedgerReader;
 import dev.pate.ledger.LedgerWriter;
 import dev.pate.ledger.MultiLabelLabeller;
+import dev.pate.pipeline.cache.CachedMultiLabelEnsemble;
+import dev.pate.pipeline.cache.EnsembleKey;
+import dev.pate.pipeline.cache.TeacherCache;
 import dev.pate.pipeline.labelling.Mechanisms;
 import dev.pate.pipeline.output.Json;
 import dev.pate.pipeline.output.RunFolder;
@@ -34,6 +37,7 @@ import dev.pate.pipeline.progress.PipelineListener;
 import dev.pate.pipeline.progress.Stage;
 import dev.pate.pipeline.progress.Stopwatch;
 import dev.pate.pipeline.report.Reports;
+import dev.pate.pipeline.report.RunReport;
 import dev.pate.student.multilabel.MultiLabelMetrics;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -59,8 +63,10 @@ import org.deeplearning4j.nn.multilayer.MultiLayerNetwork;
  *
  * <p>A resumed run keeps the ledger's answers and charges (its header must match the config's
  * mechanism, parameters, noise, orders, budget and query count: {@link #preflight}) and asks only
- * the queries after them. Teachers are not cached: a resumed run trains them again from the same
- * seeds.
+ * the queries after them. Teachers go into the teacher cache beside the run folder, keyed by
+ * what decides them ({@link EnsembleKey#multiLabel}), with their votes on the pool canvases: a
+ * resumed run, and a run that only changes the mechanism, noise, budget or query count, reuses
+ * them.
  */
 public final class MultiLabelRun {
 
@@ -82,18 +88,25 @@ public final class MultiLabelRun {
   private final MultiLabelData data;
   private final RunFolder folder;
   private final PipelineListener listener;
+  private final TeacherCache cache;
+  private final boolean linkTeachers;
 
   /**
    * The run of {@code config} on {@code data} into {@code folder}, labelling with {@code noise}
-   * (checked by {@link #preflight}).
+   * (checked by {@link #preflight}), its teachers from (or trained into) {@code cache}.
+   *
+   * @param linkTeachers whether the run folder gets its own links to the teacher files
+   *     ({@code teachers/}), as a single-label run's does
    */
   public MultiLabelRun(RunConfig config, MultiLabelNoise noise, MultiLabelData data,
-      RunFolder folder, PipelineListener listener) {
+      RunFolder folder, PipelineListener listener, TeacherCache cache, boolean linkTeachers) {
     this.config = Objects.requireNonNull(config, "config");
     this.noise = Objects.requireNonNull(noise, "noise");
     this.data = Objects.requireNonNull(data, "data");
     this.folder = Objects.requireNonNull(folder, "folder");
     this.listener = Objects.requireNonNull(listener, "listener");
+    this.cache = Objects.requireNonNull(cache, "cache");
+    this.linkTeachers = linkTeachers;
   }
 
   /**
@@ -107,13 +120,13 @@ public final class MultiLabelRun {
    * @throws UserError naming the file and line, or the key, at fault
    */
   public static MultiLabelNoise preflight(RunConfig config, Optional<Path> begun) {
-    MultiLabelNoise noise = MultiLabelNoise.of(config, MultiDigitConfig.LABELS);
+    MultiLabelNoise noise = MultiLabelNoise.of(config, config.dataset().labelNames().size());
     PrivacyAccountant accountant = noise.accountant(config);
     int charged = 0;
     if (begun.isPresent() && Files.exists(begun.get().resolve(Ledger.FILE))) {
       charged = replay(begun.get().resolve(Ledger.FILE),
           LedgerReader.readComplete(begun.get().resolve(Ledger.FILE)), accountant,
-          new MultiLabelAnswer[config.aggregator().queries()]);
+          new MultiLabelAnswer[config.aggregator().queries()], noise.mechanism().labels());
     }
     if (charged == 0) {
       accountant.refusal().ifPresent(refusal -> {
@@ -130,12 +143,11 @@ public final class MultiLabelRun {
    * checking its header against the accountant and that charge k is query k; returns how many.
    */
   private static int replay(Path file, LedgerContents ledger, PrivacyAccountant accountant,
-      MultiLabelAnswer[] answers) {
+      MultiLabelAnswer[] answers, int labels) {
     ledger.header().differenceFrom(accountant).ifPresent(difference -> {
       throw new UserError(file + " line 1: " + difference + "; a run cannot change how it"
           + " charges mid-ledger (restore config.yaml, or start a new run)");
     });
-    int labels = MultiDigitConfig.LABELS;
     int q = 0;
     for (LedgerEntry e : ledger.entries()) {
       if (e.chargesRelease() || e.query() != q || q >= answers.length || !e.answered()) {
@@ -155,43 +167,25 @@ public final class MultiLabelRun {
 
   /** Runs the stages after loading; {@code loadSeconds} and {@code total} time the report. */
   public Result run(double loadSeconds, Stopwatch total) {
-    int labels = data.labels();
     noise.plan().ifPresent(plan -> {
       folder.write(MultiLabelNoise.PLAN_FILE, Json.write(plan.toMap()));
       listener.message("aggregator.noise auto: " + plan.mechanism().id() + " "
           + plan.mechanism().parameters() + ", epsilon " + plan.epsilon().epsilon());
     });
     int[] queries = chooseQueries();
-    MultiLabelImages queryCanvases = data.pool().subset(data.pool().name() + "/queries",
+    MultiLabelExamples queryCanvases = data.pool().subset(data.pool().name() + "/queries",
         queries);
 
     Stopwatch teachersTime = Stopwatch.start();
-    List<MultiLabelNetwork> teachers;
-    double[] teacherF1;
-    int[] partitionSizes;
-    try (NativeThreads.Scope cores = NativeThreads.allCores()) {
-      int count = config.teachers().count();
-      listener.stageStarted(Stage.TEACHERS, count);
-      teachers = new ArrayList<>(count);
-      teacherF1 = new double[count];
-      partitionSizes = new int[count];
-      for (int t = 0; t < count; t++) {
-        MultiLabelImages block = data.partition(t, count);
-        partitionSizes[t] = block.size();
-        MultiLabelNetwork teacher = MultiLabelNetwork.train(config.teachers().network(), block,
-            MultiLabelTargets.complete(labels, block.labelMasks()),
-            Seeds.derive(config.seed(), "teacher", t));
-        teachers.add(teacher);
-        teacherF1[t] = MultiLabelMetrics.of(labels, teacher.predict(data.heldOut()),
-            data.heldOut().labelMasks()).microF1();
-        listener.step(Stage.TEACHERS, "");
-      }
-      listener.stageDone(Stage.TEACHERS);
-    }
+    CachedMultiLabelEnsemble ensemble = teachers();
+    double[] teacherF1 = ensemble.records().stream().mapToDouble(TeacherRecord::testAccuracy)
+        .toArray();
+    int[] partitionSizes = ensemble.records().stream().mapToInt(TeacherRecord::trainingExamples)
+        .toArray();
     double teachersSeconds = teachersTime.seconds();
 
     Stopwatch votesTime = Stopwatch.start();
-    List<MultiLabelVotes> votes = votes(teachers, queryCanvases);
+    List<MultiLabelVotes> votes = votes(ensemble, queries);
     writeVotes(votes);
     double votesSeconds = votesTime.seconds();
 
@@ -224,12 +218,19 @@ public final class MultiLabelRun {
       listener.message("no query was answered: no student to train");
     }
     double studentSeconds = studentTime.seconds();
+    MultiLabelCeiling ceiling = config.baseline().nonPrivate() ? ceiling(ensemble, queries)
+        : null;
 
     PrivacyStatement statement = accountant.report(config.privacy().delta(),
         Mechanisms.conversion(config.privacy()));
+    int count = ensemble.records().size();
+    RunReport.Cache fromCache = new RunReport.Cache(ensemble.folder().toString(),
+        ensemble.key().hash(), ensemble.teachersTrained(), count - ensemble.teachersTrained(),
+        ensemble.votesComputed(), queryCanvases.size() - ensemble.votesComputed());
     MultiLabelReport report = report(statement, queryCanvases, votes, answers, outcome,
-        teacherF1, partitionSizes, student, new MultiLabelReport.Timings(loadSeconds,
-            teachersSeconds, votesSeconds, labellingSeconds, studentSeconds, total.seconds()));
+        teacherF1, partitionSizes, fromCache, student, ceiling, new MultiLabelReport.Timings(
+            loadSeconds, teachersSeconds, votesSeconds, labellingSeconds, studentSeconds,
+            total.seconds()));
     if (student != null && config.output().release()) {
       report = report.withRelease(MultiLabelRelease.write(folder, config, data, report,
           student.network().network()));
@@ -239,6 +240,25 @@ public final class MultiLabelRun {
     folder.write("report.json", Json.write(report));
     return new Result(report, folder.path(),
         Optional.ofNullable(student).map(s -> s.network().network()), statement);
+  }
+
+  /**
+   * The non-private ceiling of {@code baseline.non_private} (the student on the true label sets of
+   * the query canvases), from the teachers' cache folder if a run with the same queries and
+   * student trained it.
+   */
+  private MultiLabelCeiling ceiling(CachedMultiLabelEnsemble ensemble, int[] queries) {
+    try (NativeThreads.Scope cores = NativeThreads.allCores()) {
+      listener.stageStarted(Stage.CEILING, 0);
+      MultiLabelCeiling.Stored stored = MultiLabelCeiling.obtain(ensemble,
+          config.student().network(), config.baseline(), config.multiLabel().poolConfidence(),
+          data, queries, config.seed());
+      listener.stageDone(Stage.CEILING);
+      listener.message(stored.reused()
+          ? "non-private ceiling reused from the teacher cache (not private, for comparison)"
+          : "trained the non-private ceiling (not private, for comparison)");
+      return stored.ceiling();
+    }
   }
 
   /** The pool positions asked: the first ones, or a random subset drawn with the seed. */
@@ -259,18 +279,45 @@ public final class MultiLabelRun {
     return java.util.Arrays.copyOf(order, count);
   }
 
-  private static List<MultiLabelVotes> votes(List<MultiLabelNetwork> teachers,
-      MultiLabelImages queries) {
-    int[][] byQuery = new int[queries.size()][teachers.size()];
-    for (int t = 0; t < teachers.size(); t++) {
-      int[] predicted = teachers.get(t).predict(queries);
-      for (int q = 0; q < predicted.length; q++) {
-        byQuery[q][t] = predicted[q];
-      }
+  /**
+   * The run's teachers, from the teacher cache when a run with the same teachers' settings and
+   * data trained them (whatever its mechanism, noise, budget or query count; a resumed run's
+   * too), else trained into it on {@code teachers.workers} workers; the console says which.
+   */
+  private CachedMultiLabelEnsemble teachers() {
+    int count = config.teachers().count();
+    List<MultiLabelExamples> partitions = new ArrayList<>(count);
+    List<int[]> positions = new ArrayList<>(count);
+    for (int t = 0; t < count; t++) {
+      partitions.add(data.partition(t, count));
+      positions.add(data.positions(t, count));
     }
+    EnsembleKey key = EnsembleKey.multiLabel(config,
+        List.of(data.privateCanvases(), data.pool(), data.heldOut()), positions);
+    MultiLabelExamples heldOut = data.heldOut();
+    CachedMultiLabelEnsemble ensemble = cache.obtainMultiLabel(key, trainer(), partitions,
+        data.privateCanvases().name(), config.seed(), config.teachers().network().epochs(),
+        teacher -> MultiLabelMetrics.of(heldOut.labels(), teacher.predict(heldOut),
+            heldOut.labelMasks()).microF1(),
+        listener);
+    listener.message(ensemble.describe());
+    if (linkTeachers) {
+      ensemble.linkTeachersInto(folder.path().resolve("teachers"));
+    }
+    return ensemble;
+  }
+
+  private MultiLabelEnsembleTrainer trainer() {
+    return new MultiLabelEnsembleTrainer(config.teachers().network(),
+        config.teachers().workers(), config.teachers().threadsPerWorker());
+  }
+
+  /** The teachers' votes on the query canvases, from the cache where they voted before. */
+  private List<MultiLabelVotes> votes(CachedMultiLabelEnsemble ensemble, int[] queries) {
+    int[][] byQuery = ensemble.votes(data.pool(), queries, trainer());
     List<MultiLabelVotes> votes = new ArrayList<>(byQuery.length);
     for (int[] query : byQuery) {
-      votes.add(new MultiLabelVotes(queries.labels(), query));
+      votes.add(new MultiLabelVotes(data.labels(), query));
     }
     return votes;
   }
@@ -301,7 +348,7 @@ public final class MultiLabelRun {
             + " bytes); its answer was never released");
       }
       LedgerContents contents = LedgerReader.read(ledgerFile);
-      charged = replay(ledgerFile, contents, accountant, answers);
+      charged = replay(ledgerFile, contents, accountant, answers, noise.mechanism().labels());
       ledger = LedgerWriter.resume(ledgerFile, contents);
       listener.message("resuming labelling after " + charged + " charges in " + ledgerFile);
     } else {
@@ -325,7 +372,7 @@ public final class MultiLabelRun {
     PrivacyAccountant accountant = noise.accountant(config);
     Path ledgerFile = folder.path().resolve(Ledger.FILE);
     int charged = replay(ledgerFile, LedgerReader.read(ledgerFile), accountant,
-        new MultiLabelAnswer[answers.length]);
+        new MultiLabelAnswer[answers.length], noise.mechanism().labels());
     if (charged != asked) {
       throw new IllegalStateException("ledger: " + charged + " charges for " + asked
           + " asked queries");
@@ -350,14 +397,14 @@ public final class MultiLabelRun {
     return b.toString();
   }
 
-  private MultiLabelReport report(PrivacyStatement statement, MultiLabelImages queryCanvases,
+  private MultiLabelReport report(PrivacyStatement statement, MultiLabelExamples queryCanvases,
       List<MultiLabelVotes> votes, MultiLabelAnswer[] answers, Labeller.Outcome outcome,
-      double[] teacherF1, int[] partitionSizes, MultiLabelStudent student,
-      MultiLabelReport.Timings timings) {
+      double[] teacherF1, int[] partitionSizes, RunReport.Cache fromCache,
+      MultiLabelStudent student, MultiLabelCeiling ceiling, MultiLabelReport.Timings timings) {
     int labels = data.labels();
     int asked = outcome.asked();
     MultiLabelMechanism mechanism = noise.mechanism();
-    MultiDigitConfig canvases = config.dataset().multidigit().orElseThrow();
+    Optional<MultiDigitConfig> canvases = config.dataset().multidigit();
     int[] truth = java.util.Arrays.copyOf(queryCanvases.labelMasks(), asked);
     int[] released = new int[asked];
     int[] noiseless = new int[asked];
@@ -370,13 +417,17 @@ public final class MultiLabelRun {
     return new MultiLabelReport(config.name(), MultiLabelReport.DISCLOSURE,
         folder.path().toString(), config.seed(),
         new MultiLabelReport.Dataset(config.dataset().name().id(), data.dataDir(),
-            data.pool().labelNames(), data.privateCanvases().size(), canvases.minDigits(),
-            canvases.maxDigits(), data.pool().size(), data.heldOut().size(),
-            data.pool().shape().toString()),
+            data.pool().labelNames(),
+            canvases.isPresent() ? data.privateCanvases().size() : null,
+            canvases.map(MultiDigitConfig::minDigits).orElse(null),
+            canvases.map(MultiDigitConfig::maxDigits).orElse(null), data.pool().size(),
+            data.heldOut().size(), data.pool().imageShape().map(Object::toString).orElse(null),
+            data.pool().imageShape().isPresent() ? null : data.pool().featureCount()),
         new MultiLabelReport.Teachers(partitionSizes.length,
             config.teachers().network().architecture().name().toLowerCase(java.util.Locale.ROOT),
             new MultiLabelReport.TeachersPrivate(teacherStats.getAverage(),
-                teacherStats.getMin(), teacherStats.getMax(), sizes.getMin(), sizes.getMax())),
+                teacherStats.getMin(), teacherStats.getMax(), sizes.getMin(), sizes.getMax(),
+                fromCache)),
         new MultiLabelReport.Aggregation(mechanism.id(), config.aggregator().noise().id(),
             mechanism.parameters(), config.aggregator().selection().id(),
             config.aggregator().queries(), asked, asked,
@@ -385,7 +436,7 @@ public final class MultiLabelRun {
             new MultiLabelReport.AggregationPrivate(asked == 0 ? null
                 : MultiLabelMetrics.of(labels, noiseless, truth).toMap())),
         noise.plan().map(p -> p.toMap()).orElse(null),
-        Reports.privacy(statement, new Reports.PrivacyTerms(UNIT, NEIGHBOURS,
+        Reports.privacy(statement, new Reports.PrivacyTerms(data.unit(), data.neighbours(),
                 mechanism.noiseName()),
             config.aggregator().randomness() == Randomness.SECURE
                 ? dev.pate.aggregator.noise.NoiseSourceKind.SECURE
@@ -400,7 +451,7 @@ public final class MultiLabelRun {
             MultiLabelMetrics.of(labels, student.network().predict(data.heldOut()),
                 data.heldOut().labelMasks()).toMap()),
         null,
-        new MultiLabelReport.RunPrivate(timings));
+        new MultiLabelReport.RunPrivate(ceiling, timings));
   }
 
   /**
@@ -431,13 +482,4 @@ public final class MultiLabelRun {
     }
     return mask;
   }
-
-  static final String UNIT = "one record of the private data: a canvas of the private set (each"
-      + " MNIST training digit is on at most one canvas, so also one training digit)";
-
-  static final String NEIGHBOURS = "two private datasets are neighbours when they differ in the"
-      + " canvas at one position: replaced by any other canvas. Each position is given to one"
-      + " teacher by the position alone, so neighbours differ in one teacher's partition, and"
-      + " that teacher's whole vote vector on each query may change (the multi-label"
-      + " mechanisms' sensitivity is stated for that).";
 }

@@ -1,6 +1,6 @@
 package dev.pate.pipeline.multilabel;
 
-import dev.pate.datasets.multilabel.MultiLabelImages;
+import dev.pate.datasets.multilabel.MultiLabelExamples;
 import dev.pate.ensemble.multilabel.MultiLabelNetwork;
 import dev.pate.ensemble.multilabel.MultiLabelTargets;
 import dev.pate.ensemble.nn.NetworkSettings;
@@ -41,7 +41,7 @@ record MultiLabelStudent(MultiLabelNetwork network, String method, int trainingE
    * Trains the student on the answered queries at {@code answeredPositions} of {@code pool} with
    * {@code answeredMasks}, and, with {@code poolConfidence}, the pseudo-labels of the others.
    */
-  static MultiLabelStudent train(NetworkSettings settings, MultiLabelImages pool,
+  static MultiLabelStudent train(NetworkSettings settings, MultiLabelExamples pool,
       int[] answeredPositions, int[] answeredMasks, OptionalDouble poolConfidence, long seed) {
     int labels = pool.labels();
     MultiLabelNetwork supervised = MultiLabelNetwork.train(settings,

@@ -158,7 +158,11 @@ public final class ReleaseWriter {
         null, null, "rows of floats as the program that trained it gave them", null, null, null);
   }
 
-  private static ReleaseManifest.Table table(CsvSchema schema, TableEncoding encoding) {
+  /**
+   * How a table's rows are read and encoded, as release.json states it; a multi-label table has no
+   * single label column (null).
+   */
+  public static ReleaseManifest.Table table(CsvSchema schema, TableEncoding encoding) {
     List<ReleaseManifest.Column> columns = new ArrayList<>();
     for (ColumnEncoding column : encoding.columns()) {
       String source = column.source().name().toLowerCase(Locale.ROOT).replace('_', ' ');
@@ -171,7 +175,8 @@ public final class ReleaseWriter {
       }
     }
     return new ReleaseManifest.Table(schema.columns().orElse(null), schema.delimiter(),
-        schema.label(), schema.labelSuffix().orElse(null), schema.categorical(),
+        schema.multiLabel() ? null : schema.label(),
+        schema.multiLabel() ? null : schema.labelSuffix().orElse(null), schema.categorical(),
         schema.numeric(), schema.ignored(), schema.missing(),
         schema.missingPolicy().name().toLowerCase(Locale.ROOT), encoding.poolRows(), columns);
   }

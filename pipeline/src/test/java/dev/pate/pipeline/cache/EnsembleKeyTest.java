@@ -64,5 +64,38 @@ class EnsembleKeyTest {
     assertEquals(digests.get(EnsembleKey.FORMAT), Sha256.of(json), "NetworkBuilder's saved"
         + " configuration of the default teacher changed: bump EnsembleKey.FORMAT and record the"
         + " new digest here");
+    // Multi-label teachers: NetworkBuilder's network with one sigmoid per label.
+    String multiLabelJson = NetworkBuilder.build(multiLabel().teachers().network(),
+        InputShape.image(28, 28), 10, 1, 100, true).getLayerWiseConfigurations().toJson();
+    Map<String, String> multiLabelDigests = Map.of("pate-multilabel-teachers-2",
+        "bc99dc3afaf03020f4cafab834ad22d81034003e4bab11dee59e983ae93734bb");
+    assertEquals(multiLabelDigests.get(EnsembleKey.MULTI_LABEL_FORMAT), Sha256.of(multiLabelJson),
+        "NetworkBuilder's saved configuration of a multi-label teacher changed: bump"
+        + " EnsembleKey.MULTI_LABEL_FORMAT and record the new digest here");
+  }
+
+  private static RunConfig multiLabel(String... overrides) {
+    return ConfigLoader.parse("name: key\nseed: 5\nteachers: {count: 10}\ndataset: {name:"
+        + " mnist-multidigit, query_pool: 100, multidigit: {private_canvases: 1000,"
+        + " public_canvases: 300}}\nmulti_label: {mechanism: binary-voting}\n"
+        + "aggregator: {queries: 50, noise: auto}\nprivacy: {budget: {epsilon: 2}}\n", "key.yaml",
+        List.of(overrides));
+  }
+
+  /**
+   * What a multi-label run does with its teachers' votes (mechanism, noise, budget, query count)
+   * is not in the key; the canvases and the teachers are.
+   */
+  @Test
+  void multiLabelTeachersAreKeyedByCanvasesAndTeachersNotByTheMechanism() {
+    Map<String, String> base = EnsembleKey.settings(multiLabel());
+    assertEquals(base, EnsembleKey.settings(multiLabel("multi_label.mechanism=tau-voting",
+        "multi_label.tau=2", "aggregator.queries=80", "privacy.budget.epsilon=4",
+        "privacy.delta=1e-6", "teachers.workers=2")));
+    for (String changed : List.of("dataset.multidigit.private_canvases=900",
+        "dataset.multidigit.min_digits=3", "teachers.count=20", "seed=6",
+        "teachers.network.architecture=mlp")) {
+      assertNotEquals(base, EnsembleKey.settings(multiLabel(changed)), changed);
+    }
   }
 }
