@@ -104,6 +104,36 @@ public record MultiLabelFolders(MultiLabelImages privateImages, MultiLabelImages
     return new MultiLabelFolders(privateImages.images(), pool, heldOut, shaper);
   }
 
+  /**
+   * One folder's images with their label sets over {@code labels}, in path order, made one shape
+   * by {@code shaper}: what {@code pate evaluate} reads for a released multi-label student.
+   *
+   * @return the images and each one's path relative to the folder ({@code /} between
+   *     sub-folders)
+   * @throws UserError naming the folder, image or labels file (and line) at fault
+   */
+  public static Folder read(Source source, List<String> labels, ImageShaper shaper) {
+    Loaded loaded = load(source, labels, shaper);
+    Path root = source.folder().toAbsolutePath().normalize();
+    return new Folder(loaded.images(), loaded.names().stream()
+        .map(name -> LabelSetsFile.normalised(
+            root.relativize(Path.of(name).toAbsolutePath().normalize()).toString()))
+        .toList());
+  }
+
+  /**
+   * A folder's images read on their own.
+   *
+   * @param images the images with their label sets, in path order
+   * @param paths each image's path relative to the folder
+   */
+  public record Folder(MultiLabelImages images, List<String> paths) {
+    public Folder {
+      Objects.requireNonNull(images, "images");
+      paths = List.copyOf(paths);
+    }
+  }
+
   /** One folder's images with their label sets, and the same as {@link LoadedImages}. */
   private record Loaded(MultiLabelImages images, List<String> names, String source) {
 

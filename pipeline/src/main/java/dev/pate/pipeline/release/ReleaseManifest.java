@@ -1,8 +1,17 @@
 package dev.pate.pipeline.release;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
+import dev.pate.datasets.csv.ColumnEncoding;
+import dev.pate.datasets.csv.CsvLabels;
+import dev.pate.datasets.csv.CsvSchema;
+import dev.pate.datasets.csv.MissingPolicy;
+import dev.pate.datasets.csv.Scaling;
+import dev.pate.datasets.csv.StatSource;
+import dev.pate.datasets.csv.TableEncoding;
 import dev.pate.pipeline.report.Provenance;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
@@ -130,7 +139,34 @@ public record ReleaseManifest(String format, Model model, Input input, List<Stri
   public record Table(List<String> columns, String delimiter, String label,
       String stripLabelSuffix, List<String> categorical, List<String> numeric,
       List<String> ignored, List<String> missing, String missingPolicy, int poolRows,
-      List<Column> encoding) {}
+      List<Column> encoding) {
+
+    /**
+     * How to read the table's CSV files, with {@code labels} as its label columns (the class
+     * column of a single-label release, the 0/1 columns of a multi-label one).
+     *
+     * @throws IllegalArgumentException naming the field at fault (a damaged release.json)
+     */
+    public CsvSchema schema(CsvLabels labels) {
+      return new CsvSchema(Optional.ofNullable(columns), delimiter, labels, categorical, numeric,
+          ignored, missing, MissingPolicy.valueOf(missingPolicy.toUpperCase(Locale.ROOT)),
+          Scaling.NONE, Map.of(), Map.of());
+    }
+
+    /** The encoding as the run fitted it, to encode rows to predict exactly as it did. */
+    public TableEncoding tableEncoding() {
+      List<ColumnEncoding> columns = new ArrayList<>();
+      for (Column c : encoding) {
+        StatSource source = c.source().equals("schema") ? StatSource.SCHEMA
+            : StatSource.PUBLIC_POOL;
+        columns.add(c.kind().equals("numeric")
+            ? new ColumnEncoding.Numeric(c.column(), c.method(), c.center(), c.scale(), source)
+            : new ColumnEncoding.Categorical(c.column(), c.categories(),
+                Boolean.TRUE.equals(c.missingSlot()), source));
+      }
+      return TableEncoding.of(columns, poolRows);
+    }
+  }
 
   /**
    * One column's encoding.

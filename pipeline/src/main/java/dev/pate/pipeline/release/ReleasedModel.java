@@ -3,13 +3,10 @@ package dev.pate.pipeline.release;
 import dev.pate.aggregator.votes.RowSelection;
 import dev.pate.datasets.ImageDataset;
 import dev.pate.datasets.ImageShape;
-import dev.pate.datasets.csv.ColumnEncoding;
 import dev.pate.datasets.csv.CsvFile;
+import dev.pate.datasets.csv.CsvLabels;
 import dev.pate.datasets.csv.CsvSchema;
 import dev.pate.datasets.csv.EncodedRows;
-import dev.pate.datasets.csv.MissingPolicy;
-import dev.pate.datasets.csv.Scaling;
-import dev.pate.datasets.csv.StatSource;
 import dev.pate.datasets.csv.TableEncoding;
 import dev.pate.datasets.csv.TableLoader;
 import dev.pate.datasets.files.Checksums;
@@ -29,8 +26,6 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
-import java.util.Locale;
-import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.OptionalInt;
@@ -337,10 +332,8 @@ public final class ReleasedModel {
 
   private CsvSchema schema(ReleaseManifest.Table t) {
     try {
-      return new CsvSchema(Optional.ofNullable(t.columns()), t.delimiter(), t.label(), classes(),
-          Optional.ofNullable(t.stripLabelSuffix()), t.categorical(), t.numeric(), t.ignored(),
-          t.missing(), MissingPolicy.valueOf(t.missingPolicy().toUpperCase(Locale.ROOT)),
-          Scaling.NONE, Map.of(), Map.of());
+      return t.schema(new CsvLabels.OneClass(t.label(), classes(),
+          Optional.ofNullable(t.stripLabelSuffix())));
     } catch (IllegalArgumentException e) {
       throw new UserError(folder.resolve(ReleaseWriter.MANIFEST) + ": input.table."
           + e.getMessage(), e);
@@ -348,15 +341,7 @@ public final class ReleasedModel {
   }
 
   private TableEncoding encoding(ReleaseManifest.Table t) {
-    List<ColumnEncoding> columns = new ArrayList<>();
-    for (ReleaseManifest.Column c : t.encoding()) {
-      StatSource source = c.source().equals("schema") ? StatSource.SCHEMA : StatSource.PUBLIC_POOL;
-      columns.add(c.kind().equals("numeric")
-          ? new ColumnEncoding.Numeric(c.column(), c.method(), c.center(), c.scale(), source)
-          : new ColumnEncoding.Categorical(c.column(), c.categories(),
-              Boolean.TRUE.equals(c.missingSlot()), source));
-    }
-    TableEncoding encoding = TableEncoding.of(columns, t.poolRows());
+    TableEncoding encoding = t.tableEncoding();
     if (encoding.featureCount() != manifest.input().features()) {
       throw new UserError(folder.resolve(ReleaseWriter.MANIFEST) + ": input.table.encoding gives "
           + encoding.featureCount() + " features, input.features says "
