@@ -1,6 +1,8 @@
 package dev.pate.cli;
 
 import dev.pate.files.UserError;
+import dev.pate.pipeline.multilabel.MultiLabelEvaluation;
+import dev.pate.pipeline.multilabel.ReleasedMultiLabelModel;
 import dev.pate.pipeline.release.ModelEvaluation;
 import dev.pate.pipeline.release.PoolRows;
 import dev.pate.pipeline.release.ReleasedModel;
@@ -14,10 +16,14 @@ import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
-/** {@code pate evaluate}: a released student's accuracy and confusion matrix on labelled data. */
+/**
+ * {@code pate evaluate}: a released student's accuracy and confusion matrix on labelled data, or a
+ * multi-label student's per-label and label-set scores.
+ */
 @Command(name = "evaluate", mixinStandardHelpOptions = true, sortOptions = false,
     description = {"Evaluate a released student on labelled examples: accuracy and confusion"
-        + " matrix (rows: true class, columns: predicted)."},
+        + " matrix (rows: true class, columns: predicted); for a multi-label student, per-label"
+        + " accuracy and F1, micro and macro F1 and label-set accuracy."},
     footerHeading = HelpExamples.HEADING,
     footer = {
         "  pate evaluate --model runs/mnist-quick/<stamp>/release \\",
@@ -32,7 +38,9 @@ final class EvaluateCommand implements Callable<Integer> {
 
   @Option(names = "--labels", paramLabel = "FILE",
       description = "Labels of an image array: IDX labels, or a 1-dimensional integer .npy (a"
-          + " folder's labels are its class sub-folders, a CSV file's its label column).")
+          + " folder's labels are its class sub-folders, a CSV file's its label column). For a"
+          + " multi-label image model: the folder's labels file (a path column and one 0/1"
+          + " column per label).")
   Path labels;
 
   @Option(names = "--json", description = "Print one JSON object instead of a table.")
@@ -45,6 +53,9 @@ final class EvaluateCommand implements Callable<Integer> {
 
   @Override
   public Integer call() {
+    if (ReleasedMultiLabelModel.isMultiLabel(options.model)) {
+      return multiLabel();
+    }
     ReleasedModel model = options.load();
     ReleasedModel.Examples examples = options.read(model, Optional.ofNullable(labels),
         spec.commandLine().getErr());
@@ -63,6 +74,28 @@ final class EvaluateCommand implements Callable<Integer> {
     ModelEvaluation evaluation = ModelEvaluation.of(model, examples, options.input.toString(),
         poolRows);
     System.out.print(json ? Json.write(evaluation) : evaluation.table());
+    return 0;
+  }
+
+  /**
+   * A multi-label release: the label sets of a folder of images (its labels file, {@code
+   * --labels}) or of a CSV file's label columns, scored as report.json scores the held-out
+   * examples.
+   */
+  private int multiLabel() {
+    if (allowPoolOverlap) {
+      throw new UserError("--allow-pool-overlap: a multi-label release does not name its query"
+          + " pool, so evaluate cannot recognise it; leave the option out and evaluate rows the"
+          + " student never learnt from");
+    }
+    ReleasedMultiLabelModel model = ReleasedMultiLabelModel.load(options.model);
+    ReleasedMultiLabelModel.Examples examples = model.read(options.input,
+        Optional.ofNullable(labels), options.selection(), options.skipLines());
+    examples.warnings().forEach(w -> spec.commandLine().getErr().println("pate: warning: "
+        + options.input + ": " + w));
+    spec.commandLine().getErr().flush();
+    MultiLabelEvaluation evaluation = model.evaluate(examples, options.input.toString());
+    System.out.print(json ? Json.write(evaluation.toMap()) : evaluation.table());
     return 0;
   }
 }

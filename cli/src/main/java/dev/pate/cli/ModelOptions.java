@@ -16,7 +16,8 @@ final class ModelOptions {
       description = "For an image model: a folder of PNG or JPEG images (one row per file, in"
           + " path order; one sub-folder per class gives labels), a .npy array or IDX images"
           + " (gzipped or not), resized and converted as the training's images were. For a table"
-          + " model: a CSV file with the training's columns.")
+          + " model: a CSV file with the training's columns. For a multi-label model (evaluate):"
+          + " a folder of images with --labels, or a CSV file with its label columns.")
   Path input;
 
   @Option(names = "--rows", paramLabel = "A:B",
@@ -29,6 +30,16 @@ final class ModelOptions {
       description = "CSV: lines to skip at the top of the file (default ${DEFAULT-VALUE}).")
   int skipLines;
 
+  /** The rows of {@code --rows}: all by default. */
+  RowSelection selection() {
+    return rows == null ? RowSelection.all()
+        : OptionChecks.parse("--rows", () -> RowSelection.parse(rows));
+  }
+
+  int skipLines() {
+    return OptionChecks.atLeast("--skip-lines", skipLines, 0);
+  }
+
   ReleasedModel load() {
     return ReleasedModel.load(model);
   }
@@ -36,10 +47,7 @@ final class ModelOptions {
   /** Reads the examples; their warnings (an unseen category, say) go to {@code err}. */
   ReleasedModel.Examples read(ReleasedModel released, Optional<Path> labels,
       java.io.PrintWriter err) {
-    RowSelection selection = rows == null ? RowSelection.all()
-        : OptionChecks.parse("--rows", () -> RowSelection.parse(rows));
-    ReleasedModel.Examples examples = released.read(input, labels, selection,
-        OptionChecks.atLeast("--skip-lines", skipLines, 0));
+    ReleasedModel.Examples examples = released.read(input, labels, selection(), skipLines());
     examples.warnings().forEach(w -> err.println("pate: warning: " + input + ": " + w));
     err.flush();
     return examples;

@@ -5,6 +5,7 @@ import dev.pate.config.ImagesConfig;
 import dev.pate.config.MultiDigitConfig;
 import dev.pate.config.RunConfig;
 import dev.pate.datasets.ImageDatasets;
+import dev.pate.datasets.ImageShape;
 import dev.pate.datasets.TrainTest;
 import dev.pate.datasets.csv.CsvFile;
 import dev.pate.datasets.csv.MultiLabelTables;
@@ -131,9 +132,7 @@ public record MultiLabelData(String dataDir, MultiLabelExamples privateCanvases,
     MultiLabelImages publicCanvases = new MultiDigitCanvases(c.publicCanvases(), c.minDigits(),
         c.maxDigits(), Seeds.derive(config.seed(), "canvases-public", 0)).canvases(mnist.test());
     int pool = config.dataset().queryPool();
-    Map<String, Object> input = new LinkedHashMap<>();
-    input.put("shape", publicCanvases.shape().toString());
-    input.put("channels", 1);
+    Map<String, Object> input = imageInput(publicCanvases.shape());
     input.put("scaling", "pixel / 255, row by row");
     input.put("canvas", "digits side by side in " + MultiDigitCanvases.SLOTS + " slots of 28x28");
     return new MultiLabelData(dataDirectory.locate("mnist").toString(), privateCanvases,
@@ -179,9 +178,7 @@ public record MultiLabelData(String dataDir, MultiLabelExamples privateCanvases,
     String folderSha256 = new ImageSource.Folder(privateSource.folder()).sha256();
     String sha256 = Provenance.Private.content(List.of(folderSha256,
         Checksums.sha256(privateSource.labelsFile())));
-    Map<String, Object> input = new LinkedHashMap<>();
-    input.put("shape", loaded.privateImages().shape().toString());
-    input.put("channels", loaded.privateImages().shape().channels());
+    Map<String, Object> input = imageInput(loaded.privateImages().shape());
     input.put("scaling", "pixel / 255, planar (channel after channel), row by row");
     conversion.size().ifPresent(s -> input.put("resize", List.of(s.height(), s.width())));
     if (conversion.channels().isPresent()) {
@@ -190,6 +187,21 @@ public record MultiLabelData(String dataDir, MultiLabelExamples privateCanvases,
     return new MultiLabelData(null, loaded.privateImages(), loaded.pool(), loaded.heldOut(),
         Kind.IMAGES, teachers(config, positions, "images of " + privateSource.folder()),
         List.of(sha256, folderSha256), input);
+  }
+
+  /**
+   * What release.json says of image input, as a single-label release says it ({@code
+   * ReleaseManifest.Input}): {@code pate evaluate} checks images against it.
+   */
+  private static Map<String, Object> imageInput(ImageShape shape) {
+    Map<String, Object> input = new LinkedHashMap<>();
+    input.put("kind", "image");
+    input.put("features", shape.size());
+    input.put("height", shape.height());
+    input.put("width", shape.width());
+    input.put("channels", shape.channels());
+    input.put("shape", shape.toString());
+    return input;
   }
 
   /**

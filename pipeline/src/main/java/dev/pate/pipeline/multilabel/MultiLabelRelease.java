@@ -40,7 +40,8 @@ final class MultiLabelRelease {
   private static Map<String, Object> manifest(MultiLabelReport report, MultiLabelData data,
       String modelSha256) {
     Map<String, Object> m = new LinkedHashMap<>();
-    m.put("kind", "multi-label");
+    m.put("format", ReleasedMultiLabelModel.FORMAT);
+    m.put("kind", ReleasedMultiLabelModel.KIND);
     m.put("model", Map.of("file", ReleaseWriter.MODEL, "sha256", modelSha256,
         "format", "DL4J ModelSerializer (MultiLayerNetwork): ModelSerializer"
             + ".restoreMultiLayerNetwork", "network", report.student().architecture()));

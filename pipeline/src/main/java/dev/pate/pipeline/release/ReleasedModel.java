@@ -286,6 +286,18 @@ public final class ReleasedModel {
     } catch (IllegalArgumentException e) {
       throw new UserError(input + ": " + e.getMessage(), e);
     }
+    return rows(encoded, rows, input);
+  }
+
+  /**
+   * The records of {@code encoded} (read from {@code input}) in {@code rows}, as examples: their
+   * labels are whatever the schema read ({@code -1} where missing; for a multi-label table, each
+   * row's label set as a bit mask). Shared with multi-label releases, which read tables the same
+   * way.
+   *
+   * @throws UserError if no record of the file is in {@code rows}
+   */
+  public static Examples rows(EncodedRows encoded, RowSelection rows, Path input) {
     int to = rows.to() == RowSelection.OPEN_END ? Integer.MAX_VALUE : rows.to();
     List<Integer> keep = new ArrayList<>();
     for (int r = 0; r < encoded.rows(); r++) {
@@ -350,7 +362,13 @@ public final class ReleasedModel {
     return encoding;
   }
 
-  private static int end(RowSelection rows, int size, Path input) {
+  /**
+   * The end of {@code rows} among {@code size} examples of {@code input} (the open end is the
+   * last), shared with multi-label releases.
+   *
+   * @throws UserError if the rows are not within the examples
+   */
+  public static int end(RowSelection rows, int size, Path input) {
     int end = rows.to() == RowSelection.OPEN_END ? size : rows.to();
     if (end > size || rows.from() >= end) {
       throw new UserError("--rows: " + rows + " is not within the " + size + " examples of "
