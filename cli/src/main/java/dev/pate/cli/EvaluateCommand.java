@@ -5,6 +5,7 @@ import dev.pate.pipeline.multilabel.MultiLabelEvaluation;
 import dev.pate.pipeline.multilabel.ReleasedMultiLabelModel;
 import dev.pate.pipeline.release.ModelEvaluation;
 import dev.pate.pipeline.release.PoolRows;
+import dev.pate.pipeline.release.ReleaseManifest;
 import dev.pate.pipeline.release.ReleasedModel;
 import dev.pate.pipeline.output.Json;
 import java.nio.file.Path;
@@ -59,22 +60,32 @@ final class EvaluateCommand implements Callable<Integer> {
     ReleasedModel model = options.load();
     ReleasedModel.Examples examples = options.read(model, Optional.ofNullable(labels),
         spec.commandLine().getErr());
-    int poolRows = PoolRows.among(model, options.input, Optional.ofNullable(labels), examples);
-    String held = model.manifest().evaluation().data();
-    if (poolRows > 0 && !allowPoolOverlap) {
-      throw new UserError(options.input + ": " + poolRows + " of the " + examples.size()
-          + " rows asked for were the student's query pool, which it learnt from; evaluate the"
-          + " held-out rows (" + held + ") or give --allow-pool-overlap");
-    }
-    if (poolRows > 0) {
-      spec.commandLine().getErr().println("pate: warning: " + poolRows + " of the " + examples.size()
-          + " evaluated rows were the student's query pool, which it learnt from: the accuracy"
-          + " overstates it (held out: " + held + ")");
-    }
+    int poolRows = checkPool(PoolRows.among(model, options.input, Optional.ofNullable(labels),
+        examples), examples.size(), model.manifest().evaluation().data());
     ModelEvaluation evaluation = ModelEvaluation.of(model, examples, options.input.toString(),
         poolRows);
     System.out.print(json ? Json.write(evaluation) : evaluation.table());
     return 0;
+  }
+
+  /**
+   * Refuses {@code poolRows} of the student's query pool among {@code examples} examples, or with
+   * {@code --allow-pool-overlap} warns of them; {@code held} says which are held out.
+   *
+   * @return {@code poolRows}
+   */
+  private int checkPool(int poolRows, int examples, String held) {
+    if (poolRows > 0 && !allowPoolOverlap) {
+      throw new UserError(options.input + ": " + poolRows + " of the " + examples
+          + " rows asked for were the student's query pool, which it learnt from; evaluate the"
+          + " held-out rows (" + held + ") or give --allow-pool-overlap");
+    }
+    if (poolRows > 0) {
+      spec.commandLine().getErr().println("pate: warning: " + poolRows + " of the " + examples
+          + " evaluated rows were the student's query pool, which it learnt from: the scores"
+          + " overstate it (held out: " + held + ")");
+    }
+    return poolRows;
   }
 
   /**
@@ -83,18 +94,20 @@ final class EvaluateCommand implements Callable<Integer> {
    * examples.
    */
   private int multiLabel() {
-    if (allowPoolOverlap) {
-      throw new UserError("--allow-pool-overlap: a multi-label release does not name its query"
-          + " pool, so evaluate cannot recognise it; leave the option out and evaluate rows the"
-          + " student never learnt from");
-    }
     ReleasedMultiLabelModel model = ReleasedMultiLabelModel.load(options.model);
     ReleasedMultiLabelModel.Examples examples = model.read(options.input,
         Optional.ofNullable(labels), options.selection(), options.skipLines());
     examples.warnings().forEach(w -> spec.commandLine().getErr().println("pate: warning: "
         + options.input + ": " + w));
     spec.commandLine().getErr().flush();
-    MultiLabelEvaluation evaluation = model.evaluate(examples, options.input.toString());
+    // The generated canvases have no file: no pool to recognise.
+    ReleaseManifest.Pool pool = model.pool().orElse(null);
+    int poolRows = pool == null ? 0 : checkPool(PoolRows.among(pool, options.input,
+        Optional.ofNullable(labels), examples.positions()), examples.examples().size(),
+        "positions other than " + pool.first() + ":" + pool.end() + " of the run's public file"
+            + " or folder");
+    MultiLabelEvaluation evaluation = model.evaluate(examples, options.input.toString(),
+        poolRows);
     System.out.print(json ? Json.write(evaluation.toMap()) : evaluation.table());
     return 0;
   }

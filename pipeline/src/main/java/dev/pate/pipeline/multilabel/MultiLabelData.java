@@ -4,6 +4,7 @@ import dev.pate.config.CsvConfig;
 import dev.pate.config.ImagesConfig;
 import dev.pate.config.MultiDigitConfig;
 import dev.pate.config.RunConfig;
+import dev.pate.datasets.ExampleId;
 import dev.pate.datasets.ImageDatasets;
 import dev.pate.datasets.ImageShape;
 import dev.pate.datasets.TrainTest;
@@ -23,6 +24,7 @@ import dev.pate.ensemble.nn.Seeds;
 import dev.pate.files.UserError;
 import dev.pate.pipeline.data.CsvData;
 import dev.pate.pipeline.data.ImageData;
+import dev.pate.pipeline.release.ReleaseManifest;
 import dev.pate.pipeline.release.ReleaseWriter;
 import dev.pate.pipeline.report.Provenance;
 import java.nio.file.Path;
@@ -60,10 +62,13 @@ import java.util.Set;
  *     folder alone (as a single-label run on the folder keeps it); empty for canvases (MNIST's,
  *     checked before any data is read)
  * @param input how a released student's input is made, for release.json
+ * @param releasePool the query pool's positions in the public file or folder with its hashes, for
+ *     release.json ({@code pate evaluate} recognises them); null for the canvases, which are
+ *     generated
  */
 public record MultiLabelData(String dataDir, MultiLabelExamples privateCanvases,
     MultiLabelExamples pool, MultiLabelExamples heldOut, Kind kind, int[] teacherOf,
-    List<String> privateSha256s, Map<String, Object> input) {
+    List<String> privateSha256s, Map<String, Object> input, ReleaseManifest.Pool releasePool) {
 
   /** What the private data is. */
   public enum Kind {
@@ -138,7 +143,7 @@ public record MultiLabelData(String dataDir, MultiLabelExamples privateCanvases,
     return new MultiLabelData(dataDirectory.locate("mnist").toString(), privateCanvases,
         publicCanvases.subset(publicCanvases.name() + "/pool", range(0, pool)),
         publicCanvases.subset(publicCanvases.name() + "/held-out",
-            range(pool, publicCanvases.size())), Kind.CANVASES, null, List.of(), input);
+            range(pool, publicCanvases.size())), Kind.CANVASES, null, List.of(), input, null);
   }
 
   private static MultiLabelData table(RunConfig config, CsvConfig csv,
@@ -156,7 +161,8 @@ public record MultiLabelData(String dataDir, MultiLabelExamples privateCanvases,
     input.put("table", ReleaseWriter.table(schema, tables.encoding()));
     return new MultiLabelData(null, tables.privateRows(), tables.pool(), tables.heldOut(),
         Kind.TABLE, teachers(config, tables.privateRecords(), "rows of "
-            + tables.privateFile().file()), List.of(tables.privateFile().sha256()), input);
+            + tables.privateFile().file()), List.of(tables.privateFile().sha256()), input,
+        releasePool(tables.pool(), tables.publicFile().sha256()));
   }
 
   private static MultiLabelData images(RunConfig config, ImagesConfig images,
@@ -186,7 +192,22 @@ public record MultiLabelData(String dataDir, MultiLabelExamples privateCanvases,
     }
     return new MultiLabelData(null, loaded.privateImages(), loaded.pool(), loaded.heldOut(),
         Kind.IMAGES, teachers(config, positions, "images of " + privateSource.folder()),
-        List.of(sha256, folderSha256), input);
+        List.of(sha256, folderSha256), input, releasePool(loaded.pool(),
+            new ImageSource.Folder(publicSource.folder()).sha256()));
+  }
+
+  /**
+   * The pool's positions in the public file or folder (record numbers, or indices in path order,
+   * from its examples' ids: the pool is the file's first kept rows or the folder's first images,
+   * so any position between the first and the last is the pool's or a dropped record's).
+   */
+  private static ReleaseManifest.Pool releasePool(MultiLabelExamples pool, String publicSha256) {
+    List<List<String>> ids = pool.sources();
+    if (ids.isEmpty()) {
+      return null;
+    }
+    return new ReleaseManifest.Pool(ExampleId.parse(ids.get(0).get(0)).index(),
+        ExampleId.parse(ids.get(ids.size() - 1).get(0)).index() + 1, List.of(publicSha256));
   }
 
   /**

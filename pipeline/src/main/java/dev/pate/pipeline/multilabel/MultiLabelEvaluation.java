@@ -14,9 +14,11 @@ import java.util.Objects;
  * @param input the file or folder the examples came from
  * @param labels the label names, in the order of the per-label scores
  * @param dropped CSV records in the rows asked for that were dropped for a missing value
+ * @param poolRows of the examples, those the student learnt from (its query pool, {@link
+ *     dev.pate.pipeline.release.PoolRows}): the scores are not held-out ones when this is not 0
  * @param metrics per-label accuracy and F1, micro and macro F1, label-set accuracy
  */
-public record MultiLabelEvaluation(String input, List<String> labels, int dropped,
+public record MultiLabelEvaluation(String input, List<String> labels, int dropped, int poolRows,
     MultiLabelMetrics metrics) {
 
   public MultiLabelEvaluation {
@@ -35,6 +37,7 @@ public record MultiLabelEvaluation(String input, List<String> labels, int droppe
     m.put("input", input);
     m.put("kind", ReleasedMultiLabelModel.KIND);
     m.put("dropped", dropped);
+    m.put("pool_rows", poolRows);
     m.put("labels", labels);
     m.putAll(metrics.toMap());
     return m;
@@ -47,6 +50,10 @@ public record MultiLabelEvaluation(String input, List<String> labels, int droppe
             + " on %d examples of %s%s%n", metrics.microF1(), metrics.macroF1(),
         metrics.labelSetAccuracy(), metrics.examples(), input, dropped > 0 ? " (" + dropped
             + " records dropped for a missing value)" : ""));
+    if (poolRows > 0) {
+      b.append(String.format(Locale.ROOT, "%d of them were the student's query pool (it learnt"
+          + " from them): not held-out scores%n", poolRows));
+    }
     int width = Math.max(5, labels.stream().mapToInt(String::length).max().orElse(1));
     String row = "%-" + width + "s %9s %9s%n";
     b.append(String.format(Locale.ROOT, row, "label", "accuracy", "F1"));

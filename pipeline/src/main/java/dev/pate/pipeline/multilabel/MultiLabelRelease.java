@@ -50,6 +50,9 @@ final class MultiLabelRelease {
     m.put("output", "one sigmoid per label, in the order of labels; a label is predicted when"
         + " its output is above 0.5");
     m.put("held_out", report.student().heldOut());
+    if (data.releasePool() != null) {
+      m.put("pool", data.releasePool());
+    }
     m.put("privacy", privacy(report));
     return m;
   }

@@ -47,7 +47,7 @@ import org.deeplearning4j.util.ModelSerializer;
  * <pre>{@code
  * ReleasedMultiLabelModel model = ReleasedMultiLabelModel.load(Path.of("runs/t/<stamp>/release"));
  * MultiLabelEvaluation e = model.evaluate(model.read(Path.of("public.csv"), Optional.empty(),
- *     RowSelection.parse("2000:3000"), 0), "public.csv");
+ *     RowSelection.parse("2000:3000"), 0), "public.csv", 0);
  * }</pre>
  */
 public final class ReleasedMultiLabelModel {
@@ -62,13 +62,15 @@ public final class ReleasedMultiLabelModel {
   private final List<String> labels;
   private final JsonNode input;
   private final MultiLabelNetwork network;
+  private final ReleaseManifest.Pool pool;
 
   private ReleasedMultiLabelModel(Path manifestFile, List<String> labels, JsonNode input,
-      MultiLabelNetwork network) {
+      MultiLabelNetwork network, ReleaseManifest.Pool pool) {
     this.manifestFile = manifestFile;
     this.labels = List.copyOf(labels);
     this.input = input;
     this.network = network;
+    this.pool = pool;
   }
 
   /**
@@ -132,6 +134,15 @@ public final class ReleasedMultiLabelModel {
       throw new UserError(model + ": sha256 " + sha256 + " is not the " + expectedSha256
           + " that " + ReleaseWriter.MANIFEST + " names (the model was changed or damaged)");
     }
+    ReleaseManifest.Pool pool = null;
+    if (manifest.has("pool")) {
+      try {
+        pool = Json.mapper().treeToValue(manifest.get("pool"), ReleaseManifest.Pool.class);
+      } catch (IOException | IllegalArgumentException | NullPointerException e) {
+        throw new UserError(file + ": pool: expected first, end and sha256 (" + e.getMessage()
+            + ")", e);
+      }
+    }
     OneDnn.enable();
     MultiLayerNetwork restored;
     try {
@@ -141,11 +152,19 @@ public final class ReleasedMultiLabelModel {
     }
     try {
       return new ReleasedMultiLabelModel(file, labels, input,
-          MultiLabelNetwork.of(restored, labels.size()));
+          MultiLabelNetwork.of(restored, labels.size()), pool);
     } catch (IllegalArgumentException e) {
       throw new UserError(model + ": " + e.getMessage() + " (" + file + " names "
           + labels.size() + ")", e);
     }
+  }
+
+  /**
+   * The student's query pool (positions in the run's public file or folder, and its hashes), or
+   * empty for the generated canvases, which have no file.
+   */
+  public Optional<ReleaseManifest.Pool> pool() {
+    return Optional.ofNullable(pool);
   }
 
   /** The label names, in the order of the model's outputs. */
@@ -278,13 +297,17 @@ public final class ReleasedMultiLabelModel {
   /**
    * The student's predicted label sets on {@code examples} (a label where its sigmoid is above
    * one half, as the run predicted) scored against their label sets.
+   *
+   * @param input where the examples came from, named in the evaluation
+   * @param poolRows of the examples, those the student learnt from ({@link
+   *     dev.pate.pipeline.release.PoolRows})
    */
-  public MultiLabelEvaluation evaluate(Examples examples, String input) {
+  public MultiLabelEvaluation evaluate(Examples examples, String input, int poolRows) {
     int[] predicted;
     try (NativeThreads.Scope cores = NativeThreads.allCores()) {
       predicted = network.predict(examples.examples());
     }
-    return new MultiLabelEvaluation(input, labels, examples.dropped(), MultiLabelMetrics.of(
-        labels.size(), predicted, examples.examples().labelMasks()));
+    return new MultiLabelEvaluation(input, labels, examples.dropped(), poolRows,
+        MultiLabelMetrics.of(labels.size(), predicted, examples.examples().labelMasks()));
   }
 }

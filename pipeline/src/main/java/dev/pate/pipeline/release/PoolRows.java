@@ -24,11 +24,20 @@ public final class PoolRows {
    */
   public static int among(ReleasedModel model, Path input, Optional<Path> labels,
       ReleasedModel.Examples examples) {
-    ReleaseManifest.Pool pool = model.manifest().evaluation().pool();
+    return among(model.manifest().evaluation().pool(), input, labels, examples.positions());
+  }
+
+  /**
+   * How many of the examples at {@code positions} of {@code input} (with {@code labels}) were the
+   * student's {@code pool}; 0 when {@code pool} is null (a release that does not name it) and for
+   * any other file. Multi-label releases name their pool the same way.
+   */
+  public static int among(ReleaseManifest.Pool pool, Path input, Optional<Path> labels,
+      int[] positions) {
     if (pool == null) {
       return 0;
     }
-    int atPoolPositions = pool.count(examples.positions());
+    int atPoolPositions = pool.count(positions);
     // Hashing a large file is the slow part: only when positions say it may matter.
     if (atPoolPositions == 0 || pool.sha256().stream().noneMatch(hashes(input, labels)::contains)) {
       return 0;
