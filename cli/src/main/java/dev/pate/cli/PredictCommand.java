@@ -1,6 +1,8 @@
 package dev.pate.cli;
 
 import dev.pate.files.AtomicFiles;
+import dev.pate.files.UserError;
+import dev.pate.pipeline.multilabel.ReleasedMultiLabelModel;
 import dev.pate.pipeline.release.PredictionTable;
 import dev.pate.pipeline.release.ReleasedModel;
 import java.nio.file.Path;
@@ -38,6 +40,11 @@ final class PredictCommand implements Callable<Integer> {
 
   @Override
   public Integer call() {
+    if (ReleasedMultiLabelModel.isMultiLabel(options.model)) {
+      throw new UserError(options.model + ": a multi-label release; pate predict reads"
+          + " single-label releases only (pate evaluate scores a multi-label one on labelled"
+          + " data)");
+    }
     ReleasedModel model = options.load();
     ReleasedModel.Examples examples = options.read(model, Optional.empty(),
         spec.commandLine().getErr());

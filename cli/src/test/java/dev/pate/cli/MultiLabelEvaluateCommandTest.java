@@ -4,12 +4,15 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.pate.datasets.ImageShape;
 import dev.pate.datasets.images.ImageConversion;
 import dev.pate.datasets.images.ImageShaper;
 import dev.pate.datasets.images.MultiLabelFolders;
 import dev.pate.datasets.multilabel.MultiLabelExamples;
 import dev.pate.ensemble.multilabel.MultiLabelNetwork;
+import dev.pate.pipeline.multilabel.ReleasedMultiLabelModel;
 import dev.pate.pipeline.output.Json;
 import dev.pate.pipeline.testdata.MultiLabelFiles;
 import dev.pate.pipeline.testdata.RunFolders;
@@ -182,6 +185,36 @@ class MultiLabelEvaluateCommandTest {
     javax.imageio.ImageIO.write(image, "png", big.resolve("a.png").toFile());
     Path bigLabels = Files.writeString(dir.resolve("big.csv"), "path,red,green\na.png,1,0\n");
     assertOneLine(imageRelease, big, bigLabels, "a.png", "6x6");
+  }
+
+  /**
+   * A release that is not as this code writes it, or predict on a multi-label release: one line
+   * naming the file.
+   */
+  @Test
+  void aReleaseNotAsWrittenIsOneLine() throws IOException {
+    Path copy = Files.createDirectories(dir.resolve("copies/fewer-labels"));
+    RunFolders.copyTree(tableRelease, copy);
+    Path manifest = copy.resolve("release.json");
+    ObjectNode edited = (ObjectNode) Json.mapper().readTree(manifest.toFile());
+    ((ArrayNode) edited.get("labels")).remove(2);
+    Files.writeString(manifest, Json.mapper().writeValueAsString(edited));
+    ReleaseTest.assertOneLine(Captured.run("evaluate", "--model", copy.toString(), "--input",
+        dir.resolve("public.csv").toString(), "--rows", "80:110"), "3 outputs, not one per label"
+        + " of 2");
+
+    Path old = Files.createDirectories(dir.resolve("copies/old"));
+    RunFolders.copyTree(tableRelease, old);
+    edited = (ObjectNode) Json.mapper().readTree(
+        old.resolve("release.json").toFile());
+    assertEquals(ReleasedMultiLabelModel.FORMAT, edited.remove("format").asText());
+    Files.writeString(old.resolve("release.json"), Json.mapper().writeValueAsString(edited));
+    ReleaseTest.assertOneLine(Captured.run("evaluate", "--model", old.toString(), "--input",
+        dir.resolve("public.csv").toString()), old.resolve("release.json") + ": format null");
+
+    ReleaseTest.assertOneLine(Captured.run("predict", "--model", tableRelease.toString(),
+        "--input", dir.resolve("public.csv").toString()), "a multi-label release; pate predict"
+        + " reads single-label releases only");
   }
 
   private static void assertOneLine(Path release, Path input, Path labels, String names,
