@@ -1,24 +1,21 @@
 package dev.pate.pipeline.multilabel;
 
+import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.pate.aggregator.votes.RowSelection;
 import dev.pate.datasets.Dataset;
-import dev.pate.datasets.ImageShape;
 import dev.pate.datasets.csv.CsvFile;
 import dev.pate.datasets.csv.CsvLabels;
 import dev.pate.datasets.csv.CsvSchema;
 import dev.pate.datasets.csv.EncodedRows;
 import dev.pate.datasets.csv.TableEncoding;
 import dev.pate.datasets.csv.TableLoader;
-import dev.pate.datasets.files.Checksums;
-import dev.pate.datasets.images.ImageConversion;
 import dev.pate.datasets.images.ImageShaper;
 import dev.pate.datasets.images.MultiLabelFolders;
 import dev.pate.datasets.multilabel.MultiLabelExamples;
 import dev.pate.datasets.multilabel.MultiLabelTable;
 import dev.pate.ensemble.multilabel.MultiLabelNetwork;
 import dev.pate.ensemble.nn.NativeThreads;
-import dev.pate.ensemble.nn.OneDnn;
 import dev.pate.files.UserError;
 import dev.pate.pipeline.output.Json;
 import dev.pate.pipeline.release.ReleaseManifest;
@@ -32,10 +29,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
-import java.util.OptionalInt;
 import java.util.stream.IntStream;
 import org.deeplearning4j.nn.multilayer.MultiLayerNetwork;
-import org.deeplearning4j.util.ModelSerializer;
 
 /**
  * A released multi-label student ({@link MultiLabelRelease}), loaded from its release folder: the
@@ -60,11 +55,12 @@ public final class ReleasedMultiLabelModel {
 
   private final Path manifestFile;
   private final List<String> labels;
-  private final JsonNode input;
+  private final ReleaseManifest.Input input;
   private final MultiLabelNetwork network;
   private final ReleaseManifest.Pool pool;
 
-  private ReleasedMultiLabelModel(Path manifestFile, List<String> labels, JsonNode input,
+  private ReleasedMultiLabelModel(Path manifestFile, List<String> labels,
+      ReleaseManifest.Input input,
       MultiLabelNetwork network, ReleaseManifest.Pool pool) {
     this.manifestFile = manifestFile;
     this.labels = List.copyOf(labels);
@@ -115,24 +111,27 @@ public final class ReleasedMultiLabelModel {
       throw new UserError(file + ": labels: " + labels + ", expected 1 to "
           + CsvLabels.MultiHot.MAX_LABELS + " label names");
     }
-    JsonNode input = manifest.path("input");
-    String kind = input.path("kind").asText();
-    if (!kind.equals(ReleaseManifest.Input.IMAGE) && !kind.equals(ReleaseManifest.Input.TABLE)) {
-      throw new UserError(file + ": input.kind: '" + kind + "', expected image or table");
+    ReleaseManifest.Input input;
+    try {
+      // Beside the fields a single-label release's input has, a multi-label one says its shape
+      // (and the canvases' layout) in words.
+      input = Json.mapper().reader().without(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
+          .treeToValue(manifest.path("input"), ReleaseManifest.Input.class);
+    } catch (IOException | IllegalArgumentException e) {
+      throw new UserError(file + ": input: " + e.getMessage(), e);
+    }
+    if (input == null || input.kind() == null || input.kind().equals(
+        ReleaseManifest.Input.FEATURES)) {
+      throw new UserError(file + ": input.kind: expected image or table");
+    }
+    Optional<String> problem = input.problem();
+    if (problem.isPresent()) {
+      throw new UserError(file + ": " + problem.get());
     }
     String modelName = manifest.at("/model/file").asText(null);
     String expectedSha256 = manifest.at("/model/sha256").asText(null);
     if (modelName == null || expectedSha256 == null) {
       throw new UserError(file + ": model.file and model.sha256 are required");
-    }
-    Path model = folder.resolve(modelName);
-    if (!Files.isRegularFile(model)) {
-      throw new UserError(model + ": missing; the release names it as its model");
-    }
-    String sha256 = Checksums.sha256(model);
-    if (!sha256.equals(expectedSha256)) {
-      throw new UserError(model + ": sha256 " + sha256 + " is not the " + expectedSha256
-          + " that " + ReleaseWriter.MANIFEST + " names (the model was changed or damaged)");
     }
     ReleaseManifest.Pool pool = null;
     if (manifest.has("pool")) {
@@ -143,19 +142,13 @@ public final class ReleasedMultiLabelModel {
             + ")", e);
       }
     }
-    OneDnn.enable();
-    MultiLayerNetwork restored;
-    try {
-      restored = ModelSerializer.restoreMultiLayerNetwork(model.toFile(), false);
-    } catch (IOException | RuntimeException e) {
-      throw new UserError(model + ": not a DL4J model (" + e.getMessage() + ")", e);
-    }
+    MultiLayerNetwork restored = ReleasedModel.restore(folder, modelName, expectedSha256);
     try {
       return new ReleasedMultiLabelModel(file, labels, input,
           MultiLabelNetwork.of(restored, labels.size()), pool);
     } catch (IllegalArgumentException e) {
-      throw new UserError(model + ": " + e.getMessage() + " (" + file + " names "
-          + labels.size() + ")", e);
+      throw new UserError(folder.resolve(modelName) + ": " + e.getMessage() + " (" + file
+          + " names " + labels.size() + ")", e);
     }
   }
 
@@ -211,7 +204,7 @@ public final class ReleasedMultiLabelModel {
    */
   public Examples read(Path input, Optional<Path> labelsFile, RowSelection rows, int skipLines) {
     Objects.requireNonNull(rows, "rows");
-    return this.input.path("kind").asText().equals(ReleaseManifest.Input.TABLE)
+    return this.input.kind().equals(ReleaseManifest.Input.TABLE)
         ? table(input, labelsFile, rows, skipLines) : images(input, labelsFile, rows);
   }
 
@@ -221,16 +214,7 @@ public final class ReleasedMultiLabelModel {
       throw new UserError("--labels: a table's label sets are its label columns " + labels
           + "; give the CSV file alone");
     }
-    ReleaseManifest.Table table;
-    try {
-      table = Json.mapper().treeToValue(input.path("table"), ReleaseManifest.Table.class);
-    } catch (IOException | IllegalArgumentException e) {
-      throw new UserError(manifestFile + ": input.table: " + e.getMessage(), e);
-    }
-    if (table == null || table.encoding() == null) {
-      throw new UserError(manifestFile + ": input.table: expected the table's columns and their"
-          + " encoding");
-    }
+    ReleaseManifest.Table table = input.table();
     TableEncoding encoding;
     CsvSchema schema;
     try {
@@ -239,10 +223,9 @@ public final class ReleasedMultiLabelModel {
     } catch (IllegalArgumentException | NullPointerException e) {
       throw new UserError(manifestFile + ": input.table." + e.getMessage(), e);
     }
-    if (encoding.featureCount() != input.path("features").asInt()) {
+    if (encoding.featureCount() != input.features()) {
       throw new UserError(manifestFile + ": input.table.encoding gives "
-          + encoding.featureCount() + " features, input.features says "
-          + input.path("features").asInt());
+          + encoding.featureCount() + " features, input.features says " + input.features());
     }
     EncodedRows encoded;
     try {
@@ -276,15 +259,8 @@ public final class ReleasedMultiLabelModel {
       throw new UserError(folder + ": not a folder; a multi-label image model reads a folder of"
           + " PNG or JPEG images with its labels file (--labels)");
     }
-    ImageShape shape = new ImageShape(input.path("channels").asInt(),
-        input.path("height").asInt(), input.path("width").asInt());
-    JsonNode resize = input.path("resize");
-    ImageConversion conversion = new ImageConversion(
-        resize.isArray() ? Optional.of(new ImageConversion.Size(resize.get(0).asInt(),
-            resize.get(1).asInt())) : Optional.empty(),
-        input.has("convert_channels") ? OptionalInt.of(input.path("convert_channels").asInt())
-            : OptionalInt.empty());
-    ImageShaper shaper = ImageShaper.expecting(shape, conversion, "the model's input");
+    ImageShaper shaper = ImageShaper.expecting(input.imageShape(), input.imageConversion(),
+        "the model's input");
     MultiLabelFolders.Folder read = MultiLabelFolders.read(
         new MultiLabelFolders.Source(folder, labelsFile.get()), labels, shaper);
     int from = rows.from();

@@ -1,6 +1,7 @@
 package dev.pate.pipeline.release;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
+import dev.pate.datasets.ImageShape;
 import dev.pate.datasets.csv.ColumnEncoding;
 import dev.pate.datasets.csv.CsvLabels;
 import dev.pate.datasets.csv.CsvSchema;
@@ -8,6 +9,7 @@ import dev.pate.datasets.csv.MissingPolicy;
 import dev.pate.datasets.csv.Scaling;
 import dev.pate.datasets.csv.StatSource;
 import dev.pate.datasets.csv.TableEncoding;
+import dev.pate.datasets.images.ImageConversion;
 import dev.pate.pipeline.report.Provenance;
 import java.util.ArrayList;
 import java.util.List;
@@ -15,6 +17,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.OptionalInt;
 
 /**
  * release.json: what a released student expects and what it promises. Written beside the model
@@ -96,7 +99,7 @@ public record ReleaseManifest(String format, Model model, Input input, List<Stri
      * was expected), or empty: checked when a release is loaded, so that reading examples never
      * meets a missing field.
      */
-    Optional<String> problem() {
+    public Optional<String> problem() {
       if (features < 1) {
         return Optional.of("input.features: " + features + ", expected at least 1");
       }
@@ -122,6 +125,21 @@ public record ReleaseManifest(String format, Model model, Input input, List<Stri
       }
       return FEATURES.equals(kind) ? Optional.empty()
           : Optional.of("input.kind: " + kind + ", expected image, table or features");
+    }
+
+    /**
+     * An image's shape as the model takes it; for image input ({@link #problem()} found nothing
+     * wrong).
+     */
+    public ImageShape imageShape() {
+      return new ImageShape(channels == null ? 1 : channels, height, width);
+    }
+
+    /** How an image to predict is resized and converted, as the run's images were. */
+    public ImageConversion imageConversion() {
+      return new ImageConversion(
+          Optional.ofNullable(resize).map(r -> new ImageConversion.Size(r.get(0), r.get(1))),
+          convertChannels == null ? OptionalInt.empty() : OptionalInt.of(convertChannels));
     }
   }
 

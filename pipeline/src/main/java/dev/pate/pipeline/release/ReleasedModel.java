@@ -2,7 +2,6 @@ package dev.pate.pipeline.release;
 
 import dev.pate.aggregator.votes.RowSelection;
 import dev.pate.datasets.ImageDataset;
-import dev.pate.datasets.ImageShape;
 import dev.pate.datasets.csv.CsvFile;
 import dev.pate.datasets.csv.CsvLabels;
 import dev.pate.datasets.csv.CsvSchema;
@@ -10,7 +9,6 @@ import dev.pate.datasets.csv.EncodedRows;
 import dev.pate.datasets.csv.TableEncoding;
 import dev.pate.datasets.csv.TableLoader;
 import dev.pate.datasets.files.Checksums;
-import dev.pate.datasets.images.ImageConversion;
 import dev.pate.datasets.images.ImageShaper;
 import dev.pate.datasets.images.ImageSource;
 import dev.pate.datasets.images.LoadedImages;
@@ -28,7 +26,6 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
-import java.util.OptionalInt;
 import java.util.stream.IntStream;
 import org.deeplearning4j.nn.multilayer.MultiLayerNetwork;
 import org.deeplearning4j.util.ModelSerializer;
@@ -89,19 +86,29 @@ public final class ReleasedModel {
     manifest.input().problem().ifPresent(problem -> {
       throw new UserError(file + ": " + problem);
     });
-    Path model = folder.resolve(manifest.model().file());
+    return new ReleasedModel(folder, manifest,
+        restore(folder, manifest.model().file(), manifest.model().sha256()));
+  }
+
+  /**
+   * The model {@code file} of the release in {@code folder}, checked against the {@code sha256}
+   * release.json names and restored; shared with multi-label releases.
+   *
+   * @throws UserError (one line naming the file) if it is missing, changed or not a DL4J model
+   */
+  public static MultiLayerNetwork restore(Path folder, String file, String sha256) {
+    Path model = folder.resolve(file);
     if (!Files.isRegularFile(model)) {
       throw new UserError(model + ": missing; the release names it as its model");
     }
-    String sha256 = Checksums.sha256(model);
-    if (!sha256.equals(manifest.model().sha256())) {
-      throw new UserError(model + ": sha256 " + sha256 + " is not the " + manifest.model().sha256()
+    String actual = Checksums.sha256(model);
+    if (!actual.equals(sha256)) {
+      throw new UserError(model + ": sha256 " + actual + " is not the " + sha256
           + " that " + ReleaseWriter.MANIFEST + " names (the model was changed or damaged)");
     }
     OneDnn.enable();
     try {
-      return new ReleasedModel(folder, manifest,
-          ModelSerializer.restoreMultiLayerNetwork(model.toFile(), false));
+      return ModelSerializer.restoreMultiLayerNetwork(model.toFile(), false);
     } catch (IOException | RuntimeException e) {
       throw new UserError(model + ": not a DL4J model (" + e.getMessage() + ")", e);
     }
@@ -251,15 +258,8 @@ public final class ReleasedModel {
    * the model's shape.
    */
   private Examples images(Path input, Optional<Path> labelFile, RowSelection rows) {
-    ReleaseManifest.Input expected = manifest.input();
-    ImageShape shape = new ImageShape(expected.channels() == null ? 1 : expected.channels(),
-        expected.height(), expected.width());
-    ImageConversion conversion = new ImageConversion(
-        Optional.ofNullable(expected.resize()).map(r -> new ImageConversion.Size(r.get(0),
-            r.get(1))),
-        expected.convertChannels() == null ? OptionalInt.empty()
-            : OptionalInt.of(expected.convertChannels()));
-    ImageShaper shaper = ImageShaper.expecting(shape, conversion, "the model's input");
+    ImageShaper shaper = ImageShaper.expecting(manifest.input().imageShape(),
+        manifest.input().imageConversion(), "the model's input");
     boolean folderInput = Files.isDirectory(input);
     if (folderInput && labelFile.isPresent()) {
       throw new UserError("--labels: a folder's labels are its class sub-folders; give the"
