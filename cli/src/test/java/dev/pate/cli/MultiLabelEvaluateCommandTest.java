@@ -6,17 +6,22 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.pate.config.ConfigLoader;
 import dev.pate.datasets.ImageShape;
+import dev.pate.datasets.files.DataDirectory;
 import dev.pate.datasets.images.ImageConversion;
 import dev.pate.datasets.images.ImageShaper;
 import dev.pate.datasets.images.MultiLabelFolders;
 import dev.pate.datasets.multilabel.MultiLabelExamples;
+import dev.pate.datasets.multilabel.MultiLabelImages;
 import dev.pate.ensemble.multilabel.MultiLabelNetwork;
+import dev.pate.pipeline.multilabel.MultiLabelData;
 import dev.pate.pipeline.multilabel.ReleasedMultiLabelModel;
 import dev.pate.pipeline.output.Json;
 import dev.pate.pipeline.testdata.MultiLabelFiles;
 import dev.pate.pipeline.testdata.RunFolders;
 import dev.pate.student.multilabel.MultiLabelMetrics;
+import java.awt.image.BufferedImage;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -24,15 +29,16 @@ import java.util.List;
 import java.util.Optional;
 import java.util.OptionalInt;
 import java.util.stream.IntStream;
+import javax.imageio.ImageIO;
 import org.deeplearning4j.util.ModelSerializer;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * {@code pate evaluate} on the releases of two tiny multi-label runs made by {@code pate run} (a
- * CSV table and an image folder, {@link MultiLabelFiles}): the held-out rows score as the run
- * scored them, any rows score as {@link MultiLabelMetrics} scores the student's own predictions,
+ * {@code pate evaluate} on the releases of tiny multi-label runs made by {@code pate run} (a CSV
+ * table and an image folder, {@link MultiLabelFiles}, and the generated canvases): the held-out
+ * rows, images or canvases score as the run scored them, any rows score as {@link MultiLabelMetrics} scores the student's own predictions,
  * the query pool is refused or counted, and data that does not match the release is one line
  * naming the file (exit 2).
  */
@@ -134,6 +140,56 @@ class MultiLabelEvaluateCommandTest {
     }
   }
 
+  /**
+   * A release of the generated canvases reads canvases as images: the run's held-out canvases,
+   * written as grey PNGs with their labels file, score as the run scored them.
+   */
+  @Test
+  void theCanvasesHeldOutSetAsImagesScoresAsTheRunScoredIt() throws IOException {
+    Path root = Path.of(System.getProperty("pate.repo.root", ".."));
+    Path config = Files.writeString(dir.resolve("tiny-multilabel.yaml"), Files.readString(
+        root.resolve("pipeline/src/test/resources/dev/pate/pipeline/tiny-multilabel.yaml")));
+    assertEquals(0, Main.execute("run", config.toString(), "--out",
+        dir.resolve("runs").toString(), "--quiet"));
+    Path run = RunFolders.only(dir.resolve("runs/tiny-multilabel"));
+    JsonNode report = Json.mapper().readTree(run.resolve("report.json").toFile());
+
+    MultiLabelImages heldOut = (MultiLabelImages) MultiLabelData.load(
+        ConfigLoader.load(config, List.of()), DataDirectory.standard()).heldOut();
+    Path folder = Files.createDirectories(dir.resolve("canvases"));
+    StringBuilder labels = new StringBuilder("path," + String.join(",", heldOut.labelNames())
+        + "\n");
+    int height = heldOut.shape().height();
+    int width = heldOut.shape().width();
+    byte[] pixels = heldOut.pixels();
+    for (int i = 0; i < heldOut.size(); i++) {
+      BufferedImage image = new BufferedImage(width, height, BufferedImage.TYPE_BYTE_GRAY);
+      for (int y = 0; y < height; y++) {
+        for (int x = 0; x < width; x++) {
+          image.getRaster().setSample(x, y, 0, pixels[i * height * width + y * width + x] & 0xff);
+        }
+      }
+      String name = String.format(java.util.Locale.ROOT, "c%03d.png", i);
+      ImageIO.write(image, "png", folder.resolve(name).toFile());
+      labels.append(name);
+      for (int bit : heldOut.multiHot(i)) {
+        labels.append(',').append(bit);
+      }
+      labels.append('\n');
+    }
+    Path labelsFile = Files.writeString(dir.resolve("canvases.csv"), labels.toString());
+
+    Captured c = Captured.run("evaluate", "--model", run.resolve("release").toString(),
+        "--input", folder.toString(), "--labels", labelsFile.toString(), "--json");
+    assertEquals(0, c.exitCode(), c.err());
+    JsonNode e = Json.mapper().readTree(c.out());
+    assertEquals(heldOut.size(), e.get("examples").asInt());
+    for (String key : List.of("examples", "micro_f1", "macro_f1", "label_set_accuracy",
+        "per_label_accuracy", "per_label_f1")) {
+      assertEquals(report.at("/student/held_out").get(key), e.get(key), key);
+    }
+  }
+
   /** Rows of the student's own pool: refused, or with the flag scored and counted. */
   @Test
   void thePoolIsRefusedOrCounted() throws IOException {
@@ -180,9 +236,8 @@ class MultiLabelEvaluateCommandTest {
     assertOneLine(imageRelease, folder, null, "--labels", "red, green");
 
     Path big = Files.createDirectories(dir.resolve("big"));
-    java.awt.image.BufferedImage image =
-        new java.awt.image.BufferedImage(8, 8, java.awt.image.BufferedImage.TYPE_INT_RGB);
-    javax.imageio.ImageIO.write(image, "png", big.resolve("a.png").toFile());
+    BufferedImage image = new BufferedImage(8, 8, BufferedImage.TYPE_INT_RGB);
+    ImageIO.write(image, "png", big.resolve("a.png").toFile());
     Path bigLabels = Files.writeString(dir.resolve("big.csv"), "path,red,green\na.png,1,0\n");
     assertOneLine(imageRelease, big, bigLabels, "a.png", "6x6");
   }
