@@ -146,7 +146,8 @@ final class LedgerCommand implements Callable<Integer> {
     // multi-label mechanism's, which the single-label replay cannot rebuild.
     PrivacyAccountant accountant = multiLabel ? MultiLabelRun.replay(folder, config)
         : LedgerReplay.of(folder, config);
-    Path manifestFile = folder.resolve(MultiLabelManifest.FILE);
+    // Both kinds of run write it there: a multi-label run's is a MultiLabelManifest.
+    Path manifestFile = folder.resolve("teachers/manifest.json");
     if (multiLabel && !Files.exists(manifestFile)) {
       // Never left out of a total silently: a charge that cannot be attributed stops the ledger.
       throw new UserError(folder + ": a multi-label run without " + MultiLabelManifest.FILE
