@@ -10,6 +10,8 @@ import dev.pate.files.UserError;
 import dev.pate.ledger.CrossRunComposition;
 import dev.pate.ledger.Ledger;
 import dev.pate.pipeline.labelling.LedgerReplay;
+import dev.pate.pipeline.multilabel.MultiLabelManifest;
+import dev.pate.pipeline.multilabel.MultiLabelRun;
 import dev.pate.pipeline.output.Json;
 import dev.pate.pipeline.output.NumberText;
 import java.io.IOException;
@@ -37,7 +39,9 @@ import picocli.CommandLine.Parameters;
  * the cache: releasing the results of several runs over the same private data releases all their
  * answers, whose guarantees add up (RDP composes by addition at each order). This sums them per
  * private data set and per teacher ensemble (a teacher-cache entry), from the runs' own ledgers and
- * configs, unfinished runs included (their answers were released as they were charged).
+ * configs, unfinished runs included (their answers were released as they were charged), multi-label
+ * runs too (replayed with their multi-label accountant; a run over canvases counts against MNIST's
+ * training set, whose digits its canvases are made of).
  *
  * <p>A private data set is its content ({@link PrivateContent}), not its file name: the same records
  * under another name are the same people, so their runs add up. Runs with seeded noise have no
@@ -137,8 +141,20 @@ final class LedgerCommand implements Callable<Integer> {
 
   private RunCharges charges(Path folder) {
     RunConfig config = ConfigLoader.load(folder.resolve("config.yaml"), List.of());
-    PrivacyAccountant accountant = LedgerReplay.of(folder, config);
+    boolean multiLabel = config.multiLabel().enabled();
+    // Each run is replayed with the accountant it charged with: a multi-label run's is its
+    // multi-label mechanism's, which the single-label replay cannot rebuild.
+    PrivacyAccountant accountant = multiLabel ? MultiLabelRun.replay(folder, config)
+        : LedgerReplay.of(folder, config);
+    // Both kinds of run write it there: a multi-label run's is a MultiLabelManifest.
     Path manifestFile = folder.resolve("teachers/manifest.json");
+    if (multiLabel && !Files.exists(manifestFile)) {
+      // Never left out of a total silently: a charge that cannot be attributed stops the ledger.
+      throw new UserError(folder + ": a multi-label run without " + MultiLabelManifest.FILE
+          + " (written before any charge by newer pate): its charges cannot be attributed to"
+          + " private data; resume it with pate run --resume to write it, or move the folder"
+          + " out of " + dir);
+    }
     JsonNode manifest = manifest(manifestFile);
     return new RunCharges(dir.relativize(folder).toString(), manifest.path("cache_key").asText(),
         PrivateContent.of(folder, manifestFile, manifest),

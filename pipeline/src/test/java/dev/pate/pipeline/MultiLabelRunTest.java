@@ -22,6 +22,7 @@ import dev.pate.ledger.Ledger;
 import dev.pate.ledger.LedgerContents;
 import dev.pate.ledger.LedgerEntry;
 import dev.pate.ledger.LedgerReader;
+import dev.pate.pipeline.multilabel.MultiLabelManifest;
 import dev.pate.pipeline.multilabel.MultiLabelRun;
 import dev.pate.pipeline.output.Json;
 import dev.pate.pipeline.report.Provenance;
@@ -103,6 +104,33 @@ class MultiLabelRunTest {
     double expected = accountant.report(1e-5, Conversion.IMPROVED).epsilonDataIndependent()
         .epsilon();
     assertEquals(expected, report.at("/privacy/epsilon_data_independent").asDouble(), 1e-12);
+  }
+
+  /**
+   * The run folder names its ensemble and its private data (MNIST's training set, whose digits the
+   * canvases are made of) for pate ledger, and its ledger replays to the run's own guarantee;
+   * replayed under a config that would charge otherwise, it is refused at line 1.
+   */
+  @Test
+  void theFolderNamesItsEnsembleAndPrivateDataAndItsLedgerReplaysToItsGuarantee()
+      throws IOException {
+    JsonNode manifest = Json.mapper().readTree(folder.resolve(MultiLabelManifest.FILE).toFile());
+    assertEquals(report.at("/teachers/private/cache/key").asText(),
+        manifest.get("cache_key").asText());
+    assertEquals(Provenance.Private.ofBuiltIn("mnist").sha256(),
+        manifest.at("/private_data/sha256").asText());
+
+    RunConfig config = ConfigLoader.load(folder.resolve("config.yaml"), List.of());
+    PrivacyAccountant replayed = MultiLabelRun.replay(folder, config);
+    assertEquals(QUERIES, replayed.queries());
+    assertEquals(report.at("/privacy/epsilon_data_independent").asDouble(),
+        replayed.report(1e-5, Conversion.IMPROVED).epsilonDataIndependent().epsilon(), 1e-12);
+
+    RunConfig otherTau = ConfigLoader.parse(yaml(), "tiny-multilabel.yaml",
+        List.of("multi_label.tau=2.5"));
+    UserError refused = assertThrows(UserError.class,
+        () -> MultiLabelRun.replay(folder, otherTau));
+    assertTrue(refused.getMessage().contains(Ledger.FILE + " line 1"), refused.getMessage());
   }
 
   @Test

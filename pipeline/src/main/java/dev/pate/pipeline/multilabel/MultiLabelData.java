@@ -61,6 +61,12 @@ import java.util.Set;
  *     under: the private file's sha256; of an image folder's files and its labels file, and of the
  *     folder alone (as a single-label run on the folder keeps it); empty for canvases (MNIST's,
  *     checked before any data is read)
+ * @param privateData the private data by content, as {@code pate ledger} composes runs by (the
+ *     run folder's {@code teachers/manifest.json}, {@link MultiLabelManifest}): for canvases,
+ *     MNIST's training set, as single-label MNIST runs record it (each of its digits is on at most
+ *     one canvas, so a canvas-level guarantee is a digit-level one); for a table, its private file;
+ *     for images, the private folder alone (its images are the people, whatever labels file names
+ *     their label sets), as a single-label run on the folder records it
  * @param input how a released student's input is made, for release.json
  * @param releasePool the query pool's positions in the public file or folder with its hashes, for
  *     release.json ({@code pate evaluate} recognises them); null for the canvases, which are
@@ -68,7 +74,8 @@ import java.util.Set;
  */
 public record MultiLabelData(String dataDir, MultiLabelExamples privateCanvases,
     MultiLabelExamples pool, MultiLabelExamples heldOut, Kind kind, int[] teacherOf,
-    List<String> privateSha256s, Map<String, Object> input, ReleaseManifest.Pool releasePool) {
+    List<String> privateSha256s, Provenance.Private privateData, Map<String, Object> input,
+    ReleaseManifest.Pool releasePool) {
 
   /** What the private data is. */
   public enum Kind {
@@ -85,6 +92,7 @@ public record MultiLabelData(String dataDir, MultiLabelExamples privateCanvases,
     Objects.requireNonNull(pool, "pool");
     Objects.requireNonNull(heldOut, "heldOut");
     Objects.requireNonNull(kind, "kind");
+    Objects.requireNonNull(privateData, "privateData");
     privateSha256s = List.copyOf(privateSha256s);
     input = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(input));
     if ((kind == Kind.CANVASES) != (teacherOf == null)) {
@@ -143,7 +151,8 @@ public record MultiLabelData(String dataDir, MultiLabelExamples privateCanvases,
     return new MultiLabelData(dataDirectory.locate("mnist").toString(), privateCanvases,
         publicCanvases.subset(publicCanvases.name() + "/pool", range(0, pool)),
         publicCanvases.subset(publicCanvases.name() + "/held-out",
-            range(pool, publicCanvases.size())), Kind.CANVASES, null, List.of(), input, null);
+            range(pool, publicCanvases.size())), Kind.CANVASES, null, List.of(),
+        Provenance.Private.ofBuiltIn("mnist"), input, null);
   }
 
   private static MultiLabelData table(RunConfig config, CsvConfig csv,
@@ -159,9 +168,11 @@ public record MultiLabelData(String dataDir, MultiLabelExamples privateCanvases,
     input.put("features", tables.encoding().featureCount());
     input.put("scaling", "each column encoded as table.encoding says, in its order");
     input.put("table", ReleaseWriter.table(schema, tables.encoding()));
+    String sha256 = tables.privateFile().sha256();
     return new MultiLabelData(null, tables.privateRows(), tables.pool(), tables.heldOut(),
         Kind.TABLE, teachers(config, tables.privateRecords(), "rows of "
-            + tables.privateFile().file()), List.of(tables.privateFile().sha256()), input,
+            + tables.privateFile().file()), List.of(sha256),
+        privateFile(config, Path.of(tables.privateFile().file()), sha256), input,
         releasePool(tables.pool(), tables.publicFile().sha256()));
   }
 
@@ -192,8 +203,15 @@ public record MultiLabelData(String dataDir, MultiLabelExamples privateCanvases,
     }
     return new MultiLabelData(null, loaded.privateImages(), loaded.pool(), loaded.heldOut(),
         Kind.IMAGES, teachers(config, positions, "images of " + privateSource.folder()),
-        List.of(sha256, folderSha256), input, releasePool(loaded.pool(),
-            new ImageSource.Folder(publicSource.folder()).sha256()));
+        List.of(sha256, folderSha256), privateFile(config, privateSource.folder(), folderSha256),
+        input, releasePool(loaded.pool(), new ImageSource.Folder(publicSource.folder()).sha256()));
+  }
+
+  /** Private data read from one file or folder, named without its folders as provenance is. */
+  private static Provenance.Private privateFile(RunConfig config, Path file, String sha256) {
+    String name = String.valueOf(file.toAbsolutePath().normalize().getFileName());
+    return new Provenance.Private(sha256, List.of(new Provenance.DataFile(
+        config.dataset().name().id(), name, "private", sha256)));
   }
 
   /**

@@ -66,7 +66,7 @@ import org.deeplearning4j.nn.multilayer.MultiLayerNetwork;
  * the queries after them. Teachers go into the teacher cache beside the run folder, keyed by
  * what decides them ({@link EnsembleKey#multiLabel}), with their votes on the pool canvases: a
  * resumed run, and a run that only changes the mechanism, noise, budget or query count, reuses
- * them.
+ * them. The run folder's {@link MultiLabelManifest} names the ensemble and the private data.
  */
 public final class MultiLabelRun {
 
@@ -136,6 +136,23 @@ public final class MultiLabelRun {
       });
     }
     return noise;
+  }
+
+  /**
+   * The accountant of the multi-label run in {@code runFolder}, rebuilt from its ledger for {@code
+   * pate ledger}: the one the config gives (as {@link #preflight} builds it, with the noise it
+   * planned under {@code aggregator.noise: auto}), its header checked against the ledger's, charged
+   * with every complete line (a last line a crash cut short was never released: it cost nothing).
+   *
+   * @throws UserError if the ledger is not intact, or was charged otherwise than the config says
+   */
+  public static PrivacyAccountant replay(Path runFolder, RunConfig config) {
+    MultiLabelNoise noise = MultiLabelNoise.of(config, config.dataset().labelNames().size());
+    PrivacyAccountant accountant = noise.accountant(config);
+    Path file = runFolder.resolve(Ledger.FILE);
+    replay(file, LedgerReader.readComplete(file), accountant,
+        new MultiLabelAnswer[config.aggregator().queries()], noise.mechanism().labels());
+    return accountant;
   }
 
   /**
@@ -304,6 +321,8 @@ public final class MultiLabelRun {
     if (linkTeachers) {
       ensemble.linkTeachersInto(folder.path().resolve("teachers"));
     }
+    // Before the ledger's first charge: pate ledger attributes an unfinished run's charges by it.
+    folder.write(MultiLabelManifest.FILE, Json.write(MultiLabelManifest.of(ensemble, data)));
     return ensemble;
   }
 
