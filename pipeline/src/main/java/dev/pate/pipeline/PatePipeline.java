@@ -441,18 +441,14 @@ public final class PatePipeline {
   /**
    * Reserves a multi-label run's worst case against the budget kept for its private data, if one
    * is, before any teacher trains, as {@link #reserve} does for a single-label run (and under the
-   * same content hash, so that both kinds of run compose on one budget): MNIST's training set for
-   * the canvases (each training digit is on at most one private canvas, so a canvas-level
-   * guarantee is a digit-level one), else the private table's or images' hashes ({@link
-   * MultiLabelData#privateSha256s}). Two budgets kept for one run's data are refused: charging
-   * one of them would spend the other uncharged.
+   * same content hash, so that both kinds of run compose on one budget): {@link
+   * MultiLabelData#privateSha256s}, MNIST's training set for the canvases. Two budgets kept for
+   * one run's data are refused: charging one of them would spend the other uncharged.
    */
   private Optional<DatasetCharge> reserveMultiLabel(MultiLabelNoise noise, MultiLabelData data,
       RunFolder folder) {
     Path dir = DatasetCharge.dir(config, place.outputDir());
-    List<String> hashes = data.kind() == MultiLabelData.Kind.CANVASES
-        ? List.of(Provenance.Private.ofBuiltIn("mnist").sha256()) : data.privateSha256s();
-    List<String> kept = hashes.stream()
+    List<String> kept = data.privateSha256s().stream()
         .filter(sha256 -> DatasetBudget.find(dir, sha256).isPresent()).toList();
     return refusedLeavesNoFolder(folder, () -> {
       if (kept.size() > 1) {
