@@ -147,6 +147,21 @@ class MultiLabelDatasetBudgetTest {
       assertEquals(1, runs.count(), "the refused run left a folder behind");
     }
     assertEquals(state.charges().size(), budget.read().charges().size(), "nothing charged");
+
+    // Stopped after it settled, before its release and report (as if killed in its student),
+    // then resumed: it reserves and settles nothing more, and says what it settled.
+    try (Stream<Path> release = Files.walk(run.resolve("release"))) {
+      for (Path p : release.sorted(java.util.Comparator.reverseOrder()).toList()) {
+        Files.delete(p);
+      }
+    }
+    Files.delete(run.resolve("report.json"));
+    JsonNode resumed = read(PatePipeline.builder(ConfigLoader.load(run.resolve("config.yaml"),
+        List.of())).place(RunPlace.resume(run, out)).build().runMultiLabel().runFolder()
+        .resolve("report.json"));
+    assertEquals(state.charges().size(), budget.read().charges().size(), "charged once");
+    assertEquals(charged.get("charged_epsilon").asDouble(),
+        resumed.at("/dataset_budget/charged_epsilon").asDouble(), 1e-12);
   }
 
   /**

@@ -45,6 +45,10 @@ public final class DatasetCharge {
     this.reservation = reservation;
     this.settled = reservation.reused() && !reservation.after().open().containsKey(run)
         ? reservation.after() : null;
+    // A run resumed after it settled reports what it settled to, not nothing.
+    this.charged = settled == null ? 0 : settled.charges().stream()
+        .filter(c -> c.kind() == DatasetBudget.Kind.SETTLE && c.run().equals(run))
+        .reduce((first, last) -> last).map(c -> settled.epsilonOf(c.rdp())).orElseThrow();
   }
 
   /** Where budgets are looked for: {@code privacy.dataset_budget.dir}, else outDir/budgets. */
