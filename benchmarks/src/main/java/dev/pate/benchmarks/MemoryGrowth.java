@@ -38,8 +38,11 @@ import org.nd4j.linalg.factory.Nd4j;
  * (two pinned workers, as a sweep point does), lets each vote on a query pool, trains a
  * self-training student on the arg-max labels on the main thread with every core, and drops
  * them; after each stage it prints the resident size (VmRSS), JavaCPP's count of the bytes it
- * allocated and the main thread's ND4J workspaces. Memory that is left behind by a finished
- * ensemble shows as RSS that grows from one ensemble to the next.
+ * allocated (ND4J 1.0.0-M2.1 allocates its arrays in libnd4j, so this stays near 0), the Java
+ * heap (RSS counts the committed heap, which G1 grows and shrinks) and the main thread's ND4J
+ * workspaces. Memory left behind by a finished ensemble shows as RSS, less the committed heap,
+ * that grows from one ensemble to the next. {@code -Dmemory.gc=true} adds a full collection after
+ * each ensemble, as {@code pate sweep} does after each point.
  *
  * <p>Run from the checkout root after {@code mvn -q -B -pl benchmarks -am package -DskipTests},
  * with the launcher's JavaCPP setting:
@@ -49,6 +52,7 @@ import org.nd4j.linalg.factory.Nd4j;
  *     dev.pate.benchmarks.MemoryGrowth [ensembles=4] [teachers=24] [images=240] [epochs=3]
  *     [studentEpochs=3]
  * </pre>
+ * ({@code docs/platforms.md#memory} has the figures this printed.)
  */
 public final class MemoryGrowth {
   public static void main(String[] args) throws IOException {
@@ -115,11 +119,13 @@ public final class MemoryGrowth {
       workspaceBytes += w.getCurrentSize();
       workspaces++;
     }
-    System.out.printf(Locale.ROOT, "%-22s RSS %6d MiB, JavaCPP totalBytes %6d MiB, heap used %5d"
-        + " of %5d MiB committed, threads %3d, main-thread workspaces %d (%d MiB)%n", stage, rssKib() >> 10,
-        Pointer.totalBytes() >> 20,
-        (Runtime.getRuntime().totalMemory() - Runtime.getRuntime().freeMemory()) >> 20,
-        Runtime.getRuntime().totalMemory() >> 20,
+    long committed = Runtime.getRuntime().totalMemory();
+    long used = committed - Runtime.getRuntime().freeMemory();
+    long rss = rssKib() << 10;
+    System.out.printf(Locale.ROOT, "%-22s RSS %6d MiB (less the committed heap %6d MiB),"
+        + " JavaCPP totalBytes %4d MiB, heap used %5d of %5d MiB committed, threads %3d,"
+        + " main-thread workspaces %d (%d MiB)%n", stage, rss >> 20, (rss - committed) >> 20,
+        Pointer.totalBytes() >> 20, used >> 20, committed >> 20,
         Thread.activeCount(), workspaces, workspaceBytes >> 20);
   }
 
