@@ -13,6 +13,7 @@ import dev.pate.ledger.DatasetBudget;
 import dev.pate.ledger.Ledger;
 import dev.pate.pipeline.data.RunData;
 import dev.pate.pipeline.labelling.DatasetCharge;
+import dev.pate.pipeline.multilabel.MultiLabelData;
 import dev.pate.pipeline.report.Provenance;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -66,10 +67,19 @@ final class BudgetCommand {
       if (name.endsWith(".yaml") || name.endsWith(".yml")) {
         // A run config, or a study's: its points share the private data, so the first will do.
         RunConfig config = StudyLoader.load(data, List.of()).first();
-        RunData loaded = RunData.load(config, DataDirectory.standard(
-            config.dataset().dataDir().orElse(null)));
-        return new Resolved(Provenance.Private.of(loaded).sha256(),
-            dir != null ? dir : DatasetCharge.dir(config, config.output().dir()));
+        DataDirectory dataDirectory = DataDirectory.standard(
+            config.dataset().dataDir().orElse(null));
+        Path budgets = dir != null ? dir : DatasetCharge.dir(config, config.output().dir());
+        if (config.multiLabel().enabled()) {
+          // The hashes a multi-label run charges under: the first with a budget, else the first
+          // (MNIST's training set for canvases, the one single-label runs on the data charge).
+          List<String> hashes = MultiLabelData.load(config, dataDirectory).privateSha256s();
+          return new Resolved(hashes.stream()
+              .filter(sha256 -> DatasetBudget.find(budgets, sha256).isPresent()).findFirst()
+              .orElse(hashes.get(0)), budgets);
+        }
+        RunData loaded = RunData.load(config, dataDirectory);
+        return new Resolved(Provenance.Private.of(loaded).sha256(), budgets);
       }
       try {
         return new Resolved(Sha256.of(data), dir != null ? dir : Path.of("runs", "budgets"));

@@ -8,12 +8,14 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.pate.aggregator.accounting.NoiseKind;
 import dev.pate.aggregator.accounting.PrivacyAccountant;
 import dev.pate.aggregator.gnmax.GnmaxAccounting;
+import dev.pate.aggregator.multilabel.MultiLabelMechanism;
 import dev.pate.aggregator.rdp.Conversion;
 import dev.pate.aggregator.rdp.Orders;
 import dev.pate.aggregator.rdp.RdpConversions;
 import dev.pate.files.Sha256;
 import dev.pate.ledger.DatasetBudget;
 import dev.pate.pipeline.output.Json;
+import dev.pate.pipeline.testdata.MultiLabelFiles;
 import dev.pate.pipeline.testdata.SyntheticTable;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -126,6 +128,58 @@ class DatasetBudgetRunTest {
       assertEquals(1, runs.count(), "the refused run left a folder behind");
     }
     assertFalse(second.out().contains("training teachers"), second.out());
+
+    Captured show = Captured.run("budget", "show", config.toString(), "--dir",
+        budgets.toString());
+    assertEquals(0, show.exitCode(), show.err());
+    assertTrue(show.out().contains("1 settled, 0 reservations open"), show.out());
+  }
+
+  /**
+   * A multi-label table run charges the budget of its private file as a single-label run does:
+   * declared from its config by {@code pate budget init}, charged, and the next run that does not
+   * fit is refused in one line, exit 2, before its teachers train.
+   */
+  @Test
+  void aMultiLabelRunChargesTheBudgetAndTheNextThatDoesNotFitIsRefused() throws IOException {
+    Path case5 = dir.resolve("multi-label");
+    Path budgets = case5.resolve("budgets");
+    Files.createDirectories(case5);
+    Path tablePrivate = MultiLabelFiles.table(case5.resolve("private.csv"), 200, 1, -1);
+    Path tablePublic = MultiLabelFiles.table(case5.resolve("public.csv"), 120, 2, -1);
+    Path config = write(case5, "run.yaml", MultiLabelFiles.tableConfig("multi", tablePrivate,
+        tablePublic).replace("randomness: seeded", "randomness: secure"));
+    // Room for one run of binary-voting over 3 labels at sigma 1, 20 queries, not for two.
+    double[] one = new PrivacyAccountant(new MultiLabelMechanism.BinaryVoting(3, 1.0, 0.5)
+        .accounting(Orders.defaults(), NoiseKind.DISCRETE), Optional.empty(), 20)
+        .worstCaseRdp();
+    double[] two = one.clone();
+    for (int i = 0; i < two.length; i++) {
+      two[i] *= 2;
+    }
+    double epsilon = (RdpConversions.epsilon(Orders.defaults(), one, 1e-5, Conversion.IMPROVED)
+        .epsilon() + RdpConversions.epsilon(Orders.defaults(), two, 1e-5, Conversion.IMPROVED)
+        .epsilon()) / 2;
+    Captured init = Captured.run("budget", "init", config.toString(), "--epsilon",
+        Double.toString(epsilon), "--delta", "1e-5", "--dir", budgets.toString());
+    assertEquals(0, init.exitCode(), init.err());
+    String sha = Sha256.of(tablePrivate);
+    assertTrue(Files.isRegularFile(budgets.resolve(sha + ".jsonl")), "kept for the private file");
+    Path out = case5.resolve("runs");
+
+    Captured first = Captured.run("run", config.toString(), "--out", out.toString(),
+        "--budget-dir", budgets.toString());
+    assertEquals(0, first.exitCode(), first.err());
+    Captured second = Captured.run("run", config.toString(), "--out", out.toString(),
+        "--budget-dir", budgets.toString());
+    assertEquals(2, second.exitCode(), second.out());
+    String line = second.err().strip();
+    assertEquals(1, line.lines().count(), line);
+    assertTrue(line.contains(budgets.resolve(sha + ".jsonl") + ": refused"), line);
+    assertTrue(line.contains("remaining"), line);
+    try (Stream<Path> runs = Files.list(out.resolve("multi"))) {
+      assertEquals(1, runs.count(), "the refused run left a folder behind");
+    }
 
     Captured show = Captured.run("budget", "show", config.toString(), "--dir",
         budgets.toString());

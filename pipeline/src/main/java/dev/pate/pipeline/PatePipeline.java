@@ -408,10 +408,6 @@ public final class PatePipeline {
       Stopwatch load = Stopwatch.start();
       listener.stageStarted(Stage.DATA, 0);
       MultiLabelData data = MultiLabelData.load(config, dataDirectory());
-      // A table's or folder's content is known once read: refused before any teacher trains.
-      for (String sha256 : data.privateSha256s()) {
-        refuseKeptDatasetBudget(sha256, "this multi-label run's private data");
-      }
       listener.stageDone(Stage.DATA);
       double loadSeconds = load.seconds();
       RunFolder folder = place.open(config);
@@ -420,8 +416,9 @@ public final class PatePipeline {
       }
       listener.runFolderOpened(folder.path());
       listener.message("run folder " + folder.path());
+      Optional<DatasetCharge> charge = reserveMultiLabel(noise, data, folder);
       return new MultiLabelRun(config, noise, data, folder, listener, place.cache(),
-          place.linkTeachers()).run(loadSeconds, total);
+          place.linkTeachers()).run(loadSeconds, total, charge);
     } finally {
       if (lock != null) {
         lock.close();
@@ -431,41 +428,37 @@ public final class PatePipeline {
 
   /**
    * What can refuse a multi-label run before it reads any data: its noise and a begun folder's
-   * ledger ({@link MultiLabelRun#preflight}), a kept data set budget, an unwritable output.
+   * ledger ({@link MultiLabelRun#preflight}), an unwritable output. A kept data set budget is
+   * charged once the run folder (the run's id in the budget) is open: {@link
+   * #reserveMultiLabel}.
    */
   private MultiLabelNoise preflightMultiLabel() {
     MultiLabelNoise noise = MultiLabelRun.preflight(config, place.begun());
-    refuseKeptDatasetBudget();
     RunFolder.requireWritable(place.writesUnder(config));
     return noise;
   }
 
   /**
-   * A multi-label run on the canvases, made of MNIST's training digits, refuses to run where a
-   * budget is kept for them, before it reads any data ({@link #refuseKeptDatasetBudget(String,
-   * String)}); a table's or folder's content is known once read, so its check comes after.
+   * Reserves a multi-label run's worst case against the budget kept for its private data, if one
+   * is, before any teacher trains, as {@link #reserve} does for a single-label run (and under the
+   * same content hash, so that both kinds of run compose on one budget): {@link
+   * MultiLabelData#privateSha256s}, MNIST's training set for the canvases. Two budgets kept for
+   * one run's data are refused: charging one of them would spend the other uncharged.
    */
-  private void refuseKeptDatasetBudget() {
-    if (config.dataset().multidigit().isPresent()) {
-      refuseKeptDatasetBudget(Provenance.Private.ofBuiltIn("mnist").sha256(), "MNIST's training"
-          + " set, whose digits this multi-label run's private canvases are made of,");
-    }
-  }
-
-  /**
-   * A multi-label run does not charge the budget of its private data set yet, so it refuses to
-   * run where one is kept rather than spend it uncharged: the budget of the data whose content
-   * hash is {@code dataSha256} (MNIST's training digits, of which the canvases are made, or the
-   * private table or images), which a single-label run charges under the same hash.
-   *
-   * @param what names the data in the message, as the subject of "has a budget"
-   */
-  private void refuseKeptDatasetBudget(String dataSha256, String what) {
+  private Optional<DatasetCharge> reserveMultiLabel(MultiLabelNoise noise, MultiLabelData data,
+      RunFolder folder) {
     Path dir = DatasetCharge.dir(config, place.outputDir());
-    DatasetBudget.find(dir, dataSha256).ifPresent(budget -> {
-      throw new UserError("privacy.dataset_budget: " + what + " has a budget (" + budget.file()
-          + "); multi-label runs do not charge data set budgets yet, so this one is refused"
-          + " rather than spend it uncharged (run it with another privacy.dataset_budget.dir)");
+    List<String> kept = data.privateSha256s().stream()
+        .filter(sha256 -> DatasetBudget.find(dir, sha256).isPresent()).toList();
+    return refusedLeavesNoFolder(folder, () -> {
+      if (kept.size() > 1) {
+        throw new UserError("privacy.dataset_budget: " + kept.size() + " budgets are kept in "
+            + dir + " for this run's private data (" + String.join(", ", kept) + ".jsonl); a"
+            + " data set has one budget: keep the one single-label runs charge (the images"
+            + " folder's alone)");
+      }
+      return kept.isEmpty() ? Optional.empty() : DatasetCharge.reserve(noise.accountant(config),
+          config.aggregator().randomness(), dir, kept.get(0), folder.path(), listener);
     });
   }
 
@@ -588,9 +581,15 @@ public final class PatePipeline {
   private Optional<DatasetCharge> reserve(RunNoise noise, Optional<ReleasePlan> release,
       RunInputs inputs, RunFolder folder) {
     Path dir = DatasetCharge.dir(config, place.outputDir());
+    return refusedLeavesNoFolder(folder, () -> DatasetCharge.reserve(config, noise.aggregator(),
+        release, dir, Provenance.Private.of(inputs.data()).sha256(), folder.path(), listener));
+  }
+
+  /** {@code reservation}'s charge; a new run it refuses leaves no folder (nothing ran in it). */
+  private Optional<DatasetCharge> refusedLeavesNoFolder(RunFolder folder,
+      java.util.function.Supplier<Optional<DatasetCharge>> reservation) {
     try {
-      return DatasetCharge.reserve(config, noise.aggregator(), release, dir,
-          Provenance.Private.of(inputs.data()).sha256(), folder.path(), listener);
+      return reservation.get();
     } catch (RuntimeException refused) {
       if (place.kind() == RunPlace.Kind.NEW) {
         folder.delete();

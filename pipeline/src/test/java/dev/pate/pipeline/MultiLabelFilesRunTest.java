@@ -6,17 +6,14 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.pate.aggregator.accounting.Budget;
 import dev.pate.config.ConfigLoader;
 import dev.pate.config.RunConfig;
 import dev.pate.datasets.ExampleId;
-import dev.pate.datasets.files.Checksums;
 import dev.pate.datasets.files.DataDirectory;
 import dev.pate.datasets.multilabel.MultiLabelExamples;
 import dev.pate.datasets.split.TeacherAssignment;
 import dev.pate.ensemble.nn.Seeds;
 import dev.pate.files.UserError;
-import dev.pate.ledger.DatasetBudget;
 import dev.pate.ledger.Ledger;
 import dev.pate.ledger.LedgerReader;
 import dev.pate.pipeline.multilabel.MultiLabelData;
@@ -36,8 +33,9 @@ import org.junit.jupiter.api.io.TempDir;
  * Multi-label runs on files (seconds each): a CSV table with three 0/1 label columns and folders
  * of colour images with labels files, written here. Their labels are named by their columns in
  * the report, labels.csv, release.json and the model card; the unit of privacy is a row (an
- * image); private rows go to teachers by their position in the file; bad input and a kept data
- * set budget are refused before any teacher trains.
+ * image); private rows go to teachers by their position in the file; bad input is refused
+ * before any teacher trains ({@link MultiLabelDatasetBudgetTest}: a kept data set budget is
+ * charged).
  */
 class MultiLabelFilesRunTest {
   private static final List<String> TABLE_LABELS = List.of("high_x", "high_y", "red");
@@ -131,17 +129,6 @@ class MultiLabelFilesRunTest {
     assertEquals(bad + " line 6: column 'red': '2' is not 0 or 1 (a label column of a"
         + " multi-label table says whether its label applies)", e.getMessage());
     assertTrue(Files.notExists(out.resolve("bad")), "no run folder");
-  }
-
-  @Test
-  void aKeptBudgetOfThePrivateFileIsRefusedNotSpentUncharged(@TempDir Path out) {
-    DatasetBudget.init(out.resolve("budgets"), Checksums.sha256(privateFile),
-        Budget.of(10, 1e-5));
-    UserError refused = assertThrows(UserError.class,
-        () -> PatePipeline.builder(tableConfig).outputDir(out).build().runMultiLabel());
-    assertTrue(refused.getMessage().startsWith("privacy.dataset_budget: this multi-label run's"
-        + " private data has a budget"), refused.getMessage());
-    assertTrue(Files.notExists(out.resolve(tableConfig.name())), "no run folder");
   }
 
   @Test

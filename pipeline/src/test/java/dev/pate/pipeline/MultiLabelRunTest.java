@@ -7,7 +7,6 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.pate.aggregator.accounting.Budget;
 import dev.pate.aggregator.accounting.NoiseKind;
 import dev.pate.aggregator.accounting.PrivacyAccountant;
 import dev.pate.aggregator.multilabel.MultiLabelMechanism;
@@ -17,7 +16,6 @@ import dev.pate.aggregator.rdp.Orders;
 import dev.pate.config.ConfigLoader;
 import dev.pate.config.RunConfig;
 import dev.pate.files.UserError;
-import dev.pate.ledger.DatasetBudget;
 import dev.pate.ledger.Ledger;
 import dev.pate.ledger.LedgerContents;
 import dev.pate.ledger.LedgerEntry;
@@ -267,18 +265,6 @@ class MultiLabelRunTest {
         refused.getMessage());
   }
 
-  @Test
-  void aKeptBudgetOfMnistsTrainingSetIsRefusedNotSpentUncharged(@TempDir Path out) {
-    DatasetBudget.init(out.resolve("budgets"), Provenance.Private.ofBuiltIn("mnist").sha256(),
-        Budget.of(10, 1e-5));
-    RunConfig config = ConfigLoader.parse(yamlUnchecked(), "tiny-multilabel.yaml", List.of());
-    UserError refused = assertThrows(UserError.class,
-        () -> PatePipeline.builder(config).outputDir(out).build().runMultiLabel());
-    assertTrue(refused.getMessage().startsWith("privacy.dataset_budget: MNIST's training set"),
-        refused.getMessage());
-    assertTrue(Files.notExists(out.resolve(config.name())), "no run folder");
-  }
-
   /**
    * report.json's public part (outside objects named {@code private}) is exactly this allowlist,
    * as {@link ReportAllowlistTest} checks for single-label runs: a new field stays private until
@@ -325,14 +311,6 @@ class MultiLabelRunTest {
     java.util.Set<String> found = new java.util.TreeSet<>();
     ReportAllowlistTest.publicPaths(report, "", found);
     assertEquals(new java.util.TreeSet<>(PUBLIC), found);
-  }
-
-  private static String yamlUnchecked() {
-    try {
-      return yaml();
-    } catch (IOException e) {
-      throw new java.io.UncheckedIOException(e);
-    }
   }
 
   private static void assertFraction(double value, String what) {

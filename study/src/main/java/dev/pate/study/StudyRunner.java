@@ -108,6 +108,19 @@ public final class StudyRunner {
     }
     folder.status(point, status.done());
     listener.message("" + name + " done");
+    freeNativeMemory();
+  }
+
+  /**
+   * Collects the finished point's teachers and student now. Their parameters live in ND4J's native
+   * memory, freed only when the garbage collector reclaims the small Java objects that own them;
+   * once those are in the old generation, a heap as empty as a sweep's may not collect them for
+   * many points, and each finished ensemble's native memory stays resident meanwhile (a sweep was
+   * ended by the kernel's OOM killer at 20.8 GB with a 6 GB heap; docs/platforms.md#memory). One
+   * full collection per point costs far less than training the point.
+   */
+  private static void freeNativeMemory() {
+    System.gc();
   }
 
   private PatePipeline pipeline(StudyPoint point) {

@@ -45,6 +45,10 @@ public final class DatasetCharge {
     this.reservation = reservation;
     this.settled = reservation.reused() && !reservation.after().open().containsKey(run)
         ? reservation.after() : null;
+    // A run resumed after it settled reports what it settled to, not nothing.
+    this.charged = settled == null ? 0 : settled.charges().stream()
+        .filter(c -> c.kind() == DatasetBudget.Kind.SETTLE && c.run().equals(run))
+        .reduce((first, last) -> last).map(c -> settled.epsilonOf(c.rdp())).orElseThrow();
   }
 
   /** Where budgets are looked for: {@code privacy.dataset_budget.dir}, else outDir/budgets. */
@@ -68,14 +72,9 @@ public final class DatasetCharge {
       return Optional.empty();
     }
     DatasetBudget budget = found.get();
-    if (aggregator.randomness() == Randomness.SEEDED) {
-      throw new UserError("aggregator.randomness: seeded noise has no guarantee, and this private"
-          + " data set has a budget (" + budget.file() + "); use randomness: secure");
-    }
+    refuseSeeded(aggregator.randomness(), budget);
     Mechanisms mechanisms = Mechanisms.of(aggregator, config.privacy());
     PrivacyAccountant accountant = mechanisms.accountant(aggregator, config.privacy(), release);
-    Orders runOrders = accountant.accounting().orders();
-    String run = runFolder.toAbsolutePath().normalize().toString();
     // With privacy groups a record of multiplier s costs s^2 times the base: the data set is
     // charged the weakest group's worst case, which bounds every record's (as it is settled to
     // the weakest group's guarantee).
@@ -83,6 +82,40 @@ public final class DatasetCharge {
         .map(g -> RunGroups.worstCaseRdp(((dev.pate.ledger.GroupRunAccountant)
             g.accountant(mechanisms.mechanism(), aggregator.queries())).groupAccountant()))
         .orElseGet(accountant::worstCaseRdp);
+    return Optional.of(reserve(budget, runFolder, accountant.accounting().orders(), worstCase,
+        listener));
+  }
+
+  /**
+   * Reserves the worst case of {@code accountant} (new: nothing charged yet) against the budget of
+   * the data whose content hash is {@code dataSha256}, if it has one in {@code dir}: for a run
+   * whose accountant is all its guarantee (a multi-label run's: no privacy groups, no release
+   * reserve), settled with the same accountant charged with what the run asked.
+   *
+   * @param randomness the noise labelling draws
+   * @throws UserError for seeded noise over a data set with a budget
+   * @throws dev.pate.ledger.BudgetRefusal if the worst case does not fit
+   */
+  public static Optional<DatasetCharge> reserve(PrivacyAccountant accountant,
+      Randomness randomness, Path dir, String dataSha256, Path runFolder,
+      PipelineListener listener) {
+    return DatasetBudget.find(dir, dataSha256).map(budget -> {
+      refuseSeeded(randomness, budget);
+      return reserve(budget, runFolder, accountant.accounting().orders(),
+          accountant.worstCaseRdp(), listener);
+    });
+  }
+
+  private static void refuseSeeded(Randomness randomness, DatasetBudget budget) {
+    if (randomness == Randomness.SEEDED) {
+      throw new UserError("aggregator.randomness: seeded noise has no guarantee, and this private"
+          + " data set has a budget (" + budget.file() + "); use randomness: secure");
+    }
+  }
+
+  private static DatasetCharge reserve(DatasetBudget budget, Path runFolder, Orders runOrders,
+      double[] worstCase, PipelineListener listener) {
+    String run = runFolder.toAbsolutePath().normalize().toString();
     double[] worst = DatasetBudget.onOrders(runOrders, worstCase,
         budget.read().total().orders());
     DatasetBudget.Reservation reservation = budget.reserve(run, worst);
@@ -92,7 +125,7 @@ public final class DatasetCharge {
         + " of the data set's budget " + budget.file() + "; remaining "
         + DatasetBudget.text(reservation.after().remaining()) + " of "
         + DatasetBudget.text(reservation.after().total().epsilon()));
-    return Optional.of(charge);
+    return charge;
   }
 
   /**

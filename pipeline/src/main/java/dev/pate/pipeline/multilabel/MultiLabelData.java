@@ -58,9 +58,11 @@ import java.util.Set;
  * @param kind which of the three the data is: what a record is, and how it is dealt out
  * @param teacherOf for a table or images, each private example's teacher; null for canvases
  * @param privateSha256s the content hashes a data set budget over the private data may be kept
- *     under: the private file's sha256; of an image folder's files and its labels file, and of the
- *     folder alone (as a single-label run on the folder keeps it); empty for canvases (MNIST's,
- *     checked before any data is read)
+ *     under, the one {@code pate budget} declares first: MNIST's training set's for canvases
+ *     (each training digit is on at most one private canvas, so a canvas-level guarantee is a
+ *     digit-level one, and the budget is the one single-label MNIST runs charge); the private
+ *     file's sha256; of an image folder alone (as a single-label run on the folder keeps it), and
+ *     of its files and its labels file
  * @param privateData the private data by content, as {@code pate ledger} composes runs by (the
  *     run folder's {@code teachers/manifest.json}, {@link MultiLabelManifest}): for canvases,
  *     MNIST's training set, as single-label MNIST runs record it (each of its digits is on at most
@@ -151,7 +153,8 @@ public record MultiLabelData(String dataDir, MultiLabelExamples privateCanvases,
     return new MultiLabelData(dataDirectory.locate("mnist").toString(), privateCanvases,
         publicCanvases.subset(publicCanvases.name() + "/pool", range(0, pool)),
         publicCanvases.subset(publicCanvases.name() + "/held-out",
-            range(pool, publicCanvases.size())), Kind.CANVASES, null, List.of(),
+            range(pool, publicCanvases.size())), Kind.CANVASES, null,
+        List.of(Provenance.Private.ofBuiltIn("mnist").sha256()),
         Provenance.Private.ofBuiltIn("mnist"), input, null);
   }
 
@@ -203,7 +206,7 @@ public record MultiLabelData(String dataDir, MultiLabelExamples privateCanvases,
     }
     return new MultiLabelData(null, loaded.privateImages(), loaded.pool(), loaded.heldOut(),
         Kind.IMAGES, teachers(config, positions, "images of " + privateSource.folder()),
-        List.of(sha256, folderSha256), privateFile(config, privateSource.folder(), folderSha256),
+        List.of(folderSha256, sha256), privateFile(config, privateSource.folder(), folderSha256),
         input, releasePool(loaded.pool(), new ImageSource.Folder(publicSource.folder()).sha256()));
   }
 

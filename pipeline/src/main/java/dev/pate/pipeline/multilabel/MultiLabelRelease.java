@@ -78,6 +78,10 @@ final class MultiLabelRelease {
     m.put("data_dependent", "not released: the multi-label mechanisms have no private release of"
         + " their data-dependent epsilon");
     m.put("composition", Reports.COMPOSITION);
+    if (report.datasetBudget() != null) {
+      // As a single-label release says it: the budget's public figures, never the data's hash.
+      m.put("dataset_budget", report.datasetBudget().published());
+    }
     return m;
   }
 

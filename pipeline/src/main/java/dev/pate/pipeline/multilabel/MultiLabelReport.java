@@ -2,6 +2,7 @@ package dev.pate.pipeline.multilabel;
 
 import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.annotation.JsonPropertyOrder;
+import dev.pate.pipeline.labelling.DatasetCharge;
 import dev.pate.pipeline.report.RunReport;
 import java.util.List;
 import java.util.Locale;
@@ -17,11 +18,16 @@ import java.util.Map;
  * @param plan the plan of {@code aggregator.noise: auto} (as plan.json), null for fixed noise
  * @param student null when {@code student.train} is false or no query was answered
  * @param release the release folder, null when nothing was released
+ * @param datasetBudget the run's charge to the budget of its private data set, as a single-label
+ *     run's {@code dataset_budget}; null (left out) when the data set has none
  */
 @JsonPropertyOrder({"name", "disclosure"})
 public record MultiLabelReport(String name, String disclosure, String runFolder, long seed,
     Dataset dataset, Teachers teachers, Aggregation aggregation, Map<String, Object> plan,
     RunReport.Privacy privacy, Student student, RunReport.Release release,
+    @com.fasterxml.jackson.annotation.JsonInclude(
+        com.fasterxml.jackson.annotation.JsonInclude.Include.NON_NULL)
+    DatasetCharge.Summary datasetBudget,
     @JsonProperty("private") RunPrivate runPrivate) {
 
   static final String DISCLOSURE = "figures inside an object named 'private' are functions of"
@@ -123,7 +129,13 @@ public record MultiLabelReport(String name, String disclosure, String runFolder,
   /** This report with {@code release} in place of its release block. */
   MultiLabelReport withRelease(RunReport.Release release) {
     return new MultiLabelReport(name, disclosure, runFolder, seed, dataset, teachers, aggregation,
-        plan, privacy, student, release, runPrivate);
+        plan, privacy, student, release, datasetBudget, runPrivate);
+  }
+
+  /** This report with {@code datasetBudget} in place of its data set budget block. */
+  MultiLabelReport withDatasetBudget(DatasetCharge.Summary datasetBudget) {
+    return new MultiLabelReport(name, disclosure, runFolder, seed, dataset, teachers, aggregation,
+        plan, privacy, student, release, datasetBudget, runPrivate);
   }
 
   /** The console summary: mechanism, privacy, the answers' and the student's scores. */

@@ -30,6 +30,7 @@ import dev.pate.ledger.MultiLabelLabeller;
 import dev.pate.pipeline.cache.CachedMultiLabelEnsemble;
 import dev.pate.pipeline.cache.EnsembleKey;
 import dev.pate.pipeline.cache.TeacherCache;
+import dev.pate.pipeline.labelling.DatasetCharge;
 import dev.pate.pipeline.labelling.Mechanisms;
 import dev.pate.pipeline.output.Json;
 import dev.pate.pipeline.output.RunFolder;
@@ -182,8 +183,14 @@ public final class MultiLabelRun {
     return q;
   }
 
-  /** Runs the stages after loading; {@code loadSeconds} and {@code total} time the report. */
-  public Result run(double loadSeconds, Stopwatch total) {
+  /**
+   * Runs the stages after loading; {@code loadSeconds} and {@code total} time the report.
+   *
+   * @param charge the run's reservation against its private data set's budget (made before this
+   *     trains any teacher), settled to the run's guarantee once every answer is out; empty when
+   *     the data set has no budget
+   */
+  public Result run(double loadSeconds, Stopwatch total, Optional<DatasetCharge> charge) {
     noise.plan().ifPresent(plan -> {
       folder.write(MultiLabelNoise.PLAN_FILE, Json.write(plan.toMap()));
       listener.message("aggregator.noise auto: " + plan.mechanism().id() + " "
@@ -215,6 +222,9 @@ public final class MultiLabelRun {
     listener.stageDone(Stage.LABELLING);
     double labellingSeconds = labellingTime.seconds();
     PrivacyAccountant accountant = accountantAfter(asked, answers);
+    // Every answer is out (the student is post-processing): the reservation becomes the run's
+    // guarantee.
+    charge.ifPresent(c -> c.settle(accountant, listener));
 
     Stopwatch studentTime = Stopwatch.start();
     MultiLabelStudent student = null;
@@ -247,7 +257,7 @@ public final class MultiLabelRun {
     MultiLabelReport report = report(statement, queryCanvases, votes, answers, outcome,
         teacherF1, partitionSizes, fromCache, student, ceiling, new MultiLabelReport.Timings(
             loadSeconds, teachersSeconds, votesSeconds, labellingSeconds, studentSeconds,
-            total.seconds()));
+            total.seconds())).withDatasetBudget(charge.map(DatasetCharge::summary).orElse(null));
     if (student != null && config.output().release()) {
       report = report.withRelease(MultiLabelRelease.write(folder, config, data, report,
           student.network().network()));
@@ -469,7 +479,7 @@ public final class MultiLabelRun {
                 student.pseudoLabels().coverage(), student.pseudoLabels().precision()),
             MultiLabelMetrics.of(labels, student.network().predict(data.heldOut()),
                 data.heldOut().labelMasks()).toMap()),
-        null,
+        null, null,
         new MultiLabelReport.RunPrivate(ceiling, timings));
   }
 
