@@ -58,8 +58,8 @@ final class MultiLabelPlots {
     Map<String, List<Setting>> series = series(trained, score);
     boolean repeated = series.values().stream().flatMap(List::stream)
         .anyMatch(s -> s.repeats() > 1);
-    XYChart chart = StudyPlots.chart("Student " + name + " on the held-out canvases vs the"
-        + " guarantee" + (repeated ? "; mean (solid) and worst (dashed) over repeats" : ""),
+    // The legend names each series' mean or worst; a longer title is cut off at the plot's width.
+    XYChart chart = StudyPlots.chart("Student " + name + " on held-out canvases vs the guarantee",
         String.format(Locale.ROOT, "guarantee epsilon at delta %.0e (%s conversion)",
             any.delta(), any.conversion()), "student " + name);
     List<Double> xs = new ArrayList<>();
