@@ -5,6 +5,7 @@ import java.util.Random;
 import java.util.function.Function;
 import org.deeplearning4j.nn.multilayer.MultiLayerNetwork;
 import org.nd4j.linalg.api.ndarray.INDArray;
+import org.nd4j.linalg.factory.Nd4j;
 import org.nd4j.linalg.indexing.NDArrayIndex;
 
 /** The training loop and batched prediction used by teachers and the student. */
@@ -79,13 +80,13 @@ public final class Classifiers {
       order[i] = i;
     }
     Random random = new Random(seed);
+    TrainingRows labelRows = TrainingRows.of(labels);
     for (int epoch = 1; epoch <= epochs; epoch++) {
-      INDArray features = epochFeatures.forEpoch(epoch);
+      TrainingRows featureRows = TrainingRows.of(epochFeatures.forEpoch(epoch));
       shuffle(order, random);
       for (int start = 0; start < n; start += batchSize) {
         int end = Math.min(n, start + batchSize);
-        int[] batch = java.util.Arrays.copyOfRange(order, start, end);
-        net.fit(features.getRows(batch), labels.getRows(batch));
+        net.fit(featureRows.gather(order, start, end), labelRows.gather(order, start, end));
       }
       listener.epochDone(epoch);
     }
@@ -103,7 +104,7 @@ public final class Classifiers {
       INDArray part = net.output(features.get(NDArrayIndex.interval(start, end), NDArrayIndex.all()),
           false);
       if (out == null) {
-        out = org.nd4j.linalg.factory.Nd4j.create(part.dataType(), n, part.columns());
+        out = Nd4j.create(part.dataType(), n, part.columns());
       }
       out.get(NDArrayIndex.interval(start, end), NDArrayIndex.all()).assign(part);
     }
