@@ -50,7 +50,8 @@ import java.util.regex.Pattern;
  * <p>PyTorch runs only where {@code python3 -c "import torch"} works; elsewhere the benchmark says
  * so in one line and times pate alone. Run from the checkout root after {@code mvn -q -o compile
  * -pl benchmarks -am}:
- * <pre>java -Dorg.bytedeco.javacpp.maxPhysicalBytes=0 -cp "$(cat benchmarks/target/classpath)" \
+ * <pre>OMP_WAIT_POLICY=PASSIVE java -Dorg.bytedeco.javacpp.maxPhysicalBytes=0 \
+ *   -cp "$(cat benchmarks/target/classpath)" \
  *   dev.pate.benchmarks.SideBySide [teachers=4] [images=240] [epochs=15] [rounds=2] \
  *   [studentEpochs=3]</pre>
  * (teachers 0 or studentEpochs 0 leaves that part out)
@@ -84,7 +85,13 @@ public final class SideBySide {
         + " %d rounds (pate, PyTorch alternated)%n", cpuName(), cores, teachers, images, epochs,
         rounds);
 
-    try (PyTorch torch = PyTorch.start()) {
+    // OpenMP's wait policy decides whether an idle native thread spins or sleeps between
+    // parallel regions; ./pate runs pate with PASSIVE (docs/platforms.md#native-threads). Each
+    // side is timed at its best: PyTorch's student under its default and under PASSIVE.
+    System.out.println("pate: OMP_WAIT_POLICY=" + System.getenv().getOrDefault("OMP_WAIT_POLICY",
+        "(unset)"));
+    try (PyTorch torch = PyTorch.start(null);
+        PyTorch torchPassive = torch == null ? null : PyTorch.start("PASSIVE")) {
       double[] peak = new double[cores + 1];
       for (int threads : List.of(1, cores)) {
         double nd4j = TeacherThroughputBenchmark.sgemmGflops(threads);
@@ -105,12 +112,12 @@ public final class SideBySide {
       if (studentEpochs > 0) {
         for (int round = 1; round <= rounds; round++) {
           runs.add(print(pateStudent(mnist, studentEpochs), 0, 0));
-          if (torch != null) {
-            double seconds = torch.number("student " + studentEpochs + " " + cores,
+          for (PyTorch side : torch == null ? List.<PyTorch>of() : List.of(torch, torchPassive)) {
+            double seconds = side.number("student " + studentEpochs + " " + cores,
                 "epoch_seconds");
-            runs.add(print(new Run("student", "pytorch", "1x" + cores, seconds,
-                torch.last("epoch_cpu_seconds"), 0, torch.last("accuracy"),
-                (int) torch.last("pseudo_labels")), 0, 0));
+            runs.add(print(new Run("student", side.name(), "1x" + cores, seconds,
+                side.last("epoch_cpu_seconds"), 0, side.last("accuracy"),
+                (int) side.last("pseudo_labels")), 0, 0));
           }
         }
       }
@@ -201,6 +208,18 @@ public final class SideBySide {
       System.out.printf(Locale.ROOT, "  teacher best layout vs best: pate %.0f images/s, PyTorch"
           + " %.0f images/s, ratio %.2f%n", pateBest, torchBest, pateBest / torchBest);
     }
+    double pateEpoch = bestEpoch(runs, true);
+    double torchEpoch = bestEpoch(runs, false);
+    if (pateEpoch < Double.POSITIVE_INFINITY && torchEpoch < Double.POSITIVE_INFINITY) {
+      System.out.printf(Locale.ROOT, "  student best epoch vs best: pate %.1f s, PyTorch %.1f s,"
+          + " ratio %.2f%n", pateEpoch, torchEpoch, torchEpoch / pateEpoch);
+    }
+  }
+
+  private static double bestEpoch(List<Run> runs, boolean pate) {
+    return runs.stream().filter(r -> r.what().equals("student"))
+        .filter(r -> r.side().equals("pate") == pate).mapToDouble(Run::seconds).min()
+        .orElse(Double.POSITIVE_INFINITY);
   }
 
   private static double bestRate(List<Run> runs, boolean pate) {
@@ -275,20 +294,26 @@ public final class SideBySide {
 
   /** The Python script in {@code serve} mode: one command a line in, one JSON line out. */
   private static final class PyTorch implements AutoCloseable {
+    private final String name;
     private final Process process;
     private final PrintWriter in;
     private final BufferedReader out;
     private String lastAnswer = "";
 
-    private PyTorch(Process process) {
+    private PyTorch(String name, Process process) {
+      this.name = name;
       this.process = process;
       this.in = new PrintWriter(process.getOutputStream(), true, StandardCharsets.UTF_8);
       this.out = new BufferedReader(new InputStreamReader(process.getInputStream(),
           StandardCharsets.UTF_8));
     }
 
-    /** The running script, or null (said in one line) where python3 cannot import torch. */
-    static PyTorch start() throws IOException, InterruptedException {
+    /**
+     * The running script, or null (said in one line) where python3 cannot import torch.
+     *
+     * @param waitPolicy its OMP_WAIT_POLICY, or null for OpenMP's default (the variable removed)
+     */
+    static PyTorch start(String waitPolicy) throws IOException, InterruptedException {
       Process probe = new ProcessBuilder("python3", "-c", "import torch").redirectErrorStream(true)
           .start();
       probe.getInputStream().readAllBytes();
@@ -296,10 +321,22 @@ public final class SideBySide {
         System.out.println("PyTorch: python3 -c \"import torch\" fails here; timing pate alone");
         return null;
       }
-      PyTorch torch = new PyTorch(new ProcessBuilder("python3", SCRIPT.toString(), "serve")
-          .redirectError(ProcessBuilder.Redirect.INHERIT).start());
-      System.out.println("PyTorch: " + torch.out.readLine());
+      ProcessBuilder script = new ProcessBuilder("python3", SCRIPT.toString(), "serve")
+          .redirectError(ProcessBuilder.Redirect.INHERIT);
+      if (waitPolicy == null) {
+        script.environment().remove("OMP_WAIT_POLICY");
+      } else {
+        script.environment().put("OMP_WAIT_POLICY", waitPolicy);
+      }
+      PyTorch torch = new PyTorch(waitPolicy == null ? "pytorch"
+          : "pytorch/omp-" + waitPolicy.toLowerCase(Locale.ROOT), script.start());
+      System.out.println(torch.name + ": " + torch.out.readLine());
       return torch;
+    }
+
+    /** The side's name in the printed runs. */
+    String name() {
+      return name;
     }
 
     /** Sends {@code command}; the answer's number under {@code key} (as {@link #last}). */
