@@ -7,6 +7,7 @@ import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * Refuses an image of one set whose pixels are exactly those of an image of another: separate
@@ -16,6 +17,23 @@ import java.util.Map;
  */
 final class ContentOverlap {
   private ContentOverlap() {}
+
+  /**
+   * The checks every split of user images makes, before any teacher trains: no private image
+   * among the public or the held-out ones, and no public image among the held-out ones (a held-out
+   * image in the pool would be scored on after the student trained on it).
+   *
+   * @param heldOut the separate held-out evaluation images, if given
+   * @throws UserError naming both files of the first overlap found
+   */
+  static void refuseAcrossSources(LoadedImages privateImages, LoadedImages publicImages,
+      Optional<LoadedImages> heldOut) {
+    refuse(privateImages, "the private set", publicImages, "the public images");
+    heldOut.ifPresent(evaluation -> {
+      refuse(privateImages, "the private set", evaluation, "the held-out evaluation set");
+      refuse(publicImages, "the public pool", evaluation, "the held-out evaluation set");
+    });
+  }
 
   /**
    * @param earlierRole names {@code earlier} in the message, e.g. {@code "the private set"}

@@ -38,10 +38,6 @@ import java.util.Set;
 public record MultiLabelFolders(MultiLabelImages privateImages, MultiLabelImages pool,
     MultiLabelImages heldOut, ImageShaper shaper) {
 
-  private static final String PRIVATE = "the private set";
-  private static final String PUBLIC = "the public images";
-  private static final String EVALUATION = "the held-out evaluation set";
-
   public MultiLabelFolders {
     Objects.requireNonNull(privateImages, "privateImages");
     Objects.requireNonNull(pool, "pool");
@@ -95,12 +91,8 @@ public record MultiLabelFolders(MultiLabelImages privateImages, MultiLabelImages
       heldOut = publicImages.images().subset(publicImages.images().name() + "/holdout",
           range(poolSize, publicSize));
     }
-    ContentOverlap.refuse(privateImages.asLoaded(), PRIVATE, publicImages.asLoaded(), PUBLIC);
-    evalImages.ifPresent(eval -> {
-      ContentOverlap.refuse(privateImages.asLoaded(), PRIVATE, eval.asLoaded(), EVALUATION);
-      ContentOverlap.refuse(publicImages.asLoaded(), "the public pool", eval.asLoaded(),
-          EVALUATION);
-    });
+    ContentOverlap.refuseAcrossSources(privateImages.asLoaded(), publicImages.asLoaded(),
+        evalImages.map(Loaded::asLoaded));
     return new MultiLabelFolders(privateImages.images(), pool, heldOut, shaper);
   }
 

@@ -68,11 +68,7 @@ public record UserImages(ImageDataset privateSet, PublicSplit publicSplit, Image
       requireLabelled(split.holdout(), publicImages, poolSize,
           "the held-out evaluation set (the public images after the query pool)");
     }
-    ContentOverlap.refuse(privateImages, PRIVATE, publicImages, "the public images");
-    if (heldOut != null) {
-      ContentOverlap.refuse(privateImages, PRIVATE, heldOut, EVALUATION);
-      ContentOverlap.refuse(publicImages, "the public pool", heldOut, EVALUATION);
-    }
+    ContentOverlap.refuseAcrossSources(privateImages, publicImages, Optional.ofNullable(heldOut));
     return new UserImages(privateImages.data(), split, shaper);
   }
 
