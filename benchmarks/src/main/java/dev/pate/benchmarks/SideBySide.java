@@ -90,8 +90,9 @@ public final class SideBySide {
     // side is timed at its best: PyTorch's student under its default and under PASSIVE.
     System.out.println("pate: OMP_WAIT_POLICY=" + System.getenv().getOrDefault("OMP_WAIT_POLICY",
         "(unset)"));
-    try (PyTorch torch = PyTorch.start(null);
-        PyTorch torchPassive = torch == null ? null : PyTorch.start("PASSIVE")) {
+    boolean withTorch = PyTorch.available();
+    try (PyTorch torch = withTorch ? PyTorch.start(null) : null;
+        PyTorch torchPassive = withTorch ? PyTorch.start("PASSIVE") : null) {
       double[] peak = new double[cores + 1];
       for (int threads : List.of(1, cores)) {
         double nd4j = TeacherThroughputBenchmark.sgemmGflops(threads);
@@ -308,19 +309,24 @@ public final class SideBySide {
           StandardCharsets.UTF_8));
     }
 
-    /**
-     * The running script, or null (said in one line) where python3 cannot import torch.
-     *
-     * @param waitPolicy its OMP_WAIT_POLICY, or null for OpenMP's default (the variable removed)
-     */
-    static PyTorch start(String waitPolicy) throws IOException, InterruptedException {
+    /** Whether python3 imports torch here; if not, says so in one line. */
+    static boolean available() throws IOException, InterruptedException {
       Process probe = new ProcessBuilder("python3", "-c", "import torch").redirectErrorStream(true)
           .start();
       probe.getInputStream().readAllBytes();
       if (!probe.waitFor(60, TimeUnit.SECONDS) || probe.exitValue() != 0) {
         System.out.println("PyTorch: python3 -c \"import torch\" fails here; timing pate alone");
-        return null;
+        return false;
       }
+      return true;
+    }
+
+    /**
+     * The running script (call only where {@link #available}).
+     *
+     * @param waitPolicy its OMP_WAIT_POLICY, or null for OpenMP's default (the variable removed)
+     */
+    static PyTorch start(String waitPolicy) throws IOException {
       ProcessBuilder script = new ProcessBuilder("python3", SCRIPT.toString(), "serve")
           .redirectError(ProcessBuilder.Redirect.INHERIT);
       if (waitPolicy == null) {

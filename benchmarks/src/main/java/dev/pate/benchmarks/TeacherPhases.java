@@ -47,8 +47,9 @@ public final class TeacherPhases {
     int teachers = args.length > 0 ? Integer.parseInt(args[0]) : 8;
     int rounds = args.length > 1 ? Integer.parseInt(args[1]) : 2;
     TrainTest mnist = ImageDatasets.load("mnist", DataDirectory.standard());
-    INDArray evaluation = Tensors.features(mnist.test().range("eval", 9000, 10000));
-    int[] evaluationLabels = mnist.test().range("eval", 9000, 10000).labels();
+    Dataset held = mnist.test().range("eval", 9000, 10000);
+    INDArray evaluation = Tensors.features(held);
+    int[] evaluationLabels = held.labels();
     TeacherPartitions parts = TeacherPartitions.split(mnist.train(), teachers, 3,
         PartitionLimits.NONE.withMaxPerTeacher(IMAGES));
     NetworkSpec network = NetworkSpec.of(new NetworkSettings(Architecture.CNN, List.of(16, 32),

@@ -81,8 +81,16 @@ public final class Classifiers {
     }
     Random random = new Random(seed);
     TrainingRows labelRows = TrainingRows.of(labels);
+    INDArray copied = null;
+    TrainingRows featureRows = null;
     for (int epoch = 1; epoch <= epochs; epoch++) {
-      TrainingRows featureRows = TrainingRows.of(epochFeatures.forEpoch(epoch));
+      INDArray features = epochFeatures.forEpoch(epoch);
+      if (features != copied) {
+        // Fixed features (no augmentation) are the same array every epoch: copied once, not once
+        // an epoch (all private data, for the non-private ceiling).
+        featureRows = TrainingRows.of(features);
+        copied = features;
+      }
       shuffle(order, random);
       for (int start = 0; start < n; start += batchSize) {
         int end = Math.min(n, start + batchSize);

@@ -8,9 +8,9 @@ import org.nd4j.linalg.factory.Nd4j;
 /**
  * The rows a training loop draws its mini-batches from, held on the Java heap: each batch's rows
  * are copied into one new array. Why not {@code INDArray.getRows}: its native gather (shape
- * descriptors, offsets and several small buffers a call) cost 1.3 of the headline teacher's
- * 8.9 ms a 32-image step on one thread, and pate's teachers trained 1.5x faster without it
- * (2-core AMD EPYC, docs/benchmarks.md); the batches hold the same values.
+ * descriptors, offsets and several small buffers a call) cost 1.3-2.1 ms of the headline
+ * teacher's 8.4 ms 32-image step on one thread, and pate's teachers trained 1.3-1.4x faster
+ * without it (2-core AMD EPYC, benchmarks/README.md); the batches hold the same values.
  *
  * @param values the matrix, row after row
  * @param width the number of columns
