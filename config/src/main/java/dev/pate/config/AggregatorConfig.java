@@ -149,9 +149,11 @@ public record AggregatorConfig(
           new ChoiceType<>(Selection.class),
           Selection.FIRST,
           "which pool images become queries: first (the first ones), random (a random subset"
-              + " drawn with seed) or active (a random first round, then in each round the images"
-              + " a student trained on the answers so far is least sure about; free of privacy"
-              + " cost: it sees only public images and released answers, never the votes)",
+              + " drawn with seed), active (a random first round, then in each round the images"
+              + " a student trained on the answers so far is least sure about) or typical (the"
+              + " pool cut into as many k-means clusters as queries, each asking its image"
+              + " nearest the centre); free of privacy cost: each sees only public images and"
+              + " released answers, never the votes",
           AggregatorConfig::selection);
 
   static final Key<AggregatorConfig, Integer> ACTIVE_ROUNDS =

@@ -118,9 +118,10 @@ final class MultiLabelChecks {
   }
 
   private void checkUnsupported() {
-    if (config.aggregator().selection() == Selection.ACTIVE) {
-      add("aggregator.selection", "active selection ranks the pool with a single-label interim"
-          + " student; a multi-label run takes first or random");
+    if (config.aggregator().selection() == Selection.ACTIVE
+        || config.aggregator().selection() == Selection.TYPICAL) {
+      add("aggregator.selection", config.aggregator().selection().id() + " selection is built"
+          + " for single-label runs; a multi-label run takes first or random");
     }
     if (config.privacy().release() != DataDependentRelease.NONE) {
       add("privacy.release", config.privacy().release().id() + " is not defined for the"

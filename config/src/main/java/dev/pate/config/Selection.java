@@ -14,5 +14,13 @@ public enum Selection implements Choice {
    * between its two most probable classes). The choice depends only on public images and on
    * answers already released, so it costs no privacy beyond the answers themselves.
    */
-  ACTIVE;
+  ACTIVE,
+
+  /**
+   * The pool's most typical images: the pool cut into {@code queries} k-means clusters (on its
+   * leading principal components, seeded with the run seed), each cluster asking its member
+   * nearest the centre, the largest cluster first. Few labels then cover the whole pool, and the
+   * teachers are asked ordinary images they agree on. Reads only the public pool: no privacy cost.
+   */
+  TYPICAL;
 }

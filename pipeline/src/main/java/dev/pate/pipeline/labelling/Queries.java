@@ -15,8 +15,8 @@ public final class Queries {
   private Queries() {}
 
   /**
-   * The selector {@code config} asks for: {@code first} and {@code random} choose all queries in
-   * one round; {@code active} chooses round by round with interim students trained on the run's
+   * The selector {@code config} asks for: {@code first}, {@code random} and {@code typical}
+   * choose all queries in one round; {@code active} chooses round by round with interim students trained on the run's
    * student network (evaluated on the held-out examples, never trained on them).
    *
    * @param studentNetwork the run's student network: the interim students' too
@@ -40,6 +40,7 @@ public final class Queries {
           studentNetwork.withTraining(aggregator.activeEpochs().orElseThrow(),
               studentNetwork.batchSize()), config.student().augment(), publicSplit.holdout(),
           config.seed()), config.seed());
+      case TYPICAL -> new TypicalSelector(pool, seed);
     };
   }
 

@@ -1,0 +1,196 @@
+package dev.pate.pipeline.labelling;
+
+import dev.pate.datasets.Dataset;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Comparator;
+import java.util.List;
+import org.apache.commons.math3.linear.Array2DRowRealMatrix;
+import org.apache.commons.math3.linear.EigenDecomposition;
+import org.apache.commons.math3.linear.RealMatrix;
+import org.apache.commons.math3.ml.clustering.CentroidCluster;
+import org.apache.commons.math3.ml.clustering.Clusterable;
+import org.apache.commons.math3.ml.clustering.KMeansPlusPlusClusterer;
+import org.apache.commons.math3.ml.distance.EuclideanDistance;
+import org.apache.commons.math3.random.Well19937c;
+
+/**
+ * {@code aggregator.selection: typical}: the pool's most typical images, one per cluster, so that
+ * few labels cover the pool and the teachers are asked what they agree on. A cold start for a
+ * budget of few labels in the manner of TypiClust (Hacohen, Dekel and Weinshall, ICML 2022): the
+ * pool's features are projected on their leading principal components, cut into as many k-means++
+ * clusters as there are queries, and each cluster asks its member nearest the centroid, the
+ * largest cluster first (so a budget stop drops the least representative images).
+ *
+ * <p>Why it helps PATE twice: the student gets labels spread over the whole pool instead of a
+ * random sample's clumps, and a cluster's centre is an ordinary image of its class, on which the
+ * teachers' votes concentrate, so fewer noisy answers are wrong at the same noise.
+ *
+ * <p>Privacy: the choice reads the public pool alone, never the votes or the private data, and is
+ * made before any query is asked; it costs nothing. It is reproducible: the projection and the
+ * clustering run in plain Java doubles on one thread with a generator seeded from the run seed.
+ */
+final class TypicalSelector implements QuerySelector {
+
+  /**
+   * Principal components kept: enough for the pool's images (MNIST's first 50 hold about 83% of
+   * the pixel variance), few enough that clustering thousands of images takes seconds.
+   */
+  static final int COMPONENTS = 50;
+
+  /** Rows the covariance is estimated from, at most. */
+  static final int COVARIANCE_ROWS = 2000;
+
+  /** Lloyd iterations at most; k-means++ starts converge well before on image pools. */
+  private static final int MAX_ITERATIONS = 100;
+
+  private final Dataset pool;
+  private final long seed;
+  private int[] chosen;
+
+  TypicalSelector(Dataset pool, long seed) {
+    this.pool = pool;
+    this.seed = seed;
+  }
+
+  @Override
+  public RoundChoice choose(int round, int size, Released released) {
+    if (round != 0 || released.positions().length != 0) {
+      throw new IllegalStateException("typical selection chooses every query in round 0, not in"
+          + " round " + round);
+    }
+    if (chosen == null || chosen.length != size) {
+      chosen = typical(project(rows(pool), COMPONENTS), size, seed);
+    }
+    return RoundChoice.of(chosen.clone(), "typical");
+  }
+
+  /**
+   * The {@code k} typical rows of {@code points}: k-means++ into {@code k} clusters, then from
+   * each cluster the member nearest its centroid (the lower row on a tie), clusters by size
+   * (largest first, then by their typical row).
+   */
+  static int[] typical(double[][] points, int k, long seed) {
+    if (k > points.length) {
+      throw new IllegalArgumentException("k: " + k + " clusters of " + points.length + " points");
+    }
+    List<Row> rows = new ArrayList<>(points.length);
+    for (int i = 0; i < points.length; i++) {
+      rows.add(new Row(i, points[i]));
+    }
+    KMeansPlusPlusClusterer<Row> kmeans = new KMeansPlusPlusClusterer<>(k, MAX_ITERATIONS,
+        new EuclideanDistance(), new Well19937c(seed));
+    List<CentroidCluster<Row>> clusters = kmeans.cluster(rows);
+    EuclideanDistance distance = new EuclideanDistance();
+    record Typical(int row, int clusterSize) {}
+    List<Typical> typical = new ArrayList<>(k);
+    for (CentroidCluster<Row> cluster : clusters) {
+      double[] centre = cluster.getCenter().getPoint();
+      Row best = null;
+      double bestDistance = Double.POSITIVE_INFINITY;
+      for (Row row : cluster.getPoints()) {
+        double d = distance.compute(centre, row.point());
+        if (d < bestDistance || (d == bestDistance && row.index() < best.index())) {
+          best = row;
+          bestDistance = d;
+        }
+      }
+      if (best != null) {
+        typical.add(new Typical(best.index(), cluster.getPoints().size()));
+      }
+    }
+    if (typical.size() != k) {
+      // commons-math refills an emptied cluster from the most spread one, so this is a bug.
+      throw new IllegalStateException("k-means left " + (k - typical.size()) + " of " + k
+          + " clusters empty");
+    }
+    return typical.stream()
+        .sorted(Comparator.comparingInt(Typical::clusterSize).reversed()
+            .thenComparingInt(Typical::row))
+        .mapToInt(Typical::row)
+        .toArray();
+  }
+
+  /** Every example's features as a row of doubles. */
+  static double[][] rows(Dataset examples) {
+    int width = examples.featureCount();
+    float[] row = new float[width];
+    double[][] rows = new double[examples.size()][width];
+    for (int i = 0; i < rows.length; i++) {
+      examples.featuresAsFloats(i, i + 1, row, 0);
+      for (int j = 0; j < width; j++) {
+        rows[i][j] = row[j];
+      }
+    }
+    return rows;
+  }
+
+  /**
+   * The rows, centred (in place), in the coordinates of their {@code components} leading principal
+   * components (all of them when the rows are narrower): the eigenvectors of their covariance,
+   * estimated from at most {@value #COVARIANCE_ROWS} evenly spaced rows, which fix the leading
+   * directions as well as all rows would at a fraction of the cost.
+   */
+  static double[][] project(double[][] rows, int components) {
+    int n = rows.length;
+    int width = rows[0].length;
+    double[] mean = new double[width];
+    for (double[] row : rows) {
+      for (int j = 0; j < width; j++) {
+        mean[j] += row[j] / n;
+      }
+    }
+    for (double[] row : rows) {
+      for (int j = 0; j < width; j++) {
+        row[j] -= mean[j];
+      }
+    }
+    double[][] covariance = new double[width][width];
+    int sampled = Math.min(n, COVARIANCE_ROWS);
+    for (int s = 0; s < sampled; s++) {
+      double[] row = rows[(int) ((long) s * n / sampled)];
+      for (int a = 0; a < width; a++) {
+        double ra = row[a];
+        if (ra != 0) {
+          double[] out = covariance[a];
+          for (int b = a; b < width; b++) {
+            out[b] += ra * row[b];
+          }
+        }
+      }
+    }
+    for (int a = 0; a < width; a++) {
+      for (int b = a; b < width; b++) {
+        covariance[b][a] = covariance[a][b];
+      }
+    }
+    EigenDecomposition eigen = new EigenDecomposition(new Array2DRowRealMatrix(covariance, false));
+    double[] values = eigen.getRealEigenvalues();
+    Integer[] order = new Integer[width];
+    Arrays.setAll(order, i -> i);
+    Arrays.sort(order, Comparator.comparingDouble((Integer i) -> -values[i])
+        .thenComparingInt(i -> i));
+    int kept = Math.min(components, width);
+    RealMatrix basis = eigen.getV();
+    double[][] projected = new double[n][kept];
+    for (int c = 0; c < kept; c++) {
+      double[] axis = basis.getColumn(order[c]);
+      for (int i = 0; i < n; i++) {
+        double dot = 0;
+        for (int j = 0; j < width; j++) {
+          dot += rows[i][j] * axis[j];
+        }
+        projected[i][c] = dot;
+      }
+    }
+    return projected;
+  }
+
+  /** A pool row as commons-math clusters it. */
+  private record Row(int index, double[] point) implements Clusterable {
+    @Override
+    public double[] getPoint() {
+      return point;
+    }
+  }
+}
