@@ -123,6 +123,7 @@ class MultiLabelConfigTest {
             "privacy.release"),
         List.of("aggregator: {mechanism: gnmax, sigma: 40}\n", "aggregator.mechanism"),
         List.of("aggregator: {selection: active}\n", "aggregator.selection"),
+        List.of("aggregator: {selection: typical}\n", "aggregator.selection"),
         List.of("student: {method: self-training}\n", "student.method"),
         List.of("privacy: {groups: {method: upsampling, source: {draw: {a: 0.5, b: 0.5}},"
             + " budgets: {a: {epsilon: 1}, b: {epsilon: 2}}}}\n", "privacy.groups.method"))) {

@@ -40,7 +40,7 @@ public final class Queries {
           studentNetwork.withTraining(aggregator.activeEpochs().orElseThrow(),
               studentNetwork.batchSize()), config.student().augment(), publicSplit.holdout(),
           config.seed()), config.seed());
-      case TYPICAL -> new TypicalSelector(pool, seed);
+      case TYPICAL -> TypicalSelector.of(pool, n, seed);
     };
   }
 

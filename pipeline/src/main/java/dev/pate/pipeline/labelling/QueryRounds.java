@@ -207,6 +207,7 @@ public final class QueryRounds {
       case "least-margin" -> String.format(Locale.ROOT, "the least-sure images of an interim"
           + " student (held-out accuracy %.4f)", round.interimAccuracy());
       case "recorded" -> "as recorded in votes.csv";
+      case "typical" -> "the most typical image of each k-means cluster";
       default -> round.chosenBy();
     };
     return "round " + round.round() + " of " + rounds + ": " + round.chosen()

@@ -36,7 +36,8 @@ public interface QuerySelector {
   /**
    * One round's pool positions, in the order they are asked.
    *
-   * @param chosenBy how: {@code first}, {@code random}, {@code least-margin} (an interim student's
+   * @param chosenBy how: {@code first}, {@code random}, {@code typical} (each k-means cluster's
+   *     image nearest its centre), {@code least-margin} (an interim student's
    *     least-sure images) or {@code recorded} (read back from an interrupted run's votes.csv)
    * @param interimAccuracy held-out accuracy of the interim student that chose them, if one did (a
    *     diagnostic of the selection; never the released student's)

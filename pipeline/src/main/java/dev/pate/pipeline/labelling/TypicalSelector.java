@@ -1,6 +1,7 @@
 package dev.pate.pipeline.labelling;
 
 import dev.pate.datasets.Dataset;
+import dev.pate.files.UserError;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Comparator;
@@ -29,6 +30,7 @@ import org.apache.commons.math3.random.Well19937c;
  * <p>Privacy: the choice reads the public pool alone, never the votes or the private data, and is
  * made before any query is asked; it costs nothing. It is reproducible: the projection and the
  * clustering run in plain Java doubles on one thread with a generator seeded from the run seed.
+ * The choice is made when the selector is made, with the run's other checks.
  */
 final class TypicalSelector implements QuerySelector {
 
@@ -44,23 +46,36 @@ final class TypicalSelector implements QuerySelector {
   /** Lloyd iterations at most; k-means++ starts converge well before on image pools. */
   private static final int MAX_ITERATIONS = 100;
 
-  private final Dataset pool;
-  private final long seed;
-  private int[] chosen;
+  private final int[] chosen;
 
-  TypicalSelector(Dataset pool, long seed) {
-    this.pool = pool;
-    this.seed = seed;
+  private TypicalSelector(int[] chosen) {
+    this.chosen = chosen;
+  }
+
+  /**
+   * Chooses the {@code queries} typical images of {@code pool} now, so that a pool that cannot
+   * give them is refused before any teacher trains.
+   *
+   * @throws UserError if the pool has fewer distinct examples than {@code queries}
+   */
+  static TypicalSelector of(Dataset pool, int queries, long seed) {
+    double[][] points = project(rows(pool), COMPONENTS);
+    long distinct = Arrays.stream(points).map(p -> Arrays.stream(p).boxed().toList())
+        .distinct().count();
+    if (distinct < queries) {
+      // k-means cannot make more clusters than there are distinct examples.
+      throw new UserError("aggregator.selection: typical asks one image per cluster, but the"
+          + " query pool " + pool.name() + " has " + distinct + " distinct examples for "
+          + queries + " queries; ask at most " + distinct + " (aggregator.queries) or use random");
+    }
+    return new TypicalSelector(typical(points, queries, seed));
   }
 
   @Override
   public RoundChoice choose(int round, int size, Released released) {
-    if (round != 0 || released.positions().length != 0) {
-      throw new IllegalStateException("typical selection chooses every query in round 0, not in"
-          + " round " + round);
-    }
-    if (chosen == null || chosen.length != size) {
-      chosen = typical(project(rows(pool), COMPONENTS), size, seed);
+    if (round != 0 || released.positions().length != 0 || size != chosen.length) {
+      throw new IllegalStateException("typical selection chose " + chosen.length + " queries for"
+          + " round 0; asked for " + size + " in round " + round);
     }
     return RoundChoice.of(chosen.clone(), "typical");
   }

@@ -3,9 +3,11 @@ package dev.pate.pipeline.labelling;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.pate.aggregator.mechanism.Answer;
 import dev.pate.datasets.ImageDataset;
+import dev.pate.files.UserError;
 import java.util.Arrays;
 import java.util.Random;
 import java.util.stream.IntStream;
@@ -105,13 +107,25 @@ class TypicalSelectorTest {
   @Test
   void choosesDistinctPoolPositionsInOneRoundOnly() {
     ImageDataset pool = ActiveSelectorTest.pool(60);
-    TypicalSelector selector = new TypicalSelector(pool, 8);
+    TypicalSelector selector = TypicalSelector.of(pool, 12, 8);
     QuerySelector.Released none = new QuerySelector.Released(new int[0], new Answer[0]);
     int[] chosen = selector.choose(0, 12, none).positions();
     assertEquals(12, Arrays.stream(chosen).distinct().count());
     assertEquals(12, Arrays.stream(chosen).filter(p -> p >= 0 && p < 60).count());
     assertEquals("typical", selector.choose(0, 12, none).chosenBy());
     assertThrows(IllegalStateException.class, () -> selector.choose(1, 12, none));
+    assertThrows(IllegalStateException.class, () -> selector.choose(0, 11, none));
+  }
+
+  @Test
+  void aPoolWithFewerDistinctExamplesThanQueriesIsRefusedByKey() {
+    byte[] pixels = new byte[10 * 4];
+    pixels[0] = 1;
+    pixels[4] = 2;
+    ImageDataset pool = ImageDataset.copyOf("synthetic", 2, 2, 10, pixels, new int[10]);
+    UserError e = assertThrows(UserError.class, () -> TypicalSelector.of(pool, 4, 1));
+    assertTrue(e.getMessage().startsWith("aggregator.selection: typical"), e.getMessage());
+    assertTrue(e.getMessage().contains("has 3 distinct examples for 4 queries"), e.getMessage());
   }
 
   private static double distance(double[] a, double[] b) {
