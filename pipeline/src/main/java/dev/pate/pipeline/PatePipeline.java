@@ -665,10 +665,19 @@ public final class PatePipeline {
    * estimates.
    */
   public Dataset firstRoundQueries(PublicSplit publicSplit) {
+    return firstRoundQueries(publicSplit.pool(),
+        Queries.selector(config, publicSplit, studentNetwork));
+  }
+
+  /**
+   * The first round's queries of a selector already made (typical selection clusters the pool
+   * when it is made: not again for this). Round 0 is chosen without answers, so the labelling
+   * asks the same ones.
+   */
+  private Dataset firstRoundQueries(Dataset pool, QuerySelector selector) {
     int size = config.aggregator().roundSizes()[0];
-    Dataset pool = publicSplit.pool();
-    int[] positions = Queries.selector(config, publicSplit, studentNetwork)
-        .choose(0, size, new QuerySelector.Released(new int[0], new Answer[0])).positions();
+    int[] positions = selector.choose(0, size,
+        new QuerySelector.Released(new int[0], new Answer[0])).positions();
     return pool.subset(pool.name() + "/queries", positions);
   }
 
@@ -684,7 +693,7 @@ public final class PatePipeline {
     TeacherTraining training = TeacherTraining.of(teachers).withNetwork(teacherNetwork);
     CachedEnsemble ensemble = place.cache().obtain(backend, teachers, config.seed(), key,
         training, inputs.partitions(), inputs.publicSplit().holdout(),
-        firstRoundQueries(inputs.publicSplit()), listener);
+        firstRoundQueries(inputs.publicSplit().pool(), inputs.selector()), listener);
     listener.message(ensemble.describe());
     if (place.linkTeachers()) {
       ensemble.linkTeachersInto(folder.path().resolve("teachers"));

@@ -6,6 +6,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Comparator;
 import java.util.List;
+import java.util.stream.IntStream;
 import org.apache.commons.math3.linear.Array2DRowRealMatrix;
 import org.apache.commons.math3.linear.EigenDecomposition;
 import org.apache.commons.math3.linear.RealMatrix;
@@ -144,7 +145,8 @@ final class TypicalSelector implements QuerySelector {
    * The rows, centred (in place), in the coordinates of their {@code components} leading principal
    * components (all of them when the rows are narrower): the eigenvectors of their covariance,
    * estimated from at most {@value #COVARIANCE_ROWS} evenly spaced rows, which fix the leading
-   * directions as well as all rows would at a fraction of the cost.
+   * directions as well as all rows would at a fraction of the cost (through the sample's Gram
+   * matrix when the rows are wider than the sample).
    */
   static double[][] project(double[][] rows, int components) {
     int n = rows.length;
@@ -160,10 +162,27 @@ final class TypicalSelector implements QuerySelector {
         row[j] -= mean[j];
       }
     }
-    double[][] covariance = new double[width][width];
     int sampled = Math.min(n, COVARIANCE_ROWS);
+    double[][] sample = new double[sampled][];
     for (int s = 0; s < sampled; s++) {
-      double[] row = rows[(int) ((long) s * n / sampled)];
+      sample[s] = rows[(int) ((long) s * n / sampled)];
+    }
+    double[][] axes = width <= sampled ? covarianceAxes(sample, components)
+        : gramAxes(sample, components);
+    double[][] projected = new double[n][axes.length];
+    for (int c = 0; c < axes.length; c++) {
+      for (int i = 0; i < n; i++) {
+        projected[i][c] = dot(rows[i], axes[c]);
+      }
+    }
+    return projected;
+  }
+
+  /** The leading unit eigenvectors of the sample's (unscaled) covariance, width x width. */
+  private static double[][] covarianceAxes(double[][] sample, int components) {
+    int width = sample[0].length;
+    double[][] covariance = new double[width][width];
+    for (double[] row : sample) {
       for (int a = 0; a < width; a++) {
         double ra = row[a];
         if (ra != 0) {
@@ -180,25 +199,71 @@ final class TypicalSelector implements QuerySelector {
       }
     }
     EigenDecomposition eigen = new EigenDecomposition(new Array2DRowRealMatrix(covariance, false));
-    double[] values = eigen.getRealEigenvalues();
-    Integer[] order = new Integer[width];
-    Arrays.setAll(order, i -> i);
-    Arrays.sort(order, Comparator.comparingDouble((Integer i) -> -values[i])
-        .thenComparingInt(i -> i));
-    int kept = Math.min(components, width);
     RealMatrix basis = eigen.getV();
-    double[][] projected = new double[n][kept];
-    for (int c = 0; c < kept; c++) {
-      double[] axis = basis.getColumn(order[c]);
-      for (int i = 0; i < n; i++) {
-        double dot = 0;
-        for (int j = 0; j < width; j++) {
-          dot += rows[i][j] * axis[j];
-        }
-        projected[i][c] = dot;
+    int[] order = leading(eigen.getRealEigenvalues(), components);
+    double[][] axes = new double[order.length][];
+    for (int c = 0; c < order.length; c++) {
+      axes[c] = basis.getColumn(order[c]);
+    }
+    return axes;
+  }
+
+  /**
+   * The same axes for rows wider than the sample: from the eigenvectors u of the sample's Gram
+   * matrix (m x m, m rows), each axis the sample's rows combined by u, normalised. The covariance
+   * would be width x width of rank below m, and its many equal zero eigenvalues are where
+   * commons-math's eigen solver fails to converge (measured: 2000 rows of 3072 features); the
+   * Gram matrix shares its nonzero eigenvalues and is m x m.
+   */
+  private static double[][] gramAxes(double[][] sample, int components) {
+    int m = sample.length;
+    double[][] gram = new double[m][m];
+    for (int a = 0; a < m; a++) {
+      for (int b = a; b < m; b++) {
+        gram[a][b] = dot(sample[a], sample[b]);
+        gram[b][a] = gram[a][b];
       }
     }
-    return projected;
+    EigenDecomposition eigen = new EigenDecomposition(new Array2DRowRealMatrix(gram, false));
+    double[] values = eigen.getRealEigenvalues();
+    RealMatrix basis = eigen.getV();
+    List<double[]> axes = new ArrayList<>();
+    double largest = Arrays.stream(values).max().orElse(0);
+    for (int index : leading(values, components)) {
+      if (values[index] <= largest * 1e-12) {
+        break; // no variance left along it: the sample spans fewer directions
+      }
+      double[] u = basis.getColumn(index);
+      double[] axis = new double[sample[0].length];
+      for (int r = 0; r < m; r++) {
+        for (int j = 0; j < axis.length; j++) {
+          axis[j] += u[r] * sample[r][j];
+        }
+      }
+      double norm = Math.sqrt(dot(axis, axis));
+      for (int j = 0; j < axis.length; j++) {
+        axis[j] /= norm;
+      }
+      axes.add(axis);
+    }
+    return axes.toArray(double[][]::new);
+  }
+
+  /** The positions of the {@code count} largest values (all when fewer), largest first. */
+  private static int[] leading(double[] values, int count) {
+    return IntStream.range(0, values.length).boxed()
+        .sorted(Comparator.comparingDouble((Integer i) -> -values[i]).thenComparingInt(i -> i))
+        .limit(count)
+        .mapToInt(Integer::intValue)
+        .toArray();
+  }
+
+  private static double dot(double[] a, double[] b) {
+    double sum = 0;
+    for (int j = 0; j < a.length; j++) {
+      sum += a[j] * b[j];
+    }
+    return sum;
   }
 
   /** A pool row as commons-math clusters it. */

@@ -89,6 +89,26 @@ class TypicalSelectorTest {
   }
 
   @Test
+  void rowsWiderThanTheSampleAreProjectedThroughTheirGramMatrixKeepingDistances() {
+    Random random = new Random(6);
+    double[][] rows = new double[30][100];
+    for (double[] row : rows) {
+      for (int j = 0; j < row.length; j++) {
+        row[j] = random.nextGaussian();
+      }
+    }
+    double[][] copy = Arrays.stream(rows).map(double[]::clone).toArray(double[][]::new);
+    // 30 centred rows span 29 directions: 50 components keep every one of them.
+    double[][] projected = TypicalSelector.project(copy, 50);
+    assertEquals(29, projected[0].length);
+    for (int a = 0; a < rows.length; a++) {
+      for (int b = 0; b < rows.length; b++) {
+        assertEquals(distance(rows[a], rows[b]), distance(projected[a], projected[b]), 1e-9);
+      }
+    }
+  }
+
+  @Test
   void theFirstComponentIsTheDirectionOfMostSpread() {
     Random random = new Random(4);
     double[][] rows = new double[200][];
