@@ -81,11 +81,7 @@ class TypicalSelectorTest {
     double[][] rows = blobs(new int[] {10, 10}, new Random(9));
     double[][] copy = Arrays.stream(rows).map(double[]::clone).toArray(double[][]::new);
     double[][] projected = TypicalSelector.project(copy, 3);
-    for (int a = 0; a < rows.length; a++) {
-      for (int b = 0; b < rows.length; b++) {
-        assertEquals(distance(rows[a], rows[b]), distance(projected[a], projected[b]), 1e-9);
-      }
-    }
+    assertDistancesKept(rows, projected);
   }
 
   @Test
@@ -101,11 +97,7 @@ class TypicalSelectorTest {
     // 30 centred rows span 29 directions: 50 components keep every one of them.
     double[][] projected = TypicalSelector.project(copy, 50);
     assertEquals(29, projected[0].length);
-    for (int a = 0; a < rows.length; a++) {
-      for (int b = 0; b < rows.length; b++) {
-        assertEquals(distance(rows[a], rows[b]), distance(projected[a], projected[b]), 1e-9);
-      }
-    }
+    assertDistancesKept(rows, projected);
   }
 
   @Test
@@ -146,6 +138,14 @@ class TypicalSelectorTest {
     UserError e = assertThrows(UserError.class, () -> TypicalSelector.of(pool, 4, 1));
     assertTrue(e.getMessage().startsWith("aggregator.selection: typical"), e.getMessage());
     assertTrue(e.getMessage().contains("has 3 distinct examples for 4 queries"), e.getMessage());
+  }
+
+  private static void assertDistancesKept(double[][] rows, double[][] projected) {
+    for (int a = 0; a < rows.length; a++) {
+      for (int b = 0; b < rows.length; b++) {
+        assertEquals(distance(rows[a], rows[b]), distance(projected[a], projected[b]), 1e-9);
+      }
+    }
   }
 
   private static double distance(double[] a, double[] b) {
