@@ -15,6 +15,7 @@ student/.../SelfTrainingStudent.java, experiments/mnist-250-confident-gnmax.yaml
 Run alone:  python3 pate_teacher_student.py teacher [teachers] [images] [epochs] [workers] [threads]
             python3 pate_teacher_student.py student [epochs] [threads]
             python3 pate_teacher_student.py sgemm [threads]
+            python3 pate_teacher_student.py batches [images a round] [rounds] [channels-last]
 or as `serve`, reading those commands one a line on stdin and answering each with one JSON line
 (the Java driver dev.pate.benchmarks.SideBySide does this, to alternate with pate in one run).
 MNIST is read from $PATE_MNIST or ../shared/data/mnist (gzip IDX files).
@@ -284,6 +285,39 @@ def sgemm(threads):
     return {"side": "pytorch", "what": "sgemm", "threads": threads, "gflops": 2 * 1024**3 / best / 1e9}
 
 
+def batches(images, rounds, channels_last):
+    """The teacher network's training step on random batches of 32..256 images, one thread:
+    processor time per image (median over rounds), the twin of dev.pate.benchmarks.BatchScaling."""
+    torch.set_num_threads(1)
+    sizes = [32, 64, 128, 256]
+    nets, data = [], []
+    for size in sizes:
+        torch.manual_seed(7)
+        net = network([16, 32])
+        x = torch.rand(size, 1, 28, 28)
+        if channels_last:
+            net = net.to(memory_format=torch.channels_last)
+            x = x.contiguous(memory_format=torch.channels_last)
+        nets.append((net, torch.optim.Adam(net.parameters(), lr=0.006)))
+        data.append((x, torch.arange(size) % 10))
+    times = [[] for _ in sizes]
+    for round in range(-1, rounds):  # round -1 warms up, untimed
+        for k, size in enumerate(sizes):
+            (net, optimiser), (x, y) = nets[k], data[k]
+            steps = images // size
+            start = time.process_time()
+            for _ in range(steps):
+                optimiser.zero_grad(set_to_none=True)
+                F.cross_entropy(net(x), y).backward()
+                optimiser.step()
+            if round >= 0:
+                times[k].append((time.process_time() - start) * 1e6 / (steps * size))
+    medians = [sorted(t)[len(t) // 2] for t in times]
+    return {"side": "pytorch", "what": "batches", "channels_last": channels_last,
+            "microseconds_per_image": dict(zip(map(str, sizes), medians)),
+            "images_per_second": {str(s): 1e6 / m for s, m in zip(sizes, medians)}}
+
+
 def command(words, teachers):
     what, args = words[0], [int(w) for w in words[1:] if w.lstrip("-").isdigit()]
     if what == "teacher":
@@ -295,8 +329,11 @@ def command(words, teachers):
         return student(e, th)
     if what == "sgemm":
         return sgemm(args[0] if args else 1)
+    if what == "batches":
+        i, r = args + [4096, 6][len(args):]
+        return batches(i, r, "channels-last" in words)
     raise SystemExit("unknown command: " + " ".join(words)
-                     + " (expected teacher, student, sgemm or serve)")
+                     + " (expected teacher, student, sgemm, batches or serve)")
 
 
 def main():

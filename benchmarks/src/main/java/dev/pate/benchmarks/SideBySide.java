@@ -17,6 +17,7 @@ import dev.pate.ensemble.nn.NativeThreads;
 import dev.pate.ensemble.nn.NetworkCost;
 import dev.pate.ensemble.nn.NetworkSettings;
 import dev.pate.ensemble.nn.NetworkSpec;
+import dev.pate.ensemble.nn.TrainingEngine;
 import dev.pate.student.PseudoLabels;
 import dev.pate.student.SelfTrainingSettings;
 import dev.pate.student.SelfTrainingStudent;
@@ -30,6 +31,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import java.util.OptionalInt;
@@ -53,8 +55,9 @@ import java.util.regex.Pattern;
  * <pre>OMP_WAIT_POLICY=PASSIVE java -Dorg.bytedeco.javacpp.maxPhysicalBytes=0 \
  *   -cp "$(cat benchmarks/target/classpath)" \
  *   dev.pate.benchmarks.SideBySide [teachers=4] [images=240] [epochs=15] [rounds=2] \
- *   [studentEpochs=3]</pre>
- * (teachers 0 or studentEpochs 0 leaves that part out)
+ *   [studentEpochs=3] [engines=dl4j,onednn]</pre>
+ * (teachers 0 or studentEpochs 0 leaves that part out; pate's teachers are trained by each of the
+ * {@code teachers.engine}s given, side {@code pate} for dl4j, {@code pate/onednn} for onednn)
  * ({@code mvn -q -o dependency:build-classpath -pl benchmarks -am
  * -Dmdep.outputFile=target/classpath} writes the class path; add the modules' target/classes.)
  */
@@ -80,6 +83,8 @@ public final class SideBySide {
     int epochs = intArg(args, 2, 15);
     int rounds = intArg(args, 3, 2);
     int studentEpochs = intArg(args, 4, 3);
+    List<TrainingEngine> engines = Arrays.stream((args.length > 5 ? args[5] : "dl4j,onednn")
+        .split(",")).map(id -> TrainingEngine.valueOf(id.toUpperCase(Locale.ROOT))).toList();
     int cores = Runtime.getRuntime().availableProcessors();
     System.out.printf(Locale.ROOT, "machine: %s, %d cores; %d teachers x %d images x %d epochs,"
         + " %d rounds (pate, PyTorch alternated)%n", cpuName(), cores, teachers, images, epochs,
@@ -108,7 +113,8 @@ public final class SideBySide {
       TrainTest mnist = ImageDatasets.load("mnist", DataDirectory.standard());
       List<Run> runs = new ArrayList<>();
       if (teachers > 0) {
-        runs.addAll(teachers(mnist, torch, peak, cores, teachers, images, epochs, rounds));
+        runs.addAll(teachers(mnist, torch, peak, cores, teachers, images, epochs, rounds,
+            engines));
       }
       if (studentEpochs > 0) {
         for (int round = 1; round <= rounds; round++) {
@@ -126,9 +132,13 @@ public final class SideBySide {
     }
   }
 
-  /** The teachers' runs: for each round and layout, pate then PyTorch (default, channels-last). */
+  /**
+   * The teachers' runs: for each round and layout, pate (by each engine) then PyTorch (default,
+   * channels-last).
+   */
   private static List<Run> teachers(TrainTest mnist, PyTorch torch, double[] peak, int cores,
-      int teachers, int images, int epochs, int rounds) throws IOException {
+      int teachers, int images, int epochs, int rounds, List<TrainingEngine> engines)
+      throws IOException {
     ImageDataset evaluation = mnist.test().range("eval", 9000, 10000);
     TeacherPartitions parts = TeacherPartitions.split(mnist.train(), teachers, 3,
         PartitionLimits.NONE.withMaxPerTeacher(images));
@@ -144,18 +154,23 @@ public final class SideBySide {
     TeacherPartitions warmUp = TeacherPartitions.split(mnist.train(), cores, 5,
         PartitionLimits.NONE.withMaxPerTeacher(images));
     for (int[] layout : layouts) {
-      trainTeachers(new TeacherSettings(cores, teacher.withEpochs(2), augment, layout[0],
-          layout[1]), warmUp, evaluation, dir);
+      for (TrainingEngine engine : engines) {
+        trainTeachers(new TeacherSettings(cores, teacher.withEpochs(2), augment, layout[0],
+            layout[1], engine), warmUp, evaluation, dir);
+      }
     }
     List<Run> runs = new ArrayList<>();
     for (int round = 1; round <= rounds; round++) {
       for (int[] layout : layouts) {
         String name = layout[0] + "x" + layout[1];
-        double[] r = trainTeachers(new TeacherSettings(teachers, teacher, augment, layout[0],
-            layout[1]), parts, evaluation, dir);
-        double imageEpochs = (double) teachers * images * epochs;
-        runs.add(print(new Run("teacher", "pate", name, r[0], r[1], imageEpochs / r[0], r[2], 0),
-            flopsPerImage, peak[layout[0] * layout[1]]));
+        for (TrainingEngine engine : engines) {
+          double[] r = trainTeachers(new TeacherSettings(teachers, teacher, augment, layout[0],
+              layout[1], engine), parts, evaluation, dir);
+          double imageEpochs = (double) teachers * images * epochs;
+          String side = engine == TrainingEngine.DL4J ? "pate" : "pate/" + engine.id();
+          runs.add(print(new Run("teacher", side, name, r[0], r[1], imageEpochs / r[0], r[2], 0),
+              flopsPerImage, peak[layout[0] * layout[1]]));
+        }
         if (torch != null) {
           for (String variant : List.of("", " channels-last")) {
             String command = String.format(Locale.ROOT, "teacher %d %d %d %d %d%s", teachers,
@@ -193,7 +208,7 @@ public final class SideBySide {
         + " processor time:");
     Run pate = null;
     for (Run run : runs) {
-      if (run.side().equals("pate")) {
+      if (run.side().startsWith("pate")) {
         pate = run;
       } else if (pate != null && pate.what().equals(run.what())
           && pate.layout().equals(run.layout())) {
@@ -203,11 +218,15 @@ public final class SideBySide {
       }
     }
     // What a user compares: each side in its fastest layout (teachers per second, all rounds).
-    double pateBest = bestRate(runs, true);
-    double torchBest = bestRate(runs, false);
-    if (pateBest > 0 && torchBest > 0) {
-      System.out.printf(Locale.ROOT, "  teacher best layout vs best: pate %.0f images/s, PyTorch"
-          + " %.0f images/s, ratio %.2f%n", pateBest, torchBest, pateBest / torchBest);
+    double torchBest = bestRate(runs, side -> side.startsWith("pytorch"));
+    for (String pateSide : runs.stream().map(Run::side).filter(side -> side.startsWith("pate"))
+        .distinct().toList()) {
+      double pateBest = bestRate(runs, pateSide::equals);
+      if (pateBest > 0 && torchBest > 0) {
+        System.out.printf(Locale.ROOT, "  teacher best layout vs best: %s %.0f images/s, PyTorch"
+            + " %.0f images/s, ratio %.2f%n", pateSide, pateBest, torchBest,
+            pateBest / torchBest);
+      }
     }
     double pateEpoch = bestEpoch(runs, true);
     double torchEpoch = bestEpoch(runs, false);
@@ -223,9 +242,10 @@ public final class SideBySide {
         .orElse(Double.POSITIVE_INFINITY);
   }
 
-  private static double bestRate(List<Run> runs, boolean pate) {
+  /** The best teacher rate of the runs whose side is {@code side}. */
+  private static double bestRate(List<Run> runs, java.util.function.Predicate<String> side) {
     return runs.stream().filter(r -> r.what().equals("teacher"))
-        .filter(r -> r.side().equals("pate") == pate).mapToDouble(Run::rate).max().orElse(0);
+        .filter(r -> side.test(r.side())).mapToDouble(Run::rate).max().orElse(0);
   }
 
   /**

@@ -14,8 +14,11 @@ import dev.pate.ensemble.nn.InputShape;
 import dev.pate.ensemble.nn.LearningRateSchedule;
 import dev.pate.ensemble.nn.NativeThreads;
 import dev.pate.ensemble.nn.NetworkSettings;
+import dev.pate.ensemble.nn.NetworkBuilder;
 import dev.pate.ensemble.nn.NetworkSpec;
+import dev.pate.ensemble.nn.OneDnnTrainer;
 import dev.pate.ensemble.nn.Tensors;
+import dev.pate.ensemble.nn.TrainingEngine;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.util.List;
@@ -34,7 +37,7 @@ import org.nd4j.linalg.api.ndarray.INDArray;
  * of teachers sees.
  *
  * <pre>java -Dorg.bytedeco.javacpp.maxPhysicalBytes=0 -cp "$CP" dev.pate.benchmarks.TeacherPhases
- *   [teachers=8] [rounds=2]</pre>
+ *   [teachers=8] [rounds=2] [engine=dl4j or onednn]</pre>
  */
 public final class TeacherPhases {
   private static final int IMAGES = 240;
@@ -46,18 +49,21 @@ public final class TeacherPhases {
   public static void main(String[] args) throws IOException {
     int teachers = args.length > 0 ? Integer.parseInt(args[0]) : 8;
     int rounds = args.length > 1 ? Integer.parseInt(args[1]) : 2;
+    TrainingEngine engine = TrainingEngine.valueOf((args.length > 2 ? args[2] : "dl4j")
+        .toUpperCase(Locale.ROOT));
     TrainTest mnist = ImageDatasets.load("mnist", DataDirectory.standard());
     Dataset held = mnist.test().range("eval", 9000, 10000);
     INDArray evaluation = Tensors.features(held);
     int[] evaluationLabels = held.labels();
     TeacherPartitions parts = TeacherPartitions.split(mnist.train(), teachers, 3,
         PartitionLimits.NONE.withMaxPerTeacher(IMAGES));
-    NetworkSpec network = NetworkSpec.of(new NetworkSettings(Architecture.CNN, List.of(16, 32),
+    NetworkSettings settings = new NetworkSettings(Architecture.CNN, List.of(16, 32),
         OptionalInt.of(5), List.of(128), 0.0, EPOCHS, BATCH, 0.006, LearningRateSchedule.LINEAR,
-        0.0));
+        0.0);
+    NetworkSpec network = NetworkSpec.of(settings);
     List<Augmentation> augment = List.of(Augmentation.SHIFT, Augmentation.ROTATE);
-    System.out.printf(Locale.ROOT, "%d teachers x %d images x %d epochs, one native thread;"
-        + " milliseconds per teacher%n", teachers, IMAGES, EPOCHS);
+    System.out.printf(Locale.ROOT, "%d teachers x %d images x %d epochs, one native thread,"
+        + " engine %s; milliseconds per teacher%n", teachers, IMAGES, EPOCHS, engine.id());
     try (NativeThreads.Scope one = NativeThreads.pin(1)) {
       for (int round = 1; round <= rounds; round++) {
         long[] phases = new long[5];
@@ -79,8 +85,15 @@ public final class TeacherPhases {
             augmented[e - 1] = epochs.forEpoch(e);
           }
           long readyToTrain = System.nanoTime();
-          Classifiers.train(net, e -> augmented[e - 1], Tensors.oneHot(part.labels(), 10), EPOCHS,
-              BATCH, seed, Classifiers.EpochListener.NONE);
+          if (engine == TrainingEngine.ONEDNN) {
+            OneDnnTrainer.train(net, settings, shape, NetworkBuilder.learningRate(settings,
+                    network.trainingSteps(part.size())), e -> augmented[e - 1],
+                Tensors.oneHot(part.labels(), 10), EPOCHS, BATCH, seed,
+                Classifiers.EpochListener.NONE);
+          } else {
+            Classifiers.train(net, e -> augmented[e - 1], Tensors.oneHot(part.labels(), 10),
+                EPOCHS, BATCH, seed, Classifiers.EpochListener.NONE);
+          }
           long trained = System.nanoTime();
           accuracy += Classifiers.accuracy(Classifiers.predict(net, evaluation), evaluationLabels);
           long scored = System.nanoTime();

@@ -2,6 +2,7 @@ package dev.pate.config;
 
 import dev.pate.aggregator.multilabel.MultiLabelMechanism;
 import dev.pate.ensemble.nn.Architecture;
+import dev.pate.ensemble.nn.TrainingEngine;
 import dev.pate.student.StudentMethod;
 import java.util.Map;
 
@@ -127,6 +128,10 @@ final class MultiLabelChecks {
       add("privacy.release", config.privacy().release().id() + " is not defined for the"
           + " multi-label mechanisms (no smooth-sensitivity analysis of their data-dependent"
           + " epsilon); use none");
+    }
+    if (config.teachers().engine() == TrainingEngine.ONEDNN) {
+      add("teachers.engine", config.teachers().engine().id() + " trains single-label teachers;"
+          + " a multi-label run's teachers (one sigmoid per label) train with dl4j (or auto)");
     }
     if (config.teachers().executor() != TeacherExecutor.LOCAL) {
       add("teachers.executor", config.teachers().executor().id() + ": multi-label teachers train"

@@ -5,6 +5,8 @@ import static java.util.Objects.requireNonNull;
 import dev.pate.ensemble.TeacherSettings;
 import dev.pate.ensemble.augment.Augmentation;
 import dev.pate.ensemble.nn.NetworkSettings;
+import dev.pate.ensemble.nn.NetworkSpec;
+import dev.pate.ensemble.nn.TrainingEngine;
 import java.util.List;
 import java.util.Optional;
 
@@ -17,11 +19,13 @@ import java.util.Optional;
  * @param threadsPerWorker native (OpenMP/BLAS) threads of each worker
  * @param network every teacher's architecture and training
  * @param augment augmentations of each teacher's training images, redrawn every epoch
+ * @param engine what runs each teacher's training steps
  * @param executor where the teachers are trained and vote
  * @param spark the Spark cluster; present exactly when {@code executor} is {@code spark}
  */
 public record TeachersConfig(int count, int workers, int threadsPerWorker, NetworkSettings network,
-    List<Augmentation> augment, TeacherExecutor executor, Optional<SparkConfig> spark) {
+    List<Augmentation> augment, TrainingEngine engine, TeacherExecutor executor,
+    Optional<SparkConfig> spark) {
 
   static final Key<TeachersConfig, Integer> COUNT =
       Key.of(
@@ -77,6 +81,19 @@ public record TeachersConfig(int count, int workers, int threadsPerWorker, Netwo
               + " votes; needs the spark module, built by default)",
           TeachersConfig::executor);
 
+  static final Key<TeachersConfig, TrainingEngine> ENGINE =
+      Key.of(
+          "engine",
+          new ChoiceType<>(TrainingEngine.class),
+          TrainingEngine.AUTO,
+          "what runs each teacher's training steps: onednn (oneDNN's primitives directly, the"
+              + " teacher then saved and voting as a DL4J network; built-in cnn and mlp without"
+              + " dropout, single-label; 2-2.5x dl4j's speed, docs/training.md#training-engines),"
+              + " dl4j (DL4J's layers; any network), or auto: onednn where it can train the"
+              + " teachers, else dl4j; report.json and the cache key name the engine used, and"
+              + " the same seed gives the same teachers under the same engine",
+          TeachersConfig::engine);
+
   static final Child<TeachersConfig, SparkConfig> SPARK =
       Child.usedWhen(EXECUTOR, TeacherExecutor.SPARK, SparkConfig.SECTION, TeachersConfig::spark);
 
@@ -84,10 +101,11 @@ public record TeachersConfig(int count, int workers, int threadsPerWorker, Netwo
       Section.of(
           "teachers",
           "the teacher ensemble trained on disjoint partitions of the private data",
-          List.of(COUNT, WORKERS, THREADS_PER_WORKER, NETWORK, AUGMENT, EXECUTOR, SPARK),
+          List.of(COUNT, WORKERS, THREADS_PER_WORKER, NETWORK, AUGMENT, ENGINE, EXECUTOR, SPARK),
           v ->
               new TeachersConfig(v.get(COUNT), v.get(WORKERS), v.get(THREADS_PER_WORKER),
-                  v.get(NETWORK), v.get(AUGMENT), v.get(EXECUTOR), v.find(SPARK)));
+                  v.get(NETWORK), v.get(AUGMENT), v.get(ENGINE), v.get(EXECUTOR),
+                  v.find(SPARK)));
 
   /**
    * Checks for nulls, and that {@code spark} is present exactly for the spark executor; value
@@ -102,18 +120,24 @@ public record TeachersConfig(int count, int workers, int threadsPerWorker, Netwo
       throw new IllegalArgumentException("spark: " + (spark.isPresent() ? "must be empty"
           : "required") + " for executor " + executor.id());
     }
+    requireNonNull(engine, "engine");
   }
 
   /** Teachers trained in this JVM. */
   public TeachersConfig(int count, int workers, int threadsPerWorker, NetworkSettings network,
       List<Augmentation> augment) {
-    this(count, workers, threadsPerWorker, network, augment, TeacherExecutor.LOCAL,
-        Optional.empty());
+    this(count, workers, threadsPerWorker, network, augment, TrainingEngine.AUTO,
+        TeacherExecutor.LOCAL, Optional.empty());
   }
 
   /** The ensemble these keys describe, for the ensemble module (all but where it trains). */
   public TeacherSettings settings() {
-    return new TeacherSettings(count, network, augment, workers, threadsPerWorker);
+    return new TeacherSettings(count, network, augment, workers, threadsPerWorker, engine);
+  }
+
+  /** The engine that trains single-label teachers of {@code network}: auto resolved. */
+  public TrainingEngine engineUsed() {
+    return engine.resolve(NetworkSpec.of(network));
   }
 
   /** Teachers trained without augmentation, in this JVM. */

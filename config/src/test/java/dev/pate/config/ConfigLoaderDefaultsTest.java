@@ -9,6 +9,7 @@ import dev.pate.aggregator.rdp.Conversion;
 import dev.pate.ensemble.nn.Architecture;
 import dev.pate.ensemble.nn.LearningRateSchedule;
 import dev.pate.ensemble.nn.NetworkSettings;
+import dev.pate.ensemble.nn.TrainingEngine;
 import dev.pate.student.SelfTrainingSettings;
 import dev.pate.student.StudentMethod;
 import dev.pate.aggregator.mechanism.Mechanism;
@@ -194,6 +195,17 @@ class ConfigLoaderDefaultsTest {
     RunConfig named = ConfigLoader.load(file, List.of("name=gnmax"));
     assertEquals("gnmax", named.name());
     assertEquals(7L, named.seed());
+  }
+
+  /** The onednn engine trains no dropout: refused when the file is read, naming both keys. */
+  @Test
+  void anEngineThatCannotTrainTheNetworkIsRefusedOnReading() {
+    assertEquals(TrainingEngine.ONEDNN, ConfigLoader.parse("name: x", "x.yaml",
+        List.of("teachers.engine=onednn")).teachers().engine());
+    ConfigException e = assertThrows(ConfigException.class, () -> ConfigLoader.parse("name: x",
+        "x.yaml", List.of("teachers.engine=onednn", "teachers.network.dropout=0.25")));
+    assertTrue(e.getMessage().contains("teachers.engine: onednn cannot train a network with"
+        + " dropout 0.25"), e.getMessage());
   }
 
   @Test

@@ -102,6 +102,7 @@ class ConfigWriterTest {
             "learning_rate_schedule",
             "l2",
             "augment",
+            "engine",
             "executor",
             "aggregator",
             "mechanism",

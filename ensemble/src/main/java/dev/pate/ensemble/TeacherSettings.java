@@ -4,6 +4,8 @@ import static java.util.Objects.requireNonNull;
 
 import dev.pate.ensemble.augment.Augmentation;
 import dev.pate.ensemble.nn.NetworkSettings;
+import dev.pate.ensemble.nn.NetworkSpec;
+import dev.pate.ensemble.nn.TrainingEngine;
 import java.io.Serializable;
 import java.util.List;
 
@@ -25,13 +27,21 @@ import java.util.List;
  *     only; empty for none)
  * @param workers teachers trained in parallel, >= 1
  * @param threadsPerWorker native (OpenMP/BLAS) threads of each worker, >= 1
+ * @param engine what runs each teacher's training steps: {@link TrainingEngine#ONEDNN} trains
+ *     built-in networks without dropout; {@link TrainingEngine#AUTO} takes it where it can
  */
 public record TeacherSettings(int count, NetworkSettings network, List<Augmentation> augment,
-    int workers, int threadsPerWorker) implements Serializable {
+    int workers, int threadsPerWorker, TrainingEngine engine) implements Serializable {
 
-  private static final long serialVersionUID = 1L;
+  private static final long serialVersionUID = 2L;
   private static final TeacherSettings DEFAULTS = new TeacherSettings(250,
       NetworkSettings.teacherDefaults(), List.of(), 2, 1);
+
+  /** Settings whose teachers the fastest engine that can train them trains ({@code auto}). */
+  public TeacherSettings(int count, NetworkSettings network, List<Augmentation> augment,
+      int workers, int threadsPerWorker) {
+    this(count, network, augment, workers, threadsPerWorker, TrainingEngine.AUTO);
+  }
 
   /** Checks every value; see the parameters for what each may be. */
   public TeacherSettings {
@@ -47,6 +57,10 @@ public record TeacherSettings(int count, NetworkSettings network, List<Augmentat
       throw new IllegalArgumentException("threadsPerWorker: " + threadsPerWorker
           + " is not >= 1");
     }
+    requireNonNull(engine, "engine");
+    engine.problemWith(NetworkSpec.of(network)).ifPresent(problem -> {
+      throw new IllegalArgumentException("engine: " + engine.id() + " cannot train " + problem);
+    });
   }
 
   /** 250 teachers of {@link NetworkSettings#teacherDefaults()}, no augmentation, 2 workers. */
@@ -66,6 +80,7 @@ public record TeacherSettings(int count, NetworkSettings network, List<Augmentat
     private List<Augmentation> augment;
     private int workers;
     private int threadsPerWorker;
+    private TrainingEngine engine;
 
     private Builder(TeacherSettings from) {
       count = from.count;
@@ -73,6 +88,7 @@ public record TeacherSettings(int count, NetworkSettings network, List<Augmentat
       augment = from.augment;
       workers = from.workers;
       threadsPerWorker = from.threadsPerWorker;
+      engine = from.engine;
     }
 
     public Builder count(int count) {
@@ -100,9 +116,14 @@ public record TeacherSettings(int count, NetworkSettings network, List<Augmentat
       return this;
     }
 
+    public Builder engine(TrainingEngine engine) {
+      this.engine = engine;
+      return this;
+    }
+
     /** The settings, checked. */
     public TeacherSettings build() {
-      return new TeacherSettings(count, network, augment, workers, threadsPerWorker);
+      return new TeacherSettings(count, network, augment, workers, threadsPerWorker, engine);
     }
   }
 }

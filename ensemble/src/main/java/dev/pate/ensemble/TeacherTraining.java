@@ -2,6 +2,7 @@ package dev.pate.ensemble;
 
 import dev.pate.ensemble.augment.Augmentation;
 import dev.pate.ensemble.nn.NetworkSpec;
+import dev.pate.ensemble.nn.TrainingEngine;
 import java.util.List;
 import java.util.Objects;
 
@@ -14,9 +15,10 @@ import java.util.Objects;
  *     only; empty for none)
  * @param workers teachers trained at once
  * @param threadsPerWorker native (BLAS/OpenMP) threads of each worker
+ * @param engine what runs each teacher's training steps
  */
 public record TeacherTraining(NetworkSpec network, List<Augmentation> augment, int workers,
-    int threadsPerWorker) {
+    int threadsPerWorker, TrainingEngine engine) {
 
   public TeacherTraining {
     Objects.requireNonNull(network, "network");
@@ -28,16 +30,20 @@ public record TeacherTraining(NetworkSpec network, List<Augmentation> augment, i
       throw new IllegalArgumentException("threadsPerWorker: " + threadsPerWorker
           + " is not >= 1");
     }
+    Objects.requireNonNull(engine, "engine");
+    engine.problemWith(network).ifPresent(problem -> {
+      throw new IllegalArgumentException("engine: " + engine.id() + " cannot train " + problem);
+    });
   }
 
   /** The training {@code settings} describe, with their built-in network. */
   public static TeacherTraining of(TeacherSettings settings) {
     return new TeacherTraining(NetworkSpec.of(settings.network()), settings.augment(),
-        settings.workers(), settings.threadsPerWorker());
+        settings.workers(), settings.threadsPerWorker(), settings.engine());
   }
 
   /** This training with another network. */
   public TeacherTraining withNetwork(NetworkSpec network) {
-    return new TeacherTraining(network, augment, workers, threadsPerWorker);
+    return new TeacherTraining(network, augment, workers, threadsPerWorker, engine);
   }
 }

@@ -548,6 +548,7 @@ public final class PatePipeline {
 
     RunReport report = Reports.build(config, noise, folder, inputs.data(), inputs.partitions(),
         new Reports.Networks(teacherNetwork.name(),
+            config.teachers().engine().resolve(teacherNetwork).id(),
             customStudent != null ? "custom" : studentNetwork.name()), ensemble, asked,
         student, studentData == null ? 0 : studentData.unlabelled().size(), ceiling,
         new RunReport.Timings(loadSeconds, teachersSeconds, asked.votingSeconds(),
@@ -607,6 +608,10 @@ public final class PatePipeline {
     InputShape shape = InputShape.of(data.privateSet());
     teacherNetwork.problemWithInput(shape).ifPresent(p -> {
       throw new UserError("teachers.network." + p);
+    });
+    config.teachers().engine().problemWith(teacherNetwork).ifPresent(p -> {
+      throw new UserError("teachers.engine: " + config.teachers().engine().id()
+          + " cannot train " + p);
     });
     studentNetwork.problemWithInput(shape).ifPresent(p -> {
       throw new UserError("student.network." + p);

@@ -50,11 +50,32 @@ public final class Classifiers {
   public static MultiLayerNetwork fit(NetworkSpec network, Dataset examples, InputShape shape,
       int numClasses, long seed, Function<INDArray, EpochFeatures> epochFeatures,
       EpochListener listener) {
-    MultiLayerNetwork net = network.create(shape, numClasses, seed,
-        network.trainingSteps(examples.size()));
-    train(net, epochFeatures.apply(Tensors.features(examples)),
-        Tensors.oneHot(examples.labels(), numClasses), network.epochs(), network.batchSize(), seed,
-        listener);
+    return fit(network, examples, shape, numClasses, seed, epochFeatures, listener,
+        TrainingEngine.DL4J);
+  }
+
+  /**
+   * As {@link #fit(NetworkSpec, Dataset, InputShape, int, long, Function, EpochListener)}, its
+   * training steps run by {@code engine}.
+   */
+  public static MultiLayerNetwork fit(NetworkSpec network, Dataset examples, InputShape shape,
+      int numClasses, long seed, Function<INDArray, EpochFeatures> epochFeatures,
+      EpochListener listener, TrainingEngine engine) {
+    engine.problemWith(network).ifPresent(problem -> {
+      throw new IllegalArgumentException("engine " + engine.id() + ": cannot train " + problem);
+    });
+    TrainingEngine used = engine.resolve(network);
+    int steps = network.trainingSteps(examples.size());
+    MultiLayerNetwork net = network.create(shape, numClasses, seed, steps);
+    EpochFeatures features = epochFeatures.apply(Tensors.features(examples));
+    INDArray labels = Tensors.oneHot(examples.labels(), numClasses);
+    if (used == TrainingEngine.ONEDNN) {
+      NetworkSettings settings = network.builtIn().orElseThrow();
+      OneDnnTrainer.train(net, settings, shape, NetworkBuilder.learningRate(settings, steps),
+          features, labels, network.epochs(), network.batchSize(), seed, listener);
+    } else {
+      train(net, features, labels, network.epochs(), network.batchSize(), seed, listener);
+    }
     return net;
   }
 
@@ -143,7 +164,7 @@ public final class Classifiers {
     return correct / (double) labels.length;
   }
 
-  private static void shuffle(int[] a, Random random) {
+  static void shuffle(int[] a, Random random) {
     for (int i = a.length - 1; i > 0; i--) {
       int j = random.nextInt(i + 1);
       int t = a[i];

@@ -16,6 +16,11 @@ record ConfiguredNetwork(NetworkSettings settings) implements NetworkSpec {
   }
 
   @Override
+  public java.util.Optional<NetworkSettings> builtIn() {
+    return java.util.Optional.of(settings);
+  }
+
+  @Override
   public java.util.Optional<String> problemWithInput(InputShape shape) {
     return NetworkBuilder.problemWithInput(settings, shape);
   }

@@ -142,7 +142,11 @@ public final class NetworkBuilder {
   /** Pieces of the linear decay: fine enough to be linear in effect, small to serialise. */
   static final int DECAY_PIECES = 100;
 
-  static ISchedule learningRate(NetworkSettings config, int trainingSteps) {
+  /**
+   * The learning rate a network of {@code config} takes at each of its {@code trainingSteps}:
+   * what {@link #build} gives DL4J's updater, and {@link OneDnnTrainer} follows.
+   */
+  public static ISchedule learningRate(NetworkSettings config, int trainingSteps) {
     return switch (config.learningRateSchedule()) {
       case CONSTANT -> new FixedSchedule(config.learningRate());
       case LINEAR -> linearDecay(config.learningRate(), Math.max(1, trainingSteps));

@@ -20,6 +20,11 @@ public interface NetworkSpec {
    */
   MultiLayerNetwork create(InputShape shape, int numClasses, long seed, int trainingSteps);
 
+  /** The built-in network's settings, or empty for a network given in code. */
+  default java.util.Optional<NetworkSettings> builtIn() {
+    return java.util.Optional.empty();
+  }
+
   /** A short name for reports: the architecture ({@code cnn}, {@code mlp}) or {@code custom}. */
   String name();
 

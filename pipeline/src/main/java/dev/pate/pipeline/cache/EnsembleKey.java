@@ -6,6 +6,7 @@ import dev.pate.datasets.Dataset;
 import dev.pate.datasets.multilabel.MultiLabelExamples;
 import dev.pate.datasets.split.PublicSplit;
 import dev.pate.datasets.split.Partitions;
+import dev.pate.ensemble.nn.TrainingEngine;
 import dev.pate.files.Sha256;
 import java.nio.ByteBuffer;
 import java.security.MessageDigest;
@@ -61,7 +62,7 @@ public record EnsembleKey(String hash, Map<String, String> settings, String data
    * value that means "as before": left out at that value, so that those ensembles keep their keys.
    */
   private static final Map<String, String> LEFT_OUT_AT = Map.of("teachers.augment", "[]",
-      "dataset.validation", "0");
+      "dataset.validation", "0", "teachers.engine", "dl4j");
 
   public EnsembleKey {
     settings = Collections.unmodifiableMap(new LinkedHashMap<>(settings));
@@ -95,6 +96,7 @@ public record EnsembleKey(String hash, Map<String, String> settings, String data
     customNetwork.ifPresent(identity -> {
       settings.keySet().removeIf(key -> key.startsWith("teachers.network."));
       settings.put("teachers.network", identity);
+      settings.remove("teachers.engine"); // dl4j: the only engine of networks given in code
     });
     // The validation split only in keys of runs that have one: ensembles cached before it
     // existed keep their keys.
@@ -139,7 +141,12 @@ public record EnsembleKey(String hash, Map<String, String> settings, String data
    */
   public static Map<String, String> settings(RunConfig config) {
     Map<String, String> settings = new LinkedHashMap<>();
-    ConfigWriter.values(config).forEach((key, value) -> {
+    ConfigWriter.values(config).forEach((key, given) -> {
+      // The engine that trains them, not the one asked for (auto): multi-label teachers and
+      // networks onednn cannot train are DL4J's.
+      String value = !key.equals("teachers.engine") ? given
+          : config.dataset().multiLabel() ? TrainingEngine.DL4J.id()
+          : config.teachers().engineUsed().id();
       // privacy.groups only in keys of runs with groups: ensembles cached before keep their keys.
       boolean deciding = key.equals("seed") || key.startsWith("dataset.")
           || key.startsWith("teachers.") || key.startsWith("privacy.groups.")

@@ -86,7 +86,12 @@ public final class Reports {
   private Reports() {}
 
   /** What the teachers and the student are, as the report names them. */
-  public record Networks(String teachers, String student) {}
+  /**
+   * @param teachers the teachers' network's name (an architecture, or custom)
+   * @param teacherEngine what trained the teachers ({@code teachers.engine}, auto resolved)
+   * @param student the student's network's name
+   */
+  public record Networks(String teachers, String teacherEngine, String student) {}
 
   /**
    * @param noise the noise labelling used: the config's, or planned (then with its plan)
@@ -112,7 +117,7 @@ public final class Reports {
             new RunReport.DatasetPrivate(partitions.examplesUsed(),
                 data.privateTable() == null ? null : data.privateTable().file(),
                 data.privateTable() == null ? null : data.privateTable().unseenCategories())),
-        teachers(config, networks.teachers(), ensemble),
+        teachers(config, networks, ensemble),
         aggregation(config.aggregator().noise(), noise.aggregator(), asked),
         noise.plan().orElse(null),
         privacy(config, data, noise.aggregator(), asked.labelling(), asked.votes()),
@@ -167,14 +172,16 @@ public final class Reports {
         Tensors.features(validation)), validation.labels());
   }
 
-  private static RunReport.Teachers teachers(RunConfig config, String network,
+  private static RunReport.Teachers teachers(RunConfig config, Networks networks,
       CachedEnsemble ensemble) {
     List<TeacherRecord> records = ensemble.records();
     var accuracy = records.stream().mapToDouble(TeacherRecord::testAccuracy).summaryStatistics();
     var sizes = records.stream().mapToInt(TeacherRecord::trainingExamples).summaryStatistics();
     var t = config.teachers();
     CachedEnsemble.Provenance from = ensemble.provenance();
-    return new RunReport.Teachers(records.size(), network, t.executor().id(), t.workers(),
+    return new RunReport.Teachers(records.size(), networks.teachers(), networks.teacherEngine(),
+        t.executor().id(),
+        t.workers(),
         t.threadsPerWorker(), new RunReport.TeachersPrivate(accuracy.getAverage(),
             accuracy.getMin(), accuracy.getMax(), sizes.getMin(), sizes.getMax(),
             new RunReport.Cache(ensemble.folder().toString(), ensemble.key().hash(),

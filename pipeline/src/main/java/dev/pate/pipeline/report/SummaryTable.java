@@ -112,7 +112,7 @@ public final class SummaryTable {
         + String.format(Locale.ROOT, ", mean test accuracy %.4f",
             t.teachersPrivate().meanTestAccuracy())
         + (t.teachersPrivate().cache().teachersTrained() == 0 ? " (reused from the cache)"
-            : " (trained by the " + t.executor() + " executor)"));
+            : " (trained by the " + t.executor() + " executor, engine " + t.engine() + ")"));
     var pp = p.privacyPrivate();
     row(b, "epsilon (data-dependent)", String.format(Locale.ROOT,
         "%.4f at delta %.0e (order %s, %s conversion)", pp.epsilonDataDependent(), p.delta(),

@@ -36,6 +36,24 @@ class EnsembleKeyTest {
   }
 
   /**
+   * The engine changes the teachers (to rounding, growing over training): the key names the one
+   * that trains them (auto resolved), leaving out dl4j, so that DL4J's ensembles keep the keys
+   * they had before the engine could be chosen.
+   */
+  @Test
+  void theKeyNamesTheEngineThatTrainsUnlessItIsDl4j() {
+    Map<String, String> dl4j = EnsembleKey.settings(config("teachers.engine=dl4j"));
+    assertFalse(dl4j.containsKey("teachers.engine"));
+    assertEquals("onednn", EnsembleKey.settings(config("teachers.engine=onednn"))
+        .get("teachers.engine"));
+    assertEquals(EnsembleKey.settings(config("teachers.engine=onednn")),
+        EnsembleKey.settings(config()), "auto trains the default teachers with onednn");
+    assertEquals(EnsembleKey.settings(config("teachers.network.dropout=0.25",
+        "teachers.engine=dl4j")), EnsembleKey.settings(config("teachers.network.dropout=0.25")),
+        "auto trains teachers with dropout with dl4j");
+  }
+
+  /**
    * Without a validation split the key is what it was before dataset.validation existed (cached
    * ensembles keep their keys); with one, the public data differs, and so does the key.
    */

@@ -1,0 +1,93 @@
+package dev.pate.ensemble.nn;
+
+import java.util.Optional;
+import java.util.Random;
+import org.bytedeco.javacpp.PointerScope;
+import org.deeplearning4j.nn.multilayer.MultiLayerNetwork;
+import org.nd4j.linalg.api.ndarray.INDArray;
+import org.nd4j.linalg.schedule.ISchedule;
+
+/**
+ * Trains a network {@link NetworkBuilder} built (a cnn or mlp of ReLU layers with a softmax
+ * output) on oneDNN's primitives directly, through oneDNN's own Java binding, instead of through
+ * DL4J's layers, and writes the trained parameters back into the DL4J network, which then
+ * predicts, votes and is saved as before.
+ *
+ * <p>Why: on the headline teacher DL4J's per-layer machinery (its NCHW arrays reordered to and
+ * from oneDNN's layouts around every convolution, the pooling and convolution forward passes
+ * run again in backprop, workspaces and small allocations a step) cost more than the arithmetic.
+ * The same step on oneDNN's primitives, activations channels-last end to end, max-pooling with
+ * oneDNN's workspace, every buffer allocated once, took about a third of DL4J's processor time
+ * and about half of PyTorch's on one core (benchmarks/README.md).
+ *
+ * <p>What stays DL4J's: the initial parameters (read from the freshly built network, so that
+ * the seed decides them as before), the learning-rate schedule, Adam's definition (DL4J's
+ * bias-corrected step size), L2 on weights added to the mean gradient, the mini-batches (the same
+ * seeded shuffle as {@link Classifiers#train}, a last partial batch as such). The arithmetic is
+ * oneDNN's, so parameters equal DL4J-trained ones only to rounding, which grows over training:
+ * the same seed gives the same teacher under the same engine, not across engines.
+ */
+public final class OneDnnTrainer {
+  private OneDnnTrainer() {}
+
+  /**
+   * Why this trainer cannot train networks of {@code settings}, or empty if it can: dropout is
+   * DL4J's alone (its masks are drawn from ND4J's generator).
+   */
+  public static Optional<String> unsupported(NetworkSettings settings) {
+    if (settings.dropout() > 0) {
+      return Optional.of("a network with dropout " + settings.dropout() + " (the onednn engine"
+          + " trains networks without dropout; dl4j trains any)");
+    }
+    return Optional.empty();
+  }
+
+  /**
+   * Trains {@code net} (as {@link NetworkBuilder} built it from {@code settings} for {@code
+   * shape}) for {@code epochs} on {@code epochFeatures} with one-hot {@code labels}, in batches
+   * of {@code batchSize} shuffled with {@code seed}, on the calling thread's native threads.
+   */
+  public static void train(MultiLayerNetwork net, NetworkSettings settings, InputShape shape,
+      ISchedule learningRate, Classifiers.EpochFeatures epochFeatures, INDArray labels,
+      int epochs, int batchSize, long seed, Classifiers.EpochListener listener) {
+    unsupported(settings).ifPresent(problem -> {
+      throw new IllegalArgumentException("engine onednn: cannot train " + problem);
+    });
+    int n = (int) labels.rows();
+    if (n == 0) {
+      throw new IllegalArgumentException("labels: no examples to train on");
+    }
+    int[] classes = labels.argMax(1).toIntVector();
+    int[] order = new int[n];
+    for (int i = 0; i < n; i++) {
+      order[i] = i;
+    }
+    Random random = new Random(seed);
+    // oneDNN's objects (primitives, memories) are freed when the scope closes, not when the
+    // garbage collector gets to them: a run trains hundreds of teachers.
+    try (PointerScope scope = OneDnnGraph.scope()) {
+      OneDnnGraph graph = new OneDnnGraph(settings, shape, (int) labels.columns(),
+          Math.min(batchSize, n));
+      graph.importParameters(net);
+      INDArray copied = null;
+      TrainingRows rows = null;
+      int step = 0;
+      for (int epoch = 1; epoch <= epochs; epoch++) {
+        INDArray features = epochFeatures.forEpoch(epoch);
+        if (features != copied) {
+          rows = TrainingRows.of(features);
+          copied = features;
+        }
+        Classifiers.shuffle(order, random);
+        for (int start = 0; start < n; start += batchSize) {
+          int end = Math.min(n, start + batchSize);
+          graph.step(rows.values(), classes, order, start, end,
+              learningRate.valueAt(step, epoch - 1), settings.l2());
+          step++;
+        }
+        listener.epochDone(epoch);
+      }
+      graph.exportParameters(net);
+    }
+  }
+}

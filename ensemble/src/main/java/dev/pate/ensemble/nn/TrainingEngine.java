@@ -1,0 +1,43 @@
+package dev.pate.ensemble.nn;
+
+import java.util.Locale;
+import java.util.Optional;
+
+/** What runs a teacher's training steps (key {@code teachers.engine}). */
+public enum TrainingEngine {
+  /** {@link #ONEDNN} where it can train the network, else {@link #DL4J}: see {@link #resolve}. */
+  AUTO,
+
+  /** DL4J's layers ({@code MultiLayerNetwork.fit}): every network pate builds. */
+  DL4J,
+
+  /**
+   * oneDNN's primitives directly ({@link OneDnnTrainer}), the network then handed to DL4J as
+   * before: built-in cnn and mlp networks without dropout; about three times DL4J's speed.
+   */
+  ONEDNN;
+
+  /** The id in YAML files and reports: the name in lower case. */
+  public String id() {
+    return name().toLowerCase(Locale.ROOT);
+  }
+
+  /** The engine that trains {@code network}: this one, or for {@link #AUTO} the fastest that can. */
+  public TrainingEngine resolve(NetworkSpec network) {
+    if (this != AUTO) {
+      return this;
+    }
+    return ONEDNN.problemWith(network).isEmpty() ? ONEDNN : DL4J;
+  }
+
+  /** Why this engine cannot train {@code network}, or empty if it can. */
+  public Optional<String> problemWith(NetworkSpec network) {
+    if (this != ONEDNN) {
+      return Optional.empty();
+    }
+    return network.builtIn()
+        .map(OneDnnTrainer::unsupported)
+        .orElse(Optional.of("a network given in code (the onednn engine trains the built-in"
+            + " cnn and mlp)"));
+  }
+}
