@@ -27,7 +27,10 @@ import org.nd4j.linalg.schedule.FixedSchedule;
  * processor time per image. It bounds what a vectorised ensemble (G teachers' batches of 32
  * through one operation) could gain: such an ensemble's operations are as large as one
  * network's on G x 32 images, but grouped operations run no faster than shared-weight ones, so
- * the batch of G x 32 images is its best case.
+ * the batch of G x 32 images is its best case. The two engines are not timed alike: dl4j's figure
+ * is {@code fit} on the same batch again and again; onednn's goes through its trainer, so it also
+ * pays for building its graph, copying rows into each batch and handing the parameters back to
+ * DL4J each round (its advantage is understated, not overstated).
  *
  * <p>Its PyTorch twin is {@code python3 benchmarks/python/pate_teacher_student.py batches 4096 6
  * channels-last}.

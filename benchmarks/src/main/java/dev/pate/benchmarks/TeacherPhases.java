@@ -14,9 +14,7 @@ import dev.pate.ensemble.nn.InputShape;
 import dev.pate.ensemble.nn.LearningRateSchedule;
 import dev.pate.ensemble.nn.NativeThreads;
 import dev.pate.ensemble.nn.NetworkSettings;
-import dev.pate.ensemble.nn.NetworkBuilder;
 import dev.pate.ensemble.nn.NetworkSpec;
-import dev.pate.ensemble.nn.OneDnnTrainer;
 import dev.pate.ensemble.nn.Tensors;
 import dev.pate.ensemble.nn.TrainingEngine;
 import java.io.IOException;
@@ -57,10 +55,9 @@ public final class TeacherPhases {
     int[] evaluationLabels = held.labels();
     TeacherPartitions parts = TeacherPartitions.split(mnist.train(), teachers, 3,
         PartitionLimits.NONE.withMaxPerTeacher(IMAGES));
-    NetworkSettings settings = new NetworkSettings(Architecture.CNN, List.of(16, 32),
+    NetworkSpec network = NetworkSpec.of(new NetworkSettings(Architecture.CNN, List.of(16, 32),
         OptionalInt.of(5), List.of(128), 0.0, EPOCHS, BATCH, 0.006, LearningRateSchedule.LINEAR,
-        0.0);
-    NetworkSpec network = NetworkSpec.of(settings);
+        0.0));
     List<Augmentation> augment = List.of(Augmentation.SHIFT, Augmentation.ROTATE);
     System.out.printf(Locale.ROOT, "%d teachers x %d images x %d epochs, one native thread,"
         + " engine %s; milliseconds per teacher%n", teachers, IMAGES, EPOCHS, engine.id());
@@ -85,15 +82,8 @@ public final class TeacherPhases {
             augmented[e - 1] = epochs.forEpoch(e);
           }
           long readyToTrain = System.nanoTime();
-          if (engine == TrainingEngine.ONEDNN) {
-            OneDnnTrainer.train(net, settings, shape, NetworkBuilder.learningRate(settings,
-                    network.trainingSteps(part.size())), e -> augmented[e - 1],
-                Tensors.oneHot(part.labels(), 10), EPOCHS, BATCH, seed,
-                Classifiers.EpochListener.NONE);
-          } else {
-            Classifiers.train(net, e -> augmented[e - 1], Tensors.oneHot(part.labels(), 10),
-                EPOCHS, BATCH, seed, Classifiers.EpochListener.NONE);
-          }
+          Classifiers.train(net, network, shape, e -> augmented[e - 1],
+              Tensors.oneHot(part.labels(), 10), seed, Classifiers.EpochListener.NONE, engine);
           long trained = System.nanoTime();
           accuracy += Classifiers.accuracy(Classifiers.predict(net, evaluation), evaluationLabels);
           long scored = System.nanoTime();

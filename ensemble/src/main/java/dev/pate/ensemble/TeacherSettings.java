@@ -58,9 +58,7 @@ public record TeacherSettings(int count, NetworkSettings network, List<Augmentat
           + " is not >= 1");
     }
     requireNonNull(engine, "engine");
-    engine.problemWith(NetworkSpec.of(network)).ifPresent(problem -> {
-      throw new IllegalArgumentException("engine: " + engine.id() + " cannot train " + problem);
-    });
+    engine.requireCanTrain(NetworkSpec.of(network));
   }
 
   /** 250 teachers of {@link NetworkSettings#teacherDefaults()}, no augmentation, 2 workers. */

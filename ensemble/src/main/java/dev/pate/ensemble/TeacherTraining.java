@@ -31,9 +31,7 @@ public record TeacherTraining(NetworkSpec network, List<Augmentation> augment, i
           + " is not >= 1");
     }
     Objects.requireNonNull(engine, "engine");
-    engine.problemWith(network).ifPresent(problem -> {
-      throw new IllegalArgumentException("engine: " + engine.id() + " cannot train " + problem);
-    });
+    engine.requireCanTrain(network);
   }
 
   /** The training {@code settings} describe, with their built-in network. */

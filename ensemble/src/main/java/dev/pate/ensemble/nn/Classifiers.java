@@ -61,22 +61,31 @@ public final class Classifiers {
   public static MultiLayerNetwork fit(NetworkSpec network, Dataset examples, InputShape shape,
       int numClasses, long seed, Function<INDArray, EpochFeatures> epochFeatures,
       EpochListener listener, TrainingEngine engine) {
-    engine.problemWith(network).ifPresent(problem -> {
-      throw new IllegalArgumentException("engine " + engine.id() + ": cannot train " + problem);
-    });
-    TrainingEngine used = engine.resolve(network);
-    int steps = network.trainingSteps(examples.size());
-    MultiLayerNetwork net = network.create(shape, numClasses, seed, steps);
-    EpochFeatures features = epochFeatures.apply(Tensors.features(examples));
-    INDArray labels = Tensors.oneHot(examples.labels(), numClasses);
-    if (used == TrainingEngine.ONEDNN) {
+    engine.requireCanTrain(network);
+    MultiLayerNetwork net = network.create(shape, numClasses, seed,
+        network.trainingSteps(examples.size()));
+    train(net, network, shape, epochFeatures.apply(Tensors.features(examples)),
+        Tensors.oneHot(examples.labels(), numClasses), seed, listener, engine);
+    return net;
+  }
+
+  /**
+   * Trains {@code net}, which {@code network} created for inputs of {@code shape} and as many
+   * examples as {@code labels} has rows, for the network's epochs and batch size, its steps run by
+   * {@code engine} ({@code auto} resolved).
+   */
+  public static void train(MultiLayerNetwork net, NetworkSpec network, InputShape shape,
+      EpochFeatures features, INDArray labels, long seed, EpochListener listener,
+      TrainingEngine engine) {
+    engine.requireCanTrain(network);
+    if (engine.resolve(network) == TrainingEngine.ONEDNN) {
       NetworkSettings settings = network.builtIn().orElseThrow();
-      OneDnnTrainer.train(net, settings, shape, NetworkBuilder.learningRate(settings, steps),
-          features, labels, network.epochs(), network.batchSize(), seed, listener);
+      OneDnnTrainer.train(net, settings, shape, NetworkBuilder.learningRate(settings,
+              network.trainingSteps((int) labels.rows())), features, labels, network.epochs(),
+          network.batchSize(), seed, listener);
     } else {
       train(net, features, labels, network.epochs(), network.batchSize(), seed, listener);
     }
-    return net;
   }
 
   /**
@@ -92,7 +101,25 @@ public final class Classifiers {
    * with features that may change from epoch to epoch (augmentation). */
   public static void train(MultiLayerNetwork net, EpochFeatures epochFeatures, INDArray labels,
       int epochs, int batchSize, long seed, EpochListener listener) {
-    int n = (int) labels.rows();
+    TrainingRows labelRows = TrainingRows.of(labels);
+    forEachBatch(epochFeatures, (int) labels.rows(), epochs, batchSize, seed, listener,
+        (features, order, from, to) -> net.fit(features.gather(order, from, to),
+            labelRows.gather(order, from, to)));
+  }
+
+  /** One mini-batch: rows {@code order[from..to)} of the epoch's {@code features}. */
+  @FunctionalInterface
+  interface BatchStep {
+    void take(TrainingRows features, int[] order, int from, int to);
+  }
+
+  /**
+   * The mini-batches every engine trains on: each epoch's features, a fresh shuffle of the {@code
+   * n} rows from {@code seed} each epoch, then batches of {@code batchSize} in that order (the
+   * last one smaller when {@code batchSize} does not divide {@code n}).
+   */
+  static void forEachBatch(EpochFeatures epochFeatures, int n, int epochs, int batchSize,
+      long seed, EpochListener listener, BatchStep step) {
     if (n == 0) {
       throw new IllegalArgumentException("labels: no examples to train on");
     }
@@ -101,7 +128,6 @@ public final class Classifiers {
       order[i] = i;
     }
     Random random = new Random(seed);
-    TrainingRows labelRows = TrainingRows.of(labels);
     INDArray copied = null;
     TrainingRows featureRows = null;
     for (int epoch = 1; epoch <= epochs; epoch++) {
@@ -114,8 +140,7 @@ public final class Classifiers {
       }
       shuffle(order, random);
       for (int start = 0; start < n; start += batchSize) {
-        int end = Math.min(n, start + batchSize);
-        net.fit(featureRows.gather(order, start, end), labelRows.gather(order, start, end));
+        step.take(featureRows, order, start, Math.min(n, start + batchSize));
       }
       listener.epochDone(epoch);
     }
@@ -164,7 +189,7 @@ public final class Classifiers {
     return correct / (double) labels.length;
   }
 
-  static void shuffle(int[] a, Random random) {
+  private static void shuffle(int[] a, Random random) {
     for (int i = a.length - 1; i > 0; i--) {
       int j = random.nextInt(i + 1);
       int t = a[i];

@@ -71,7 +71,8 @@ final class OneDnnGraph {
   private final FloatBuffer input;
   private final FloatBuffer logits;
   private final FloatBuffer logitGradient;
-  private long step;
+  private final double[] exps;
+  private long steps;
 
   /** A layer's backward step to its input's gradient and the weight layout it takes. */
   private record InputGradient(primitive primitive, memory.desc weightsLayout) {}
@@ -92,14 +93,25 @@ final class OneDnnGraph {
    *     height, width} of what it reads: DL4J flattens it channel-first, this graph channels-last
    */
   private record Trainable(int dl4jLayer, memory weights, memory weightGradient, memory bias,
-      memory biasGradient, long[] plainWeightDims, memory.format_tag plainTag,
-      long[] fromConvolution, Adam weightUpdate, Adam biasUpdate) {}
+      memory biasGradient, long[] plainWeightDims, long[] fromConvolution, Adam weightUpdate,
+      Adam biasUpdate) {
+    /** A convolution's weights: [out, in, k, k] in DL4J's layout and this graph's plain one. */
+    boolean convolution() {
+      return plainWeightDims.length == 4;
+    }
+
+    /** The plain layout DL4J's weights are converted to and from. */
+    memory.format_tag plainTag() {
+      return convolution() ? memory.format_tag.oihw : memory.format_tag.oi;
+    }
+  }
 
   /** A parameter's values, its gradient and Adam's two moments, element by element. */
   private record Adam(FloatBuffer value, FloatBuffer gradient, float[] mean, float[] square) {
-    Adam(memory value, memory gradient) {
-      this(floats(value), floats(gradient), new float[floats(value).capacity()],
-          new float[floats(value).capacity()]);
+    static Adam of(memory value, memory gradient) {
+      FloatBuffer values = floats(value);
+      return new Adam(values, floats(gradient), new float[values.capacity()],
+          new float[values.capacity()]);
     }
 
     void update(float alpha, float l2) {
@@ -163,6 +175,7 @@ final class OneDnnGraph {
     input = floats(x);
     logits = floats(out);
     logitGradient = floats(gradient(out));
+    exps = new double[numClasses];
   }
 
   /**
@@ -207,8 +220,7 @@ final class OneDnnGraph {
     convolution_forward.primitive_desc fwd = used(new convolution_forward.primitive_desc(
         new convolution_forward.desc(prop_kind.forward_training, algorithm.convolution_direct,
             src, weightsAny, biasDesc, dst, ONE, ZERO, ZERO), cpu));
-    Trainable t = trainable(dl4jLayer, fwd.weights_desc(), biasDesc, weightDims,
-        memory.format_tag.oihw, null);
+    Trainable t = trainable(dl4jLayer, fwd.weights_desc(), biasDesc, weightDims, null);
     memory out = new memory(dst, cpu);
     forward.add(exec(new convolution_forward(fwd), DNNL_ARG_SRC, in, DNNL_ARG_WEIGHTS,
         t.weights(), DNNL_ARG_BIAS, t.bias(), DNNL_ARG_DST, out));
@@ -242,7 +254,7 @@ final class OneDnnGraph {
         new inner_product_forward.desc(prop_kind.forward_training, src, weightsAny, biasDesc,
             dst), cpu));
     Trainable t = trainable(dl4jLayer, fwd.weights_desc(), biasDesc, weightDims,
-        memory.format_tag.oi, fromConvolution);
+        fromConvolution);
     memory out = new memory(dst, cpu);
     forward.add(exec(new inner_product_forward(fwd), DNNL_ARG_SRC, in, DNNL_ARG_WEIGHTS,
         t.weights(), DNNL_ARG_BIAS, t.bias(), DNNL_ARG_DST, out));
@@ -285,7 +297,7 @@ final class OneDnnGraph {
   }
 
   private Trainable trainable(int dl4jLayer, memory.desc weightsDesc, memory.desc biasDesc,
-      long[] plainWeightDims, memory.format_tag plainTag, long[] fromConvolution) {
+      long[] plainWeightDims, long[] fromConvolution) {
     memory weights = new memory(weightsDesc, cpu);
     zero(weights); // a blocked layout's padding stays zero: Adam never moves it (its gradient is 0)
     memory weightGradient = new memory(weightsDesc, cpu);
@@ -293,8 +305,8 @@ final class OneDnnGraph {
     memory bias = new memory(biasDesc, cpu);
     memory biasGradient = new memory(biasDesc, cpu);
     Trainable t = new Trainable(dl4jLayer, weights, weightGradient, bias, biasGradient,
-        plainWeightDims, plainTag, fromConvolution, new Adam(weights, weightGradient),
-        new Adam(bias, biasGradient));
+        plainWeightDims, fromConvolution, Adam.of(weights, weightGradient),
+        Adam.of(bias, biasGradient));
     trainables.add(t);
     return t;
   }
@@ -368,12 +380,12 @@ final class OneDnnGraph {
       }
       double sum = 0;
       for (int k = 0; k < numClasses; k++) {
-        sum += Math.exp(logits.get(base + k) - max);
+        exps[k] = Math.exp(logits.get(base + k) - max);
+        sum += exps[k];
       }
       int label = classes[order[from + i]];
       for (int k = 0; k < numClasses; k++) {
-        double p = Math.exp(logits.get(base + k) - max) / sum;
-        logitGradient.put(base + k, (float) ((p - (k == label ? 1 : 0)) / count));
+        logitGradient.put(base + k, (float) ((exps[k] / sum - (k == label ? 1 : 0)) / count));
       }
     }
     for (Exec e : backward) {
@@ -384,13 +396,18 @@ final class OneDnnGraph {
 
   /** DL4J's Adam: bias-corrected step size, epsilon added to the root of the second moment. */
   private void adam(double learningRate, float l2) {
-    step++;
-    float alpha = (float) (learningRate * Math.sqrt(1 - Math.pow(BETA2, step))
-        / (1 - Math.pow(BETA1, step)));
+    steps++;
+    float alpha = (float) (learningRate * Math.sqrt(1 - Math.pow(BETA2, steps))
+        / (1 - Math.pow(BETA1, steps)));
     for (Trainable t : trainables) {
       t.weightUpdate().update(alpha, l2);
       t.biasUpdate().update(alpha, 0f);
     }
+  }
+
+  /** The steps taken: DL4J's iteration count, which its learning-rate schedule is keyed by. */
+  long steps() {
+    return steps;
   }
 
   /** Copies DL4J's parameters of {@code net} into this graph's layouts. */
@@ -426,7 +443,7 @@ final class OneDnnGraph {
    * runs over (channel, row, column), this graph's over (row, column, channel).
    */
   private static float[] convert(float[] values, Trainable t, boolean toPlain) {
-    if (t.plainTag() == memory.format_tag.oihw) {
+    if (t.convolution()) {
       return values;
     }
     int out = (int) t.plainWeightDims()[0];

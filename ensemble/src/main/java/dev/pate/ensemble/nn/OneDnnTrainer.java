@@ -1,7 +1,6 @@
 package dev.pate.ensemble.nn;
 
 import java.util.Optional;
-import java.util.Random;
 import org.bytedeco.javacpp.PointerScope;
 import org.deeplearning4j.nn.multilayer.MultiLayerNetwork;
 import org.nd4j.linalg.api.ndarray.INDArray;
@@ -50,43 +49,23 @@ public final class OneDnnTrainer {
   public static void train(MultiLayerNetwork net, NetworkSettings settings, InputShape shape,
       ISchedule learningRate, Classifiers.EpochFeatures epochFeatures, INDArray labels,
       int epochs, int batchSize, long seed, Classifiers.EpochListener listener) {
-    unsupported(settings).ifPresent(problem -> {
-      throw new IllegalArgumentException("engine onednn: cannot train " + problem);
-    });
+    TrainingEngine.ONEDNN.requireCanTrain(NetworkSpec.of(settings));
     int n = (int) labels.rows();
     if (n == 0) {
       throw new IllegalArgumentException("labels: no examples to train on");
     }
     int[] classes = labels.argMax(1).toIntVector();
-    int[] order = new int[n];
-    for (int i = 0; i < n; i++) {
-      order[i] = i;
-    }
-    Random random = new Random(seed);
     // oneDNN's objects (primitives, memories) are freed when the scope closes, not when the
     // garbage collector gets to them: a run trains hundreds of teachers.
     try (PointerScope scope = OneDnnGraph.scope()) {
       OneDnnGraph graph = new OneDnnGraph(settings, shape, (int) labels.columns(),
           Math.min(batchSize, n));
       graph.importParameters(net);
-      INDArray copied = null;
-      TrainingRows rows = null;
-      int step = 0;
-      for (int epoch = 1; epoch <= epochs; epoch++) {
-        INDArray features = epochFeatures.forEpoch(epoch);
-        if (features != copied) {
-          rows = TrainingRows.of(features);
-          copied = features;
-        }
-        Classifiers.shuffle(order, random);
-        for (int start = 0; start < n; start += batchSize) {
-          int end = Math.min(n, start + batchSize);
-          graph.step(rows.values(), classes, order, start, end,
-              learningRate.valueAt(step, epoch - 1), settings.l2());
-          step++;
-        }
-        listener.epochDone(epoch);
-      }
+      // DL4J's epoch count stays 0 under fit(features, labels): its schedule is keyed by
+      // iteration alone.
+      Classifiers.forEachBatch(epochFeatures, n, epochs, batchSize, seed, listener,
+          (rows, order, from, to) -> graph.step(rows.values(), classes, order, from, to,
+              learningRate.valueAt((int) graph.steps(), 0), settings.l2()));
       graph.exportParameters(net);
     }
   }

@@ -30,6 +30,17 @@ public enum TrainingEngine {
     return ONEDNN.problemWith(network).isEmpty() ? ONEDNN : DL4J;
   }
 
+  /**
+   * Checks that this engine can train {@code network}.
+   *
+   * @throws IllegalArgumentException naming the engine and what it cannot train
+   */
+  public void requireCanTrain(NetworkSpec network) {
+    problemWith(network).ifPresent(problem -> {
+      throw new IllegalArgumentException("engine: " + id() + " cannot train " + problem);
+    });
+  }
+
   /** Why this engine cannot train {@code network}, or empty if it can. */
   public Optional<String> problemWith(NetworkSpec network) {
     if (this != ONEDNN) {
