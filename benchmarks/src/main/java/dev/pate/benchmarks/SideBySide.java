@@ -56,8 +56,8 @@ import java.util.regex.Pattern;
  *   -cp "$(cat benchmarks/target/classpath)" \
  *   dev.pate.benchmarks.SideBySide [teachers=4] [images=240] [epochs=15] [rounds=2] \
  *   [studentEpochs=3] [engines=dl4j,onednn]</pre>
- * (teachers 0 or studentEpochs 0 leaves that part out; pate's teachers are trained by each of the
- * {@code teachers.engine}s given, side {@code pate} for dl4j, {@code pate/onednn} for onednn)
+ * (teachers 0 or studentEpochs 0 leaves that part out; pate's teachers and student are trained by
+ * each of the engines given, side {@code pate} for dl4j, {@code pate/onednn} for onednn)
  * ({@code mvn -q -o dependency:build-classpath -pl benchmarks -am
  * -Dmdep.outputFile=target/classpath} writes the class path; add the modules' target/classes.)
  */
@@ -118,7 +118,9 @@ public final class SideBySide {
       }
       if (studentEpochs > 0) {
         for (int round = 1; round <= rounds; round++) {
-          runs.add(print(pateStudent(mnist, studentEpochs), 0, 0));
+          for (TrainingEngine engine : engines) {
+            runs.add(print(pateStudent(mnist, studentEpochs, engine), 0, 0));
+          }
           for (PyTorch side : torch == null ? List.<PyTorch>of() : List.of(torch, torchPassive)) {
             double seconds = side.number("student " + studentEpochs + " " + cores,
                 "epoch_seconds");
@@ -167,8 +169,8 @@ public final class SideBySide {
           double[] r = trainTeachers(new TeacherSettings(teachers, teacher, augment, layout[0],
               layout[1], engine), parts, evaluation, dir);
           double imageEpochs = (double) teachers * images * epochs;
-          String side = engine == TrainingEngine.DL4J ? "pate" : "pate/" + engine.id();
-          runs.add(print(new Run("teacher", side, name, r[0], r[1], imageEpochs / r[0], r[2], 0),
+          runs.add(print(new Run("teacher", side(engine), name, r[0], r[1],
+              imageEpochs / r[0], r[2], 0),
               flopsPerImage, peak[layout[0] * layout[1]]));
         }
         if (torch != null) {
@@ -228,17 +230,26 @@ public final class SideBySide {
             pateBest / torchBest);
       }
     }
-    double pateEpoch = bestEpoch(runs, true);
-    double torchEpoch = bestEpoch(runs, false);
-    if (pateEpoch < Double.POSITIVE_INFINITY && torchEpoch < Double.POSITIVE_INFINITY) {
-      System.out.printf(Locale.ROOT, "  student best epoch vs best: pate %.1f s, PyTorch %.1f s,"
-          + " ratio %.2f%n", pateEpoch, torchEpoch, torchEpoch / pateEpoch);
+    double torchEpoch = bestEpoch(runs, side -> side.startsWith("pytorch"));
+    for (String pateSide : runs.stream().filter(r -> r.what().equals("student")).map(Run::side)
+        .filter(side -> side.startsWith("pate")).distinct().toList()) {
+      double pateEpoch = bestEpoch(runs, pateSide::equals);
+      if (torchEpoch < Double.POSITIVE_INFINITY) {
+        System.out.printf(Locale.ROOT, "  student best epoch vs best: %s %.1f s, PyTorch %.1f s,"
+            + " ratio %.2f%n", pateSide, pateEpoch, torchEpoch, torchEpoch / pateEpoch);
+      }
     }
   }
 
-  private static double bestEpoch(List<Run> runs, boolean pate) {
+  /** The side's name in the output: pate for DL4J's engine, pate/onednn for the other. */
+  private static String side(TrainingEngine engine) {
+    return engine == TrainingEngine.DL4J ? "pate" : "pate/" + engine.id();
+  }
+
+  /** The shortest student epoch of the runs whose side is {@code side}. */
+  private static double bestEpoch(List<Run> runs, java.util.function.Predicate<String> side) {
     return runs.stream().filter(r -> r.what().equals("student"))
-        .filter(r -> r.side().equals("pate") == pate).mapToDouble(Run::seconds).min()
+        .filter(r -> side.test(r.side())).mapToDouble(Run::seconds).min()
         .orElse(Double.POSITIVE_INFINITY);
   }
 
@@ -273,7 +284,7 @@ public final class SideBySide {
    * 0..8999), one warm-up epoch, then self-training; the time of the last epoch (from the third
    * on, the moving average is sure of enough pool images for full 16 + 48 steps).
    */
-  private static Run pateStudent(TrainTest mnist, int epochs) {
+  private static Run pateStudent(TrainTest mnist, int epochs, TrainingEngine engine) {
     ImageDataset pool = mnist.test().range("pool", 0, 9000);
     ImageDataset labelled = mnist.test().range("labelled", 0, 400);
     NetworkSettings network = new NetworkSettings(Architecture.CNN, List.of(32, 64),
@@ -281,7 +292,8 @@ public final class SideBySide {
         1e-4);
     var student = new SelfTrainingStudent(NetworkSpec.of(network), List.of(Augmentation.SHIFT),
         new SelfTrainingSettings(0.95, 1, 3,
-            List.of(Augmentation.SHIFT, Augmentation.ROTATE, Augmentation.CUTOUT), 0.995));
+            List.of(Augmentation.SHIFT, Augmentation.ROTATE, Augmentation.CUTOUT), 0.995),
+        engine);
     long[] epochEnds = new long[epochs + 1];
     long[] epochCpu = new long[epochs + 1];
     try (NativeThreads.Scope all = NativeThreads.allCores()) {
@@ -292,7 +304,7 @@ public final class SideBySide {
             epochEnds[record.epoch()] = System.nanoTime();
             epochCpu[record.epoch()] = processCpuNanos();
           });
-      return new Run("student", "pate", "1x" + NativeThreads.current(),
+      return new Run("student", side(engine), "1x" + NativeThreads.current(),
           (epochEnds[epochs] - epochEnds[epochs - 1]) / 1e9,
           (epochCpu[epochs] - epochCpu[epochs - 1]) / 1e9, 0, result.testAccuracy(),
           result.finalPseudoLabels().map(PseudoLabels::count).orElse(0));

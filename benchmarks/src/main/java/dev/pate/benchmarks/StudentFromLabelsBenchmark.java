@@ -7,6 +7,7 @@ import dev.pate.datasets.ImageDatasets;
 import dev.pate.datasets.TrainTest;
 import dev.pate.datasets.files.DataDirectory;
 import dev.pate.datasets.split.PublicSplit;
+import dev.pate.ensemble.nn.NativeThreads;
 import dev.pate.student.StudentData;
 import dev.pate.student.StudentResult;
 import dev.pate.student.StudentTrainer;
@@ -18,8 +19,9 @@ import java.util.Locale;
 
 /**
  * Benchmark (not a test): retrains the student of a finished run from its labels.csv under other
- * student settings, so student choices can be compared on identical labels without retraining
- * teachers. Arguments: RUN_FOLDER [key=value overrides of the run's config.yaml ...].
+ * student settings, printing each epoch's time and held-out accuracy, so student choices can be
+ * compared on identical labels without retraining teachers. Arguments: RUN_FOLDER [key=value
+ * overrides of the run's config.yaml ...].
  *
  * <p>Run from the checkout root after {@code mvn -q -B -pl benchmarks -am package -DskipTests}:
  * <pre>
@@ -40,9 +42,18 @@ public final class StudentFromLabelsBenchmark {
     int[] positions = rows.stream().mapToInt(f -> Integer.parseInt(f[0])).toArray();
     int[] labels = rows.stream().mapToInt(f -> Integer.parseInt(f[1])).toArray();
     ImageDataset answered = data.test().subset("answered", positions);
-    StudentResult r = StudentTrainer.of(config.student().settings()).train(
-        new StudentData(answered, labels, split.pool(), split.holdout()), 7,
-        StudentTrainer.EpochListener.NONE);
+    long[] last = {System.nanoTime()};
+    StudentResult r;
+    // One network at a time, as the pipeline trains the student: every core.
+    try (NativeThreads.Scope cores = NativeThreads.allCores()) {
+      r = StudentTrainer.of(config.student().settings()).train(
+          new StudentData(answered, labels, split.pool(), split.holdout()), 7, record -> {
+            long now = System.nanoTime();
+            System.out.printf(Locale.ROOT, "epoch %d: %.2f s, held-out %.4f%n", record.epoch(),
+                (now - last[0]) / 1e9, record.testAccuracy());
+            last[0] = now;
+          });
+    }
     System.out.printf(Locale.ROOT, "%s: %d labels, test accuracy %.4f, %.1f s, curve %s%n",
         Arrays.asList(args).subList(1, args.length), labels.length, r.testAccuracy(), r.seconds(),
         r.accuracyCurve());

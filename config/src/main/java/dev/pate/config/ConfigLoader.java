@@ -2,7 +2,6 @@ package dev.pate.config;
 
 import static java.util.Objects.requireNonNull;
 
-import dev.pate.ensemble.nn.NetworkSpec;
 import java.io.IOException;
 import java.nio.charset.CharacterCodingException;
 import java.nio.charset.StandardCharsets;
@@ -173,12 +172,6 @@ public final class ConfigLoader {
       LabelChecks.check(config.dataset(), given, file, problems);
       GroupChecks.check(config, given, file, problems);
       MultiLabelChecks.check(config, given, file, problems);
-      config.teachers().engine().problemWith(NetworkSpec.of(config.teachers().network()))
-          .ifPresent(problem -> {
-            Given at = given.get("teachers.engine");
-            problems.add(at != null ? at.origin() : file, "teachers.engine",
-                config.teachers().engine().id() + " cannot train " + problem);
-          });
     }
     return config;
   }

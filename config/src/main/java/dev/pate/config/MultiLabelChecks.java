@@ -133,6 +133,10 @@ final class MultiLabelChecks {
       add("teachers.engine", config.teachers().engine().id() + " trains single-label teachers;"
           + " a multi-label run's teachers (one sigmoid per label) train with dl4j (or auto)");
     }
+    if (config.student().engine() == TrainingEngine.ONEDNN) {
+      add("student.engine", config.student().engine().id() + " trains single-label students;"
+          + " a multi-label run's student (one sigmoid per label) trains with dl4j (or auto)");
+    }
     if (config.teachers().executor() != TeacherExecutor.LOCAL) {
       add("teachers.executor", config.teachers().executor().id() + ": multi-label teachers train"
           + " in this process only; use local");

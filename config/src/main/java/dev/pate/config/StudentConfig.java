@@ -4,6 +4,7 @@ import static java.util.Objects.requireNonNull;
 
 import dev.pate.ensemble.augment.Augmentation;
 import dev.pate.ensemble.nn.NetworkSettings;
+import dev.pate.ensemble.nn.TrainingEngine;
 import dev.pate.student.SelfTrainingSettings;
 import dev.pate.student.StudentMethod;
 import dev.pate.student.StudentSettings;
@@ -19,9 +20,10 @@ import java.util.List;
  * @param augment augmentations of its labelled training images (the weak augmentation of
  *     self-training), applied afresh each epoch
  * @param selfTraining settings of the self-training method (ignored by the others)
+ * @param engine what runs the student's training steps
  */
 public record StudentConfig(boolean train, StudentMethod method, NetworkSettings network,
-    List<Augmentation> augment, SelfTrainingSettings selfTraining) {
+    List<Augmentation> augment, SelfTrainingSettings selfTraining, TrainingEngine engine) {
 
   static final Key<StudentConfig, Boolean> TRAIN =
       Key.of(
@@ -63,13 +65,26 @@ public record StudentConfig(boolean train, StudentMethod method, NetworkSettings
   static final Child<StudentConfig, SelfTrainingSettings> SELF_TRAINING =
       new Child<>(SelfTrainingConfig.SECTION, StudentConfig::selfTraining);
 
+  static final Key<StudentConfig, TrainingEngine> ENGINE =
+      Key.of(
+          "engine",
+          new ChoiceType<>(TrainingEngine.class),
+          TrainingEngine.AUTO,
+          "what runs the student's training steps: onednn (oneDNN's primitives directly, the"
+              + " student then evaluated and released as a DL4J network; the built-in cnn and"
+              + " mlp, single-label; docs/training.md#training-engines), dl4j (DL4J's layers),"
+              + " or auto: onednn where it can train the student, else dl4j; report.json names"
+              + " the engine used, and the same seed gives the same student under the same"
+              + " engine",
+          StudentConfig::engine);
+
   static final Section<StudentConfig> SECTION =
       Section.of(
           "student",
           "the student model trained on the aggregated labels",
-          List.of(TRAIN, METHOD, NETWORK, AUGMENT, SELF_TRAINING),
+          List.of(TRAIN, METHOD, NETWORK, AUGMENT, SELF_TRAINING, ENGINE),
           v -> new StudentConfig(v.get(TRAIN), v.get(METHOD), v.get(NETWORK), v.get(AUGMENT),
-              v.get(SELF_TRAINING)));
+              v.get(SELF_TRAINING), v.get(ENGINE)));
 
   /** Checks for nulls only; value ranges are checked by {@link ConfigLoader}. */
   public StudentConfig {
@@ -77,10 +92,11 @@ public record StudentConfig(boolean train, StudentMethod method, NetworkSettings
     requireNonNull(network, "network");
     augment = List.copyOf(augment);
     requireNonNull(selfTraining, "selfTraining");
+    requireNonNull(engine, "engine");
   }
 
   /** The student these keys describe, for the student module (all but {@code train}). */
   public StudentSettings settings() {
-    return new StudentSettings(method, network, augment, selfTraining);
+    return new StudentSettings(method, network, augment, selfTraining, engine);
   }
 }

@@ -87,8 +87,8 @@ public record TeachersConfig(int count, int workers, int threadsPerWorker, Netwo
           new ChoiceType<>(TrainingEngine.class),
           TrainingEngine.AUTO,
           "what runs each teacher's training steps: onednn (oneDNN's primitives directly, the"
-              + " teacher then saved and voting as a DL4J network; built-in cnn and mlp without"
-              + " dropout, single-label; 2-2.5x dl4j's speed, docs/training.md#training-engines),"
+              + " teacher then saved and voting as a DL4J network; the built-in cnn and mlp,"
+              + " single-label; 2-2.5x dl4j's speed, docs/training.md#training-engines),"
               + " dl4j (DL4J's layers; any network), or auto: onednn where it can train the"
               + " teachers, else dl4j; report.json and the cache key name the engine used, and"
               + " the same seed gives the same teachers under the same engine",

@@ -84,7 +84,7 @@ class ConfigLoaderDefaultsTest {
             0.0);
     assertEquals(
         new StudentConfig(true, StudentMethod.SUPERVISED, studentNetwork, List.of(),
-            SelfTrainingSettings.defaults()), config.student());
+            SelfTrainingSettings.defaults(), TrainingEngine.AUTO), config.student());
     assertEquals(new OutputConfig(Path.of("runs"), true), config.output());
   }
 
@@ -199,13 +199,15 @@ class ConfigLoaderDefaultsTest {
 
   /** The onednn engine trains no dropout: refused when the file is read, naming both keys. */
   @Test
-  void anEngineThatCannotTrainTheNetworkIsRefusedOnReading() {
-    assertEquals(TrainingEngine.ONEDNN, ConfigLoader.parse("name: x", "x.yaml",
-        List.of("teachers.engine=onednn")).teachers().engine());
+  void teachersAndStudentEachTakeAnEngine() {
+    RunConfig config = ConfigLoader.parse("name: x", "x.yaml",
+        List.of("teachers.engine=onednn", "student.engine=dl4j"));
+    assertEquals(TrainingEngine.ONEDNN, config.teachers().engine());
+    assertEquals(TrainingEngine.DL4J, config.student().engine());
+    assertEquals(TrainingEngine.DL4J, config.student().settings().engine());
     ConfigException e = assertThrows(ConfigException.class, () -> ConfigLoader.parse("name: x",
-        "x.yaml", List.of("teachers.engine=onednn", "teachers.network.dropout=0.25")));
-    assertTrue(e.getMessage().contains("teachers.engine: onednn cannot train a network with"
-        + " dropout 0.25"), e.getMessage());
+        "x.yaml", List.of("student.engine=pytorch")));
+    assertTrue(e.getMessage().contains("student.engine"), e.getMessage());
   }
 
   @Test

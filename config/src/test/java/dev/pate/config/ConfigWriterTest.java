@@ -155,6 +155,7 @@ class ConfigWriterTest {
             "unlabelled_ratio",
             "strong_augment",
             "ema_decay",
+            "engine",
             "baseline",
             "non_private",
             "epochs",

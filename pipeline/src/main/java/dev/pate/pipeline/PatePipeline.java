@@ -549,7 +549,9 @@ public final class PatePipeline {
     RunReport report = Reports.build(config, noise, folder, inputs.data(), inputs.partitions(),
         new Reports.Networks(teacherNetwork.name(),
             config.teachers().engine().resolve(teacherNetwork).id(),
-            customStudent != null ? "custom" : studentNetwork.name()), ensemble, asked,
+            customStudent != null ? "custom" : studentNetwork.name(),
+            customStudent != null ? "custom"
+                : config.student().engine().resolve(studentNetwork).id()), ensemble, asked,
         student, studentData == null ? 0 : studentData.unlabelled().size(), ceiling,
         new RunReport.Timings(loadSeconds, teachersSeconds, asked.votingSeconds(),
             asked.labellingSeconds(), asked.selectionSeconds(), studentSeconds,
@@ -616,6 +618,12 @@ public final class PatePipeline {
     studentNetwork.problemWithInput(shape).ifPresent(p -> {
       throw new UserError("student.network." + p);
     });
+    if (customStudent == null) {
+      config.student().engine().problemWith(studentNetwork).ifPresent(p -> {
+        throw new UserError("student.engine: " + config.student().engine().id()
+            + " cannot train " + p);
+      });
+    }
     PublicSplit publicSplit = data.publicSplit();
     long seed = Seeds.derive(config.seed(), "partitions", 0);
     Optional<RunGroups> groups = RunGroups.of(config);

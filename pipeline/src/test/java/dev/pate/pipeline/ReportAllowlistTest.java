@@ -84,7 +84,7 @@ class ReportAllowlistTest {
       "privacy/comparison_pate2017/epsilon", "privacy/comparison_pate2017/moment",
       "privacy/comparison_pate2017/conversion", "privacy/comparison_pate2017/note",
       // The student: trained on the released answers and public data only.
-      "student/method", "student/architecture", "student/training_examples",
+      "student/method", "student/architecture", "student/engine", "student/training_examples",
       "student/unlabelled_examples", "student/test_accuracy",
       "student/learning_curve/*/epoch", "student/learning_curve/*/test_accuracy",
       // The release: its files and the released model's hash.

@@ -6,17 +6,17 @@ import dev.pate.ensemble.augment.Augmentation;
 import dev.pate.ensemble.augment.ImageAugmenter;
 import dev.pate.ensemble.nn.Classifiers;
 import dev.pate.ensemble.nn.InputShape;
+import dev.pate.ensemble.nn.MovingAverage;
 import dev.pate.ensemble.nn.NetworkSpec;
 import dev.pate.ensemble.nn.Seeds;
 import dev.pate.ensemble.nn.Tensors;
+import dev.pate.ensemble.nn.TrainingEngine;
+import dev.pate.ensemble.nn.TrainingSession;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.Random;
-import org.deeplearning4j.nn.multilayer.MultiLayerNetwork;
-import org.nd4j.linalg.api.buffer.DataType;
 import org.nd4j.linalg.api.ndarray.INDArray;
-import org.nd4j.linalg.factory.Nd4j;
 
 /**
  * FixMatch-style self-training (Sohn et al., NeurIPS 2020) on the labelled queries plus the
@@ -33,9 +33,9 @@ import org.nd4j.linalg.factory.Nd4j;
  * pseudo-labels up to one epoch old. The first {@code warmup_epochs} epochs train on the labelled
  * queries only, so the first pseudo-labels come from a student that already fits them.
  *
- * <p>With {@code ema_decay > 0} a moving average of the weights ({@link WeightAverage}) makes
+ * <p>With {@code ema_decay > 0} a moving average of the weights ({@link MovingAverage}) makes
  * the pseudo-labels, is evaluated and is released, as in mean teacher; the steps train the
- * weights themselves.
+ * weights themselves. The steps run on the engine given ({@link TrainingSession}).
  *
  * <p>Both augmentations work on images, so the labelled queries and the pool must be images
  * ({@link ImageDataset}); the run refuses self-training on CSV tables up front.
@@ -49,17 +49,21 @@ public final class SelfTrainingStudent implements StudentTrainer {
   private final NetworkSpec network;
   private final List<Augmentation> augment;
   private final SelfTrainingSettings settings;
+  private final TrainingEngine engine;
 
   /**
    * @param network the student's network ({@code batchSize} labelled images per step)
    * @param augment the weak augmentation of the labelled images
    * @param settings the pool's share of each step, the confidence, the strong augmentation
+   * @param engine what runs the training steps
    */
   public SelfTrainingStudent(NetworkSpec network, List<Augmentation> augment,
-      SelfTrainingSettings settings) {
+      SelfTrainingSettings settings, TrainingEngine engine) {
     this.network = java.util.Objects.requireNonNull(network, "network");
     this.augment = List.copyOf(augment);
     this.settings = java.util.Objects.requireNonNull(settings, "settings");
+    this.engine = java.util.Objects.requireNonNull(engine, "engine");
+    engine.requireCanTrain(network);
   }
 
   @Override
@@ -76,9 +80,6 @@ public final class SelfTrainingStudent implements StudentTrainer {
     int batch = network.batchSize();
     int poolBatch = settings.unlabelledRatio() * batch;
     int stepsPerEpoch = (pool.size() + poolBatch - 1) / poolBatch;
-    MultiLayerNetwork net = network.create(shape, classes, seed,
-        network.epochs() * stepsPerEpoch);
-    WeightAverage average = WeightAverage.of(net, settings.emaDecay());
 
     float[] labelledPixels = floats(labelled);
     INDArray poolFeatures = Tensors.features(pool);
@@ -90,61 +91,65 @@ public final class SelfTrainingStudent implements StudentTrainer {
     Evaluator evaluator = new Evaluator(data.evaluation());
     Random random = new Random(Seeds.derive(seed, "self-training", 0));
     Cycle labelledDraws = new Cycle(labelled.size(), random);
+    // Every step writes its rows over the last step's: one buffer for the run.
+    float[] features = new float[(batch + poolBatch) * pixels];
+    int[] stepClasses = new int[batch + poolBatch];
 
     List<EpochRecord> curve = new ArrayList<>();
     Optional<PseudoLabels> last = Optional.empty();
-    for (int epoch = 1; epoch <= network.epochs(); epoch++) {
-      Confident pseudo = epoch > settings.warmupEpochs()
-          ? Confident.of(average.network(), poolFeatures, poolTruth, settings.confidence())
-          : Confident.NONE;
-      if (pseudo.stats().isPresent()) {
-        last = pseudo.stats();
-      }
-      int[] pseudoIndex = pseudo.index();
-      int[] pseudoLabel = pseudo.label();
-      Cycle pseudoDraws = pseudoIndex.length == 0 ? null : new Cycle(pseudoIndex.length, random);
-      int rowsPerStep = batch + (pseudoDraws == null ? 0 : poolBatch);
-      for (int step = 0; step < stepsPerEpoch; step++) {
-        float[] features = new float[rowsPerStep * pixels];
-        float[] oneHot = new float[rowsPerStep * classes];
-        int[] fromLabelled = labelledDraws.next(batch);
-        weak.augmentRows(labelledPixels, fromLabelled, features, 0, random);
-        for (int k = 0; k < batch; k++) {
-          oneHot[k * classes + labels[fromLabelled[k]]] = 1f;
+    try (TrainingSession session = TrainingSession.open(network, shape, classes,
+        batch + poolBatch, network.epochs() * stepsPerEpoch,
+        new MovingAverage(settings.emaDecay()), seed, engine)) {
+      for (int epoch = 1; epoch <= network.epochs(); epoch++) {
+        Confident pseudo = epoch > settings.warmupEpochs()
+            ? Confident.of(session.probabilities(poolFeatures), poolTruth, settings.confidence())
+            : Confident.NONE;
+        if (pseudo.stats().isPresent()) {
+          last = pseudo.stats();
         }
-        if (pseudoDraws != null) {
-          int[] draws = pseudoDraws.next(poolBatch);
-          int[] fromPool = new int[poolBatch];
-          for (int k = 0; k < poolBatch; k++) {
-            fromPool[k] = pseudoIndex[draws[k]];
-            oneHot[(batch + k) * classes + pseudoLabel[draws[k]]] = 1f;
+        int[] pseudoIndex = pseudo.index();
+        int[] pseudoLabel = pseudo.label();
+        Cycle pseudoDraws =
+            pseudoIndex.length == 0 ? null : new Cycle(pseudoIndex.length, random);
+        int rowsPerStep = batch + (pseudoDraws == null ? 0 : poolBatch);
+        for (int step = 0; step < stepsPerEpoch; step++) {
+          int[] fromLabelled = labelledDraws.next(batch);
+          weak.augmentRows(labelledPixels, fromLabelled, features, 0, random);
+          for (int k = 0; k < batch; k++) {
+            stepClasses[k] = labels[fromLabelled[k]];
           }
-          strong.augmentRows(poolPixels, fromPool, features, batch, random);
+          if (pseudoDraws != null) {
+            int[] draws = pseudoDraws.next(poolBatch);
+            int[] fromPool = new int[poolBatch];
+            for (int k = 0; k < poolBatch; k++) {
+              fromPool[k] = pseudoIndex[draws[k]];
+              stepClasses[batch + k] = pseudoLabel[draws[k]];
+            }
+            strong.augmentRows(poolPixels, fromPool, features, batch, random);
+          }
+          session.step(features, stepClasses, rowsPerStep);
         }
-        net.fit(Nd4j.create(features, new long[] {rowsPerStep, pixels}, DataType.FLOAT),
-            Nd4j.create(oneHot, new long[] {rowsPerStep, classes}, DataType.FLOAT));
-        average.update();
+        EpochRecord record =
+            new EpochRecord(epoch, evaluator.accuracy(session), pseudo.stats());
+        curve.add(record);
+        onEpoch.epochDone(record);
       }
-      EpochRecord record =
-          new EpochRecord(epoch, evaluator.accuracy(average.network()), pseudo.stats());
-      curve.add(record);
-      onEpoch.epochDone(record);
+      return new StudentResult(session.network(), curve.get(curve.size() - 1).testAccuracy(),
+          curve, labelled.size(), last, (System.nanoTime() - start) / 1e9);
     }
-    return new StudentResult(average.network(), curve.get(curve.size() - 1).testAccuracy(), curve,
-        labelled.size(), last, (System.nanoTime() - start) / 1e9);
   }
 
   /**
    * The pool images the student labels with probability at least {@code confidence}, with those
-   * labels, from one batched pass over the un-augmented pool.
+   * labels, from the student's {@code probabilities} for the un-augmented pool (one batched
+   * pass).
    *
    * @param stats counts for the report (empty before the first pseudo-labelling)
    */
   private record Confident(int[] index, int[] label, Optional<PseudoLabels> stats) {
     static final Confident NONE = new Confident(new int[0], new int[0], Optional.empty());
 
-    static Confident of(MultiLayerNetwork net, INDArray pool, int[] truth, double confidence) {
-      INDArray probabilities = Classifiers.probabilities(net, pool);
+    static Confident of(INDArray probabilities, int[] truth, double confidence) {
       int[] predicted = Classifiers.argMaxRows(probabilities);
       float[] top = probabilities.max(1).toFloatVector();
       int[] index = java.util.stream.IntStream.range(0, predicted.length)

@@ -4,6 +4,7 @@ import static java.util.Objects.requireNonNull;
 
 import dev.pate.ensemble.augment.Augmentation;
 import dev.pate.ensemble.nn.NetworkSettings;
+import dev.pate.ensemble.nn.TrainingEngine;
 import java.util.List;
 
 /**
@@ -16,12 +17,14 @@ import java.util.List;
  * @param augment augmentations of its labelled training images (the weak augmentation of
  *     self-training), applied afresh each epoch
  * @param selfTraining settings of the self-training method (not used by the others)
+ * @param engine what runs the student's training steps
  */
 public record StudentSettings(StudentMethod method, NetworkSettings network,
-    List<Augmentation> augment, SelfTrainingSettings selfTraining) {
+    List<Augmentation> augment, SelfTrainingSettings selfTraining, TrainingEngine engine) {
 
   private static final StudentSettings DEFAULTS = new StudentSettings(StudentMethod.SUPERVISED,
-      NetworkSettings.studentDefaults(), List.of(), SelfTrainingSettings.defaults());
+      NetworkSettings.studentDefaults(), List.of(), SelfTrainingSettings.defaults(),
+      TrainingEngine.AUTO);
 
   /** Checks for nulls; the parts check their own values. */
   public StudentSettings {
@@ -29,31 +32,41 @@ public record StudentSettings(StudentMethod method, NetworkSettings network,
     requireNonNull(network, "network");
     augment = List.copyOf(requireNonNull(augment, "augment"));
     requireNonNull(selfTraining, "selfTraining");
+    requireNonNull(engine, "engine");
   }
 
-  /** A supervised student of {@link NetworkSettings#studentDefaults()}, no augmentation. */
+  /**
+   * A supervised student of {@link NetworkSettings#studentDefaults()}, no augmentation, trained by
+   * the {@code auto} engine.
+   */
   public static StudentSettings defaults() {
     return DEFAULTS;
   }
 
   /** The same student, learning by {@code method}. */
   public StudentSettings withMethod(StudentMethod method) {
-    return new StudentSettings(method, network, augment, selfTraining);
+    return new StudentSettings(method, network, augment, selfTraining, engine);
   }
 
   /** The same student, with {@code network}. */
   public StudentSettings withNetwork(NetworkSettings network) {
-    return new StudentSettings(method, network, augment, selfTraining);
+    return new StudentSettings(method, network, augment, selfTraining, engine);
   }
 
   /** The same student, with these augmentations of its labelled images. */
   public StudentSettings withAugment(Augmentation... augment) {
-    return new StudentSettings(method, network, List.of(augment), selfTraining);
+    return new StudentSettings(method, network, List.of(augment), selfTraining, engine);
   }
 
   /** The same student, self-training with {@code selfTraining}. */
   public StudentSettings withSelfTraining(SelfTrainingSettings selfTraining) {
-    return new StudentSettings(StudentMethod.SELF_TRAINING, network, augment, selfTraining);
+    return new StudentSettings(StudentMethod.SELF_TRAINING, network, augment, selfTraining,
+        engine);
+  }
+
+  /** The same student, its steps run by {@code engine}. */
+  public StudentSettings withEngine(TrainingEngine engine) {
+    return new StudentSettings(method, network, augment, selfTraining, engine);
   }
 
   /** The same student, trained for {@code epochs} epochs (the interim students of selection). */

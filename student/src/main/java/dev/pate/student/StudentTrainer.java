@@ -32,9 +32,9 @@ public interface StudentTrainer {
   /** The student {@code settings} describe, with {@code network} instead of theirs. */
   static StudentTrainer of(StudentSettings settings, NetworkSpec network) {
     return switch (settings.method()) {
-      case SUPERVISED -> new SupervisedStudent(network, settings.augment());
+      case SUPERVISED -> new SupervisedStudent(network, settings.augment(), settings.engine());
       case SELF_TRAINING -> new SelfTrainingStudent(network, settings.augment(),
-          settings.selfTraining());
+          settings.selfTraining(), settings.engine());
     };
   }
 }

@@ -6,6 +6,7 @@ import dev.pate.ensemble.nn.Classifiers;
 import dev.pate.ensemble.nn.InputShape;
 import dev.pate.ensemble.nn.NetworkSpec;
 import dev.pate.ensemble.nn.Tensors;
+import dev.pate.ensemble.nn.TrainingEngine;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -20,14 +21,19 @@ import org.nd4j.linalg.api.ndarray.INDArray;
 public final class SupervisedStudent implements StudentTrainer {
   private final NetworkSpec network;
   private final List<Augmentation> augment;
+  private final TrainingEngine engine;
 
   /**
    * @param network the student's network
    * @param augment augmentations of the labelled images (images only; empty for none)
+   * @param engine what runs the training steps
    */
-  public SupervisedStudent(NetworkSpec network, List<Augmentation> augment) {
+  public SupervisedStudent(NetworkSpec network, List<Augmentation> augment,
+      TrainingEngine engine) {
     this.network = java.util.Objects.requireNonNull(network, "network");
     this.augment = List.copyOf(augment);
+    this.engine = java.util.Objects.requireNonNull(engine, "engine");
+    engine.requireCanTrain(network);
   }
 
   @Override
@@ -42,12 +48,12 @@ public final class SupervisedStudent implements StudentTrainer {
     var epochImages = new ImageAugmenter(augment, shape, seed)
         .epochs(Tensors.features(images));
     INDArray labels = Tensors.oneHot(data.labels(), images.numClasses());
-    Classifiers.train(net, epochImages, labels, network.epochs(), network.batchSize(), seed,
+    Classifiers.train(net, network, shape, epochImages, labels, seed,
         epoch -> {
           EpochRecord record = new EpochRecord(epoch, evaluator.accuracy(net), Optional.empty());
           curve.add(record);
           onEpoch.epochDone(record);
-        });
+        }, engine);
     return new StudentResult(net, curve.get(curve.size() - 1).testAccuracy(), curve,
         images.size(), Optional.empty(), (System.nanoTime() - start) / 1e9);
   }

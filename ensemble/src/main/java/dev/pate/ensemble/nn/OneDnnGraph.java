@@ -15,6 +15,8 @@ import java.util.ArrayList;
 import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
+import java.util.SplittableRandom;
 import org.bytedeco.dnnl.IntMemoryMap;
 import org.bytedeco.dnnl.convolution_backward_data;
 import org.bytedeco.dnnl.convolution_backward_weights;
@@ -43,11 +45,12 @@ import org.nd4j.linalg.factory.Nd4j;
 
 /**
  * The network {@link NetworkBuilder} builds from {@link NetworkSettings}, as oneDNN primitives
- * for one batch size: the forward pass and backprop as lists of primitives over memories
- * allocated once, and Adam over the parameters. Activations are channels-last; each parameter is
- * kept in the layout its forward primitive prefers, converted to and from DL4J's by {@link
- * #importParameters} and {@link #exportParameters}. A batch smaller than the graph's is padded
- * with rows whose loss gradient is zero, so they change nothing.
+ * for one batch size: the forward pass and backprop as lists of steps (primitives over memories
+ * allocated once, and dropout in Java), Adam over the parameters and, when asked, a moving
+ * average of them; or, {@link #forPrediction}, the forward pass alone. Activations are
+ * channels-last; each parameter is kept in the layout its forward primitive prefers, converted to
+ * and from DL4J's by {@link #importParameters} and {@link #exportParameters}. A batch smaller
+ * than the graph's is padded with rows whose loss gradient is zero, so they change nothing.
  */
 final class OneDnnGraph {
   private static final memory.data_type F32 = memory.data_type.f32;
@@ -57,14 +60,26 @@ final class OneDnnGraph {
   private static final double BETA1 = 0.9;
   private static final double BETA2 = 0.999;
   private static final float EPSILON = 1e-8f;
+  /**
+   * Loss gradients smaller than this are set to 0. Why: a student sure of its labels has logits
+   * 90 apart, whose softmax gradients (1e-40) are subnormal floats, and gradients of 1e-30 times
+   * small activations and weights become subnormal in backprop; every kernel they flow through
+   * then runs many times slower (measured: self-training epochs grew from 3 s to 19 s, and with
+   * 1e-30 here still to 5.4 s). Such a gradient changes nothing: 1e-20 of the loss is lost to
+   * rounding in any sum it joins.
+   */
+  private static final float NEGLIGIBLE_GRADIENT = 1e-20f;
 
   private final engine cpu = new engine(engine.kind.cpu, 0);
   private final stream stream = new stream(cpu);
   private final int batch;
   private final int width;
   private final int numClasses;
-  private final List<Exec> forward = new ArrayList<>();
-  private final List<Exec> backward = new ArrayList<>();
+  private final List<Runnable> forward = new ArrayList<>();
+  private final List<Runnable> backward = new ArrayList<>();
+  private final List<Dropout> dropouts = new ArrayList<>();
+  private final float dropout;
+  private final SplittableRandom masks;
   private final List<Trainable> trainables = new ArrayList<>();
   private final Map<memory, memory> gradientOf = new IdentityHashMap<>();
   private final List<String> implementations = new ArrayList<>();
@@ -72,17 +87,37 @@ final class OneDnnGraph {
   private final FloatBuffer logits;
   private final FloatBuffer logitGradient;
   private final double[] exps;
+  private final int[] batchClasses;
+  private final boolean training;
+  private final prop_kind forwardKind;
+  private final Map<Trainable, memory> averageScratch = new IdentityHashMap<>();
+  private Optional<MovingAverage> average = Optional.empty();
   private long steps;
+  private long averaged;
+  private int rows;
 
   /** A layer's backward step to its input's gradient and the weight layout it takes. */
   private record InputGradient(primitive primitive, memory.desc weightsLayout) {}
 
   /** One primitive and the memories it runs on. */
-  private record Exec(primitive primitive, IntMemoryMap args) {
-    void run(stream on) {
+  private record Exec(primitive primitive, IntMemoryMap args, stream on) implements Runnable {
+    @Override
+    public void run() {
       primitive.execute(on, args);
     }
   }
+
+  /**
+   * Inverted dropout in place on a dense layer's input, as DL4J's: each value of a real row kept
+   * with probability {@code 1 - rate} and divided by it, else set to 0; backprop multiplies the
+   * input's gradient by the same mask. In place is safe: the layer before reads neither its
+   * output (pooling backprop reads its workspace) nor more than its output's sign (ReLU's
+   * backprop, and a kept value keeps its sign).
+   *
+   * @param gradient the input's gradient, or null when nothing is backpropagated to the input
+   */
+  private record Dropout(FloatBuffer values, FloatBuffer gradient, float[] mask, int width,
+      long[] fromConvolution) {}
 
   /**
    * A layer's weights and bias, their gradients and Adam's moments, all in the forward
@@ -106,12 +141,16 @@ final class OneDnnGraph {
     }
   }
 
-  /** A parameter's values, its gradient and Adam's two moments, element by element. */
-  private record Adam(FloatBuffer value, FloatBuffer gradient, float[] mean, float[] square) {
+  /**
+   * A parameter's values, its gradient, Adam's two moments and, when the graph keeps one, the
+   * moving average of its values, element by element.
+   */
+  private record Adam(FloatBuffer value, FloatBuffer gradient, float[] mean, float[] square,
+      float[] average) {
     static Adam of(memory value, memory gradient) {
       FloatBuffer values = floats(value);
-      return new Adam(values, floats(gradient), new float[values.capacity()],
-          new float[values.capacity()]);
+      int n = values.capacity();
+      return new Adam(values, floats(gradient), new float[n], new float[n], new float[n]);
     }
 
     void update(float alpha, float l2) {
@@ -120,17 +159,58 @@ final class OneDnnGraph {
       for (int i = 0; i < mean.length; i++) {
         float w = value.get(i);
         float g = gradient.get(i) + l2 * w;
-        mean[i] = b1 * mean[i] + (1 - b1) * g;
-        square[i] = b2 * square[i] + (1 - b2) * g * g;
+        // Moments that decay below the smallest normal float are 0 (subnormal arithmetic is slow,
+        // and a moment that small moves no weight).
+        mean[i] = normal(b1 * mean[i] + (1 - b1) * g);
+        square[i] = normal(b2 * square[i] + (1 - b2) * g * g);
         value.put(i, w - alpha * mean[i] / ((float) Math.sqrt(square[i]) + EPSILON));
       }
     }
+
+    private static float normal(float x) {
+      return Math.abs(x) < Float.MIN_NORMAL ? 0f : x;
+    }
+
+    /** {@code average = d * average + (1 - d) * value}. */
+    void fold(float d) {
+      for (int i = 0; i < average.length; i++) {
+        average[i] = d * average[i] + (1 - d) * value.get(i);
+      }
+    }
+
+    void startAverage() {
+      value.get(0, average);
+    }
   }
 
-  OneDnnGraph(NetworkSettings settings, InputShape shape, int numClasses, int batch) {
+  /**
+   * A graph to train with.
+   *
+   * @param batch the most rows a step takes
+   * @param seed of the dropout masks (unused without dropout)
+   */
+  OneDnnGraph(NetworkSettings settings, InputShape shape, int numClasses, int batch, long seed) {
+    this(settings, shape, numClasses, batch, seed, true);
+  }
+
+  /**
+   * A graph that only predicts ({@link #probabilities}), {@code batch} rows a pass: the forward
+   * pass without what backprop keeps, and without dropout.
+   */
+  static OneDnnGraph forPrediction(NetworkSettings settings, InputShape shape, int numClasses,
+      int batch) {
+    return new OneDnnGraph(settings, shape, numClasses, batch, 1, false);
+  }
+
+  private OneDnnGraph(NetworkSettings settings, InputShape shape, int numClasses, int batch,
+      long seed, boolean training) {
+    this.training = training;
+    this.forwardKind = training ? prop_kind.forward_training : prop_kind.forward_inference;
     this.batch = batch;
     this.numClasses = numClasses;
     this.width = shape.features();
+    this.dropout = (float) settings.dropout();
+    this.masks = new SplittableRandom(Seeds.derive(seed, "dropout", 0));
     memory x;
     memory last;
     int dl4jLayer = 0;
@@ -158,7 +238,10 @@ final class OneDnnGraph {
       // The pooled maps as rows (their channels-last memory, unchanged) for a plain GEMM.
       memory rows = new memory(new memory.desc(new long[] {batch, dims[1] * dims[2] * dims[3]},
           F32, memory.format_tag.nc), cpu, last.get_data_handle());
-      gradientOf.put(rows, new memory(rows.get_desc(), cpu, gradient(last).get_data_handle()));
+      if (training) {
+        gradientOf.put(rows, new memory(rows.get_desc(), cpu,
+            gradient(last).get_data_handle()));
+      }
       last = rows;
     } else {
       x = plain(new long[] {batch, width}, memory.format_tag.nc);
@@ -166,16 +249,19 @@ final class OneDnnGraph {
     }
     boolean needInputGradient = settings.architecture() == Architecture.CNN;
     for (int units : settings.dense()) {
-      last = relu(dense(last, units, needInputGradient, dl4jLayer, fromConvolution));
+      // DL4J drops out the input of each hidden dense layer, not the output layer's.
+      last = relu(dense(last, units, needInputGradient, dl4jLayer, fromConvolution,
+          training && dropout > 0));
       fromConvolution = null;
       needInputGradient = true;
       dl4jLayer++;
     }
-    memory out = dense(last, numClasses, needInputGradient, dl4jLayer, fromConvolution);
+    memory out = dense(last, numClasses, needInputGradient, dl4jLayer, fromConvolution, false);
     input = floats(x);
     logits = floats(out);
-    logitGradient = floats(gradient(out));
+    logitGradient = training ? floats(gradient(out)) : null;
     exps = new double[numClasses];
+    batchClasses = new int[batch];
   }
 
   /**
@@ -218,12 +304,15 @@ final class OneDnnGraph {
     memory.desc dst = new memory.desc(new long[] {srcDims[0], filters, srcDims[2] - kernel + 1,
         srcDims[3] - kernel + 1}, F32, memory.format_tag.nhwc);
     convolution_forward.primitive_desc fwd = used(new convolution_forward.primitive_desc(
-        new convolution_forward.desc(prop_kind.forward_training, algorithm.convolution_direct,
+        new convolution_forward.desc(forwardKind, algorithm.convolution_direct,
             src, weightsAny, biasDesc, dst, ONE, ZERO, ZERO), cpu));
     Trainable t = trainable(dl4jLayer, fwd.weights_desc(), biasDesc, weightDims, null);
     memory out = new memory(dst, cpu);
     forward.add(exec(new convolution_forward(fwd), DNNL_ARG_SRC, in, DNNL_ARG_WEIGHTS,
         t.weights(), DNNL_ARG_BIAS, t.bias(), DNNL_ARG_DST, out));
+    if (!training) {
+      return out;
+    }
     convolution_backward_weights.primitive_desc weightsBwd = used(
         new convolution_backward_weights.primitive_desc(new convolution_backward_weights.desc(
             algorithm.convolution_direct, src, weightsAny, biasDesc, dst, ONE, ZERO, ZERO), cpu,
@@ -242,7 +331,10 @@ final class OneDnnGraph {
   }
 
   private memory dense(memory in, int units, boolean needInputGradient, int dl4jLayer,
-      long[] fromConvolution) {
+      long[] fromConvolution, boolean dropoutOnInput) {
+    if (dropoutOnInput) {
+      dropout(in, needInputGradient, fromConvolution);
+    }
     memory.desc src = in.get_desc();
     long[] srcDims = dims(src);
     long[] weightDims = {units, srcDims[1]};
@@ -251,13 +343,16 @@ final class OneDnnGraph {
     memory.desc dst = new memory.desc(new long[] {srcDims[0], units}, F32,
         memory.format_tag.nc);
     inner_product_forward.primitive_desc fwd = used(new inner_product_forward.primitive_desc(
-        new inner_product_forward.desc(prop_kind.forward_training, src, weightsAny, biasDesc,
+        new inner_product_forward.desc(forwardKind, src, weightsAny, biasDesc,
             dst), cpu));
     Trainable t = trainable(dl4jLayer, fwd.weights_desc(), biasDesc, weightDims,
         fromConvolution);
     memory out = new memory(dst, cpu);
     forward.add(exec(new inner_product_forward(fwd), DNNL_ARG_SRC, in, DNNL_ARG_WEIGHTS,
         t.weights(), DNNL_ARG_BIAS, t.bias(), DNNL_ARG_DST, out));
+    if (!training) {
+      return out;
+    }
     inner_product_backward_weights.primitive_desc weightsBwd = used(
         new inner_product_backward_weights.primitive_desc(new inner_product_backward_weights.desc(
             src, weightsAny, biasDesc, dst), cpu, fwd));
@@ -282,7 +377,7 @@ final class OneDnnGraph {
    */
   private void backprop(memory in, memory out, Trainable t, primitive weightsBwd,
       memory.desc gradientLayout, InputGradient inputGradient) {
-    List<Exec> steps = new ArrayList<>();
+    List<Runnable> steps = new ArrayList<>();
     memory rawGradient = inLayout(t.weightGradient(), gradientLayout);
     steps.add(exec(weightsBwd, DNNL_ARG_SRC, in, DNNL_ARG_DIFF_DST, gradient(out),
         DNNL_ARG_DIFF_WEIGHTS, rawGradient, DNNL_ARG_DIFF_BIAS, t.biasGradient()));
@@ -311,14 +406,47 @@ final class OneDnnGraph {
     return t;
   }
 
+  /**
+   * Dropout on {@code in} before the layer that reads it; its backprop step goes before those
+   * of the layers already built, so it runs right after the reading layer's input gradient.
+   */
+  private void dropout(memory in, boolean backpropagated, long[] fromConvolution) {
+    FloatBuffer values = floats(in);
+    int rowWidth = values.capacity() / batch;
+    Dropout d = new Dropout(values, backpropagated ? floats(gradient(in)) : null,
+        new float[values.capacity()], rowWidth, fromConvolution);
+    dropouts.add(d);
+    forward.add(() -> drop(d));
+    if (backpropagated) {
+      backward.add(0, () -> {
+        for (int i = 0; i < rows * d.width(); i++) {
+          d.gradient().put(i, d.gradient().get(i) * d.mask()[i]);
+        }
+      });
+    }
+  }
+
+  private void drop(Dropout d) {
+    float keep = 1 - dropout;
+    float scale = 1 / keep;
+    for (int i = 0; i < rows * d.width(); i++) {
+      float m = masks.nextFloat() < keep ? scale : 0f;
+      d.mask()[i] = m;
+      d.values().put(i, d.values().get(i) * m);
+    }
+  }
+
   /** ReLU in place; its backward step reads the output, so nothing else is kept. */
   private memory relu(memory activation) {
     memory.desc desc = activation.get_desc();
     eltwise_forward.primitive_desc fwd = used(new eltwise_forward.primitive_desc(
-        new eltwise_forward.desc(prop_kind.forward_training,
+        new eltwise_forward.desc(forwardKind,
             algorithm.eltwise_relu_use_dst_for_bwd, desc, 0f, 0f), cpu));
     forward.add(exec(new eltwise_forward(fwd), DNNL_ARG_SRC, activation, DNNL_ARG_DST,
         activation));
+    if (!training) {
+      return activation;
+    }
     eltwise_backward.primitive_desc bwd = used(new eltwise_backward.primitive_desc(
         new eltwise_backward.desc(algorithm.eltwise_relu_use_dst_for_bwd, desc, desc, 0f, 0f),
         cpu, fwd));
@@ -335,9 +463,13 @@ final class OneDnnGraph {
     memory.desc dst = new memory.desc(new long[] {srcDims[0], srcDims[1], srcDims[2] / 2,
         srcDims[3] / 2}, F32, memory.format_tag.nhwc);
     pooling_v2_forward.primitive_desc fwd = used(new pooling_v2_forward.primitive_desc(
-        new pooling_v2_forward.desc(prop_kind.forward_training, algorithm.pooling_max, src, dst,
-            TWO, TWO, ZERO, ZERO, ZERO), cpu));
+        new pooling_v2_forward.desc(forwardKind, algorithm.pooling_max, src, dst, TWO, TWO,
+            ZERO, ZERO, ZERO), cpu));
     memory out = new memory(dst, cpu);
+    if (!training) {
+      forward.add(exec(new pooling_v2_forward(fwd), DNNL_ARG_SRC, in, DNNL_ARG_DST, out));
+      return out;
+    }
     memory workspace = new memory(fwd.workspace_desc(), cpu);
     forward.add(exec(new pooling_v2_forward(fwd), DNNL_ARG_SRC, in, DNNL_ARG_DST, out,
         DNNL_ARG_WORKSPACE, workspace));
@@ -359,13 +491,32 @@ final class OneDnnGraph {
     int count = to - from;
     for (int i = 0; i < count; i++) {
       input.put(i * width, rows, order[from + i] * width, width);
+      batchClasses[i] = classes[order[from + i]];
     }
+    step(count, learningRate, l2);
+  }
+
+  /** As the step above, on the first {@code count} rows of {@code rows} in their order. */
+  void step(float[] rows, int[] classes, int count, double learningRate, double l2) {
+    if (count < 1 || count > batch) {
+      throw new IllegalArgumentException("count: " + count + " rows, but a step takes 1 to "
+          + batch);
+    }
+    input.put(0, rows, 0, count * width);
+    System.arraycopy(classes, 0, batchClasses, 0, count);
+    step(count, learningRate, l2);
+  }
+
+  /** The step on the first {@code count} rows of the input, their classes in batchClasses. */
+  private void step(int count, double learningRate, double l2) {
+    if (!training) {
+      throw new IllegalStateException("step: this graph only predicts");
+    }
+    rows = count;
     for (int i = count * width; i < batch * width; i++) {
       input.put(i, 0f);
     }
-    for (Exec e : forward) {
-      e.run(stream);
-    }
+    forward.forEach(Runnable::run);
     for (int i = 0; i < batch; i++) {
       int base = i * numClasses;
       if (i >= count) {
@@ -374,23 +525,14 @@ final class OneDnnGraph {
         }
         continue;
       }
-      float max = Float.NEGATIVE_INFINITY;
+      double sum = exponentiate(base);
+      int label = batchClasses[i];
       for (int k = 0; k < numClasses; k++) {
-        max = Math.max(max, logits.get(base + k));
-      }
-      double sum = 0;
-      for (int k = 0; k < numClasses; k++) {
-        exps[k] = Math.exp(logits.get(base + k) - max);
-        sum += exps[k];
-      }
-      int label = classes[order[from + i]];
-      for (int k = 0; k < numClasses; k++) {
-        logitGradient.put(base + k, (float) ((exps[k] / sum - (k == label ? 1 : 0)) / count));
+        float g = (float) ((exps[k] / sum - (k == label ? 1 : 0)) / count);
+        logitGradient.put(base + k, Math.abs(g) < NEGLIGIBLE_GRADIENT ? 0f : g);
       }
     }
-    for (Exec e : backward) {
-      e.run(stream);
-    }
+    backward.forEach(Runnable::run);
     adam(learningRate, (float) l2);
   }
 
@@ -403,6 +545,81 @@ final class OneDnnGraph {
       t.weightUpdate().update(alpha, l2);
       t.biasUpdate().update(alpha, 0f);
     }
+    average.ifPresent(a -> {
+      float d = (float) a.decayAfter(averaged++);
+      for (Trainable t : trainables) {
+        t.weightUpdate().fold(d);
+        t.biasUpdate().fold(d);
+      }
+    });
+  }
+
+  /**
+   * Keeps {@code a} moving average of the parameters from now on, starting at their current
+   * values (after {@link #importParameters}); {@link #exportAverage} writes it out.
+   */
+  void keepAverage(MovingAverage a) {
+    for (Trainable t : trainables) {
+      t.weightUpdate().startAverage();
+      t.biasUpdate().startAverage();
+    }
+    average = Optional.of(a);
+    averaged = 0;
+  }
+
+  /**
+   * The dropout masks of the last step, one per dropped-out layer input, each row by row in
+   * DL4J's order of that input's values (0, or 1 / (1 - rate) for a kept value).
+   */
+  List<float[]> lastMasks() {
+    List<float[]> out = new ArrayList<>();
+    for (Dropout d : dropouts) {
+      float[] mask = new float[d.mask().length];
+      for (int i = 0; i < mask.length; i++) {
+        int row = i / d.width();
+        mask[row * d.width() + dl4jInput(i % d.width(), d.fromConvolution())] = d.mask()[i];
+      }
+      out.add(mask);
+    }
+    return out;
+  }
+
+  /**
+   * Class probabilities (softmax) of the first {@code n} rows of {@code rows}, {@code batch} rows
+   * a forward pass, row after row into one array.
+   */
+  float[] probabilities(float[] rows, int n) {
+    float[] out = new float[n * numClasses];
+    for (int start = 0; start < n; start += batch) {
+      int count = Math.min(batch, n - start);
+      input.put(0, rows, start * width, count * width);
+      forward.forEach(Runnable::run);
+      for (int i = 0; i < count; i++) {
+        int base = i * numClasses;
+        double sum = exponentiate(base);
+        for (int k = 0; k < numClasses; k++) {
+          out[(start + i) * numClasses + k] = (float) (exps[k] / sum);
+        }
+      }
+    }
+    return out;
+  }
+
+  /**
+   * exp(logit - max logit) of the row whose logits start at {@code base}, into {@code exps};
+   * returns their sum (the softmax's denominator).
+   */
+  private double exponentiate(int base) {
+    float max = Float.NEGATIVE_INFINITY;
+    for (int k = 0; k < numClasses; k++) {
+      max = Math.max(max, logits.get(base + k));
+    }
+    double sum = 0;
+    for (int k = 0; k < numClasses; k++) {
+      exps[k] = Math.exp(logits.get(base + k) - max);
+      sum += exps[k];
+    }
+    return sum;
   }
 
   /** The steps taken: DL4J's iteration count, which its learning-rate schedule is keyed by. */
@@ -423,16 +640,37 @@ final class OneDnnGraph {
 
   /** Writes this graph's parameters into {@code net}'s, in DL4J's layouts. */
   void exportParameters(MultiLayerNetwork net) {
+    export(net, false);
+  }
+
+  /** Writes the moving average of the parameters ({@link #keepAverage}) into {@code net}'s. */
+  void exportAverage(MultiLayerNetwork net) {
+    if (average.isEmpty()) {
+      throw new IllegalStateException("exportAverage: this graph keeps no moving average");
+    }
+    export(net, true);
+  }
+
+  private void export(MultiLayerNetwork net, boolean averaged) {
     for (Trainable t : trainables) {
+      memory weights = t.weights();
+      if (averaged) {
+        weights = averageScratch.computeIfAbsent(t, w -> new memory(w.weights().get_desc(), cpu));
+        floats(weights).put(0, t.weightUpdate().average());
+      }
       memory plain = plain(t.plainWeightDims(), t.plainTag());
-      new reorder(t.weights(), plain).execute(stream, t.weights(), plain);
+      new reorder(weights, plain).execute(stream, weights, plain);
       float[] values = new float[floats(plain).capacity()];
       floats(plain).get(0, values);
       INDArray w = net.getLayer(t.dl4jLayer()).getParam("W");
       w.assign(Nd4j.create(convert(values, t, false), w.shape(), 'c'));
       INDArray b = net.getLayer(t.dl4jLayer()).getParam("b");
       float[] bias = new float[(int) b.length()];
-      floats(t.bias()).get(0, bias);
+      if (averaged) {
+        System.arraycopy(t.biasUpdate().average(), 0, bias, 0, bias.length);
+      } else {
+        floats(t.bias()).get(0, bias);
+      }
       b.assign(Nd4j.create(bias, b.shape(), 'c'));
     }
   }
@@ -486,7 +724,7 @@ final class OneDnnGraph {
     return m.get_desc().equals(desc) ? m : new memory(desc, cpu);
   }
 
-  private void reorderIfDifferent(memory from, memory to, List<Exec> steps) {
+  private void reorderIfDifferent(memory from, memory to, List<Runnable> steps) {
     if (from != to) {
       steps.add(exec(new reorder(from, to), DNNL_ARG_SRC, from, DNNL_ARG_DST, to));
     }
@@ -514,11 +752,11 @@ final class OneDnnGraph {
     return new FloatPointer(m.get_data_handle()).capacity(count).limit(count).asBuffer();
   }
 
-  private static Exec exec(primitive p, Object... args) {
+  private Exec exec(primitive p, Object... args) {
     IntMemoryMap map = new IntMemoryMap();
     for (int i = 0; i < args.length; i += 2) {
       map.put((Integer) args[i], (memory) args[i + 1]);
     }
-    return new Exec(p, map);
+    return new Exec(p, map, stream);
   }
 }

@@ -1,16 +1,15 @@
 package dev.pate.ensemble.nn;
 
-import java.util.Optional;
 import org.bytedeco.javacpp.PointerScope;
 import org.deeplearning4j.nn.multilayer.MultiLayerNetwork;
 import org.nd4j.linalg.api.ndarray.INDArray;
 import org.nd4j.linalg.schedule.ISchedule;
 
 /**
- * Trains a network {@link NetworkBuilder} built (a cnn or mlp of ReLU layers with a softmax
- * output) on oneDNN's primitives directly, through oneDNN's own Java binding, instead of through
- * DL4J's layers, and writes the trained parameters back into the DL4J network, which then
- * predicts, votes and is saved as before.
+ * Trains a network {@link NetworkBuilder} built (a cnn or mlp of ReLU layers, dropout on the
+ * hidden dense layers' inputs, a softmax output) on oneDNN's primitives directly, through
+ * oneDNN's own Java binding, instead of through DL4J's layers, and writes the trained parameters
+ * back into the DL4J network, which then predicts, votes and is saved as before.
  *
  * <p>Why: on the headline teacher DL4J's per-layer machinery (its NCHW arrays reordered to and
  * from oneDNN's layouts around every convolution, the pooling and convolution forward passes
@@ -23,28 +22,19 @@ import org.nd4j.linalg.schedule.ISchedule;
  * the seed decides them as before), the learning-rate schedule, Adam's definition (DL4J's
  * bias-corrected step size), L2 on weights added to the mean gradient, the mini-batches (the same
  * seeded shuffle as {@link Classifiers#train}, a last partial batch as such). The arithmetic is
- * oneDNN's, so parameters equal DL4J-trained ones only to rounding, which grows over training:
- * the same seed gives the same teacher under the same engine, not across engines.
+ * oneDNN's, so parameters equal DL4J-trained ones only to rounding, which grows over training,
+ * and the dropout masks are drawn from the seed by this engine's own generator, not ND4J's: the
+ * same seed gives the same network under the same engine, not across engines.
  */
 public final class OneDnnTrainer {
   private OneDnnTrainer() {}
 
   /**
-   * Why this trainer cannot train networks of {@code settings}, or empty if it can: dropout is
-   * DL4J's alone (its masks are drawn from ND4J's generator).
-   */
-  public static Optional<String> unsupported(NetworkSettings settings) {
-    if (settings.dropout() > 0) {
-      return Optional.of("a network with dropout " + settings.dropout() + " (the onednn engine"
-          + " trains networks without dropout; dl4j trains any)");
-    }
-    return Optional.empty();
-  }
-
-  /**
    * Trains {@code net} (as {@link NetworkBuilder} built it from {@code settings} for {@code
    * shape}) for {@code epochs} on {@code epochFeatures} with one-hot {@code labels}, in batches
-   * of {@code batchSize} shuffled with {@code seed}, on the calling thread's native threads.
+   * of {@code batchSize} shuffled with {@code seed} (which also draws the dropout masks), on the
+   * calling thread's native threads. Before {@code listener} hears of an epoch, {@code net} is
+   * given that epoch's parameters (unless the listener is {@link Classifiers.EpochListener#NONE}).
    */
   public static void train(MultiLayerNetwork net, NetworkSettings settings, InputShape shape,
       ISchedule learningRate, Classifiers.EpochFeatures epochFeatures, INDArray labels,
@@ -59,11 +49,16 @@ public final class OneDnnTrainer {
     // garbage collector gets to them: a run trains hundreds of teachers.
     try (PointerScope scope = OneDnnGraph.scope()) {
       OneDnnGraph graph = new OneDnnGraph(settings, shape, (int) labels.columns(),
-          Math.min(batchSize, n));
+          Math.min(batchSize, n), seed);
       graph.importParameters(net);
       // DL4J's epoch count stays 0 under fit(features, labels): its schedule is keyed by
       // iteration alone.
-      Classifiers.forEachBatch(epochFeatures, n, epochs, batchSize, seed, listener,
+      Classifiers.EpochListener exporting = listener == Classifiers.EpochListener.NONE ? listener
+          : epoch -> {
+            graph.exportParameters(net);
+            listener.epochDone(epoch);
+          };
+      Classifiers.forEachBatch(epochFeatures, n, epochs, batchSize, seed, exporting,
           (rows, order, from, to) -> graph.step(rows.values(), classes, order, from, to,
               learningRate.valueAt((int) graph.steps(), 0), settings.l2()));
       graph.exportParameters(net);

@@ -13,7 +13,7 @@ public enum TrainingEngine {
 
   /**
    * oneDNN's primitives directly ({@link OneDnnTrainer}), the network then handed to DL4J as
-   * before: built-in cnn and mlp networks without dropout; about three times DL4J's speed.
+   * before: the built-in cnn and mlp networks; about three times DL4J's speed.
    */
   ONEDNN;
 
@@ -46,9 +46,8 @@ public enum TrainingEngine {
     if (this != ONEDNN) {
       return Optional.empty();
     }
-    return network.builtIn()
-        .map(OneDnnTrainer::unsupported)
-        .orElse(Optional.of("a network given in code (the onednn engine trains the built-in"
-            + " cnn and mlp)"));
+    return network.builtIn().isPresent() ? Optional.empty()
+        : Optional.of("a network given in code (the onednn engine trains the built-in cnn and"
+            + " mlp)");
   }
 }

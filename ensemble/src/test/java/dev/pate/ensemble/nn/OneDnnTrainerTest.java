@@ -2,13 +2,15 @@ package dev.pate.ensemble.nn;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
 import java.util.OptionalInt;
+import java.util.stream.IntStream;
 import org.bytedeco.javacpp.PointerScope;
+import org.deeplearning4j.nn.conf.dropout.IDropout;
 import org.deeplearning4j.nn.multilayer.MultiLayerNetwork;
+import org.deeplearning4j.nn.workspace.LayerWorkspaceMgr;
 import org.junit.jupiter.api.Test;
 import org.nd4j.linalg.api.buffer.DataType;
 import org.nd4j.linalg.api.ndarray.INDArray;
@@ -78,11 +80,35 @@ class OneDnnTrainerTest {
     MultiLayerNetwork other = NetworkBuilder.build(CNN, IMAGES, 3, 9, 6);
     assertTrue(!before.equals(other.params()), "another seed, other parameters");
     try (PointerScope scope = OneDnnGraph.scope()) {
-      OneDnnGraph graph = new OneDnnGraph(CNN, IMAGES, 3, 4);
+      OneDnnGraph graph = new OneDnnGraph(CNN, IMAGES, 3, 4, 1);
       graph.importParameters(net);
       graph.exportParameters(other);
     }
     assertEquals(before, other.params());
+  }
+
+  /** Passes of 4 rows over 10 (the last one partial) predict what DL4J's network predicts. */
+  @Test
+  void thePredictionGraphGivesDl4jsProbabilities() {
+    for (var network : List.of(new Object[] {CNN, IMAGES}, new Object[] {MLP, TABLE})) {
+      NetworkSettings settings = ((NetworkSettings) network[0]).toBuilder().dropout(0.5).build();
+      InputShape shape = (InputShape) network[1];
+      MultiLayerNetwork net = NetworkBuilder.build(settings, shape, 3, 5, 6);
+      INDArray features = features(shape);
+      float[] predicted;
+      try (PointerScope scope = OneDnnGraph.scope()) {
+        OneDnnGraph graph = OneDnnGraph.forPrediction(settings, shape, 3, 4);
+        assertTrue(graph.implementations().stream().noneMatch(name -> name.startsWith("ref")),
+            shape + ": " + graph.implementations());
+        graph.importParameters(net);
+        predicted = graph.probabilities(features.data().asFloat(), EXAMPLES);
+      }
+      float[] expected = net.output(features, false).data().asFloat();
+      assertEquals(expected.length, predicted.length);
+      for (int i = 0; i < expected.length; i++) {
+        assertEquals(expected[i], predicted[i], 1e-5, shape + ": probability " + i);
+      }
+    }
   }
 
   @Test
@@ -112,7 +138,7 @@ class OneDnnTrainerTest {
         new Object[] {MLP, TABLE})) {
       try (PointerScope scope = OneDnnGraph.scope()) {
         List<String> used = new OneDnnGraph((NetworkSettings) network[0],
-            (InputShape) network[1], 10, 32).implementations();
+            (InputShape) network[1], 10, 32, 1).implementations();
         assertTrue(used.size() >= 6, "primitives: " + used);
         assertTrue(used.stream().noneMatch(name -> name.startsWith("ref")),
             network[1] + ": " + used);
@@ -136,14 +162,130 @@ class OneDnnTrainerTest {
   }
 
   @Test
-  void dropoutIsRefusedNamingIt() {
-    NetworkSettings withDropout = CNN.toBuilder().dropout(0.25).build();
-    MultiLayerNetwork net = NetworkBuilder.build(withDropout, IMAGES, 3, 5, 6);
-    IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
-        () -> OneDnnTrainer.train(net, withDropout, IMAGES, NetworkBuilder.learningRate(CNN, 6),
-            Classifiers.EpochFeatures.fixed(features(IMAGES)), labels(), 1, 4, 11,
-            Classifiers.EpochListener.NONE));
-    assertTrue(e.getMessage().contains("dropout 0.25"), e.getMessage());
+  void aCnnDropsOutAsDl4jDropsOut() {
+    dropsOutAsDl4jDropsOut(CNN, IMAGES);
+  }
+
+  @Test
+  void anMlpDropsOutAsDl4jDropsOut() {
+    dropsOutAsDl4jDropsOut(MLP, TABLE);
+  }
+
+  /**
+   * One step with dropout 0.5, its masks then handed to DL4J's layers for DL4J's own step: the
+   * same parameters to rounding. A mask applied in the wrong order of a layer's inputs, to the
+   * wrong layer, unscaled, or not to the gradient, moves them apart.
+   */
+  private static void dropsOutAsDl4jDropsOut(NetworkSettings plain, InputShape shape) {
+    NetworkSettings settings = plain.toBuilder().dropout(0.5).build();
+    MultiLayerNetwork dl4j = NetworkBuilder.build(settings, shape, 3, 5, 4);
+    MultiLayerNetwork onednn = NetworkBuilder.build(settings, shape, 3, 5, 4);
+    INDArray initial = dl4j.params().dup();
+    INDArray features = features(shape);
+    INDArray labels = labels();
+    List<float[]> masks;
+    try (PointerScope scope = OneDnnGraph.scope()) {
+      OneDnnGraph graph = new OneDnnGraph(settings, shape, 3, EXAMPLES, 13);
+      graph.importParameters(onednn);
+      graph.step(features.data().asFloat(), labels.argMax(1).toIntVector(), EXAMPLES,
+          NetworkBuilder.learningRate(settings, 4).valueAt(0, 0), settings.l2());
+      masks = graph.lastMasks();
+      graph.exportParameters(onednn);
+    }
+    assertEquals(settings.dense().size(), masks.size(), "one mask per hidden dense layer");
+    int next = 0;
+    for (int i = 0; i < dl4j.getnLayers(); i++) {
+      var layer = dl4j.getLayer(i).conf().getLayer();
+      if (layer.getIDropout() != null) {
+        float[] mask = masks.get(next++);
+        layer.setIDropout(new FixedMask(Nd4j.create(mask, new long[] {EXAMPLES,
+            mask.length / EXAMPLES}, 'c')));
+      }
+    }
+    assertEquals(masks.size(), next, "DL4J drops out as many layers' inputs");
+    dl4j.fit(features, labels);
+
+    double moved = dl4j.params().sub(initial).norm2Number().doubleValue();
+    double apart = onednn.params().sub(dl4j.params()).norm2Number().doubleValue();
+    assertTrue(moved > 0.01, "the step moved the parameters: " + moved);
+    assertTrue(apart < 0.01 * moved, "oneDNN's parameters are " + apart + " from DL4J's after"
+        + " the step moved DL4J's " + moved);
+    float[] first = masks.get(0);
+    long dropped = IntStream.range(0, first.length).filter(i -> first[i] == 0).count();
+    assertTrue(dropped > first.length / 4 && dropped < 3 * first.length / 4,
+        dropped + " of " + first.length + " dropped at rate 0.5");
+    assertTrue(IntStream.range(0, first.length).allMatch(i -> first[i] == 0 || first[i] == 2f),
+        "a kept value is divided by the keep probability 0.5");
+  }
+
+  /** DL4J's dropout with masks given: what the oneDNN graph drew. */
+  private record FixedMask(INDArray mask) implements IDropout {
+    @Override
+    public INDArray applyDropout(INDArray input, INDArray result, int iteration, int epoch,
+        LayerWorkspaceMgr workspaces) {
+      return result.assign(input.mul(mask));
+    }
+
+    @Override
+    public INDArray backprop(INDArray gradient, INDArray gradientIn, int iteration, int epoch) {
+      return gradientIn.assign(gradient.mul(mask));
+    }
+
+    @Override
+    public void clear() {}
+
+    @Override
+    public IDropout clone() {
+      return this;
+    }
+  }
+
+  @Test
+  void aCnnSessionAndItsAverageTrainAsDl4jTrainsThem() {
+    sessionsAgree(CNN, IMAGES);
+  }
+
+  @Test
+  void anMlpSessionAndItsAverageTrainAsDl4jTrainsThem() {
+    sessionsAgree(MLP, TABLE);
+  }
+
+  /**
+   * The same batches (4, 4 and 2 rows) through a session on each engine: the trained weights'
+   * moving average, written out for prediction, is the same to rounding, and before any step it
+   * is the initial network; the probabilities each session computes (the onednn one on its own
+   * prediction graph) are those of the network it writes out.
+   */
+  private static void sessionsAgree(NetworkSettings settings, InputShape shape) {
+    INDArray features = features(shape);
+    int[] classes = labels().argMax(1).toIntVector();
+    float[] rows = features.data().asFloat();
+    INDArray initial = NetworkBuilder.build(settings, shape, 3, 5, 6).params();
+    INDArray[] averaged = new INDArray[2];
+    int k = 0;
+    for (TrainingEngine engine : List.of(TrainingEngine.DL4J, TrainingEngine.ONEDNN)) {
+      try (TrainingSession session = TrainingSession.open(NetworkSpec.of(settings), shape, 3, 4,
+          6, new MovingAverage(0.9), 5, engine)) {
+        assertEquals(initial, session.network().params(), engine + ": before any step");
+        for (int step = 0; step < 6; step++) {
+          int from = (step % 3) * 4;
+          int count = Math.min(4, EXAMPLES - from);
+          session.step(java.util.Arrays.copyOfRange(rows, from * shape.features(),
+              (from + count) * shape.features()), java.util.Arrays.copyOfRange(classes, from,
+              from + count), count);
+        }
+        averaged[k++] = session.network().params().dup();
+        INDArray predicted = session.probabilities(features);
+        INDArray expected = Classifiers.probabilities(session.network(), features);
+        assertTrue(predicted.sub(expected).amaxNumber().doubleValue() < 1e-5, engine + ": "
+            + predicted + " against DL4J's " + expected);
+      }
+    }
+    double moved = averaged[0].sub(initial).norm2Number().doubleValue();
+    double apart = averaged[1].sub(averaged[0]).norm2Number().doubleValue();
+    assertTrue(moved > 0.01, "training moved the average: " + moved);
+    assertTrue(apart < 0.01 * moved, "the onednn session's average is " + apart + " from"
+        + " DL4J's, which moved " + moved);
   }
 
   private static INDArray features(InputShape shape) {

@@ -7,6 +7,7 @@ import dev.pate.ensemble.nn.NativeThreads;
 import dev.pate.ensemble.nn.NetworkSpec;
 import dev.pate.ensemble.nn.Seeds;
 import dev.pate.ensemble.nn.Tensors;
+import dev.pate.ensemble.nn.TrainingEngine;
 import dev.pate.student.StudentData;
 import dev.pate.student.StudentResult;
 import dev.pate.student.StudentTrainer;
@@ -27,10 +28,11 @@ final class InterimStudent implements ActiveSelector.Scorer {
   /**
    * @param network the run's student network, with the interim number of epochs
    * @param augment the run's student augmentation
+   * @param engine the run's student engine
    */
-  InterimStudent(NetworkSpec network, java.util.List<Augmentation> augment, Dataset heldOut,
-      long runSeed) {
-    this.trainer = new SupervisedStudent(network, augment);
+  InterimStudent(NetworkSpec network, java.util.List<Augmentation> augment,
+      TrainingEngine engine, Dataset heldOut, long runSeed) {
+    this.trainer = new SupervisedStudent(network, augment, engine);
     this.heldOut = heldOut;
     this.runSeed = runSeed;
   }

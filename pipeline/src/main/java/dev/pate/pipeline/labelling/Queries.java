@@ -38,8 +38,8 @@ public final class Queries {
           QuerySelector.RoundChoice.of(randomN(pool.size(), size, seed), "random");
       case ACTIVE -> new ActiveSelector(pool, new InterimStudent(
           studentNetwork.withTraining(aggregator.activeEpochs().orElseThrow(),
-              studentNetwork.batchSize()), config.student().augment(), publicSplit.holdout(),
-          config.seed()), config.seed());
+              studentNetwork.batchSize()), config.student().augment(),
+          config.student().engine(), publicSplit.holdout(), config.seed()), config.seed());
       case TYPICAL -> TypicalSelector.of(pool, n, seed);
     };
   }

@@ -90,8 +90,11 @@ public final class Reports {
    * @param teachers the teachers' network's name (an architecture, or custom)
    * @param teacherEngine what trained the teachers ({@code teachers.engine}, auto resolved)
    * @param student the student's network's name
+   * @param studentEngine what trained the student ({@code student.engine}, auto resolved), or
+   *     custom for a student trainer given in code
    */
-  public record Networks(String teachers, String teacherEngine, String student) {}
+  public record Networks(String teachers, String teacherEngine, String student,
+      String studentEngine) {}
 
   /**
    * @param noise the noise labelling used: the config's, or planned (then with its plan)
@@ -122,7 +125,7 @@ public final class Reports {
         noise.plan().orElse(null),
         privacy(config, data, noise.aggregator(), asked.labelling(), asked.votes()),
         student == null ? null
-            : student(config, networks.student(), student, unlabelledExamples,
+            : student(config, networks, student, unlabelledExamples,
                 data.publicSplit().validation()),
         null,
         new RunReport.RunPrivate(ceiling, timings));
@@ -143,7 +146,7 @@ public final class Reports {
         data.images().sources().stream().filter(f -> !f.role().equals("private")).toList());
   }
 
-  private static RunReport.Student student(RunConfig config, String network,
+  private static RunReport.Student student(RunConfig config, Networks networks,
       StudentResult student, int unlabelledExamples, Dataset validation) {
     List<RunReport.Epoch> curve = student.learningCurve().stream()
         .map(e -> new RunReport.Epoch(e.epoch(), e.testAccuracy(),
@@ -154,8 +157,8 @@ public final class Reports {
         .map(p -> new RunReport.PseudoLabels(p.count(), p.poolSize(), p.coverage(),
             boxed(p.precision())))
         .orElse(null);
-    return new RunReport.Student(config.student().method().id(), network,
-        student.trainingExamples(),
+    return new RunReport.Student(config.student().method().id(), networks.student(),
+        networks.studentEngine(), student.trainingExamples(),
         unlabelledExamples, student.testAccuracy(), validationAccuracy(student, validation),
         curve, last);
   }

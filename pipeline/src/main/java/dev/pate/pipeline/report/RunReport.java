@@ -232,6 +232,8 @@ public record RunReport(
   /**
    * Null in report.json when student.train is false.
    *
+   * @param engine what ran the student's training steps ({@code student.engine}: dl4j or onednn;
+   *     custom for a student trainer given in code)
    * @param unlabelledExamples public pool examples the method could use without labels (0 for
    *     supervised)
    * @param testAccuracy on the held-out examples: report it for a chosen setting, never choose by it
@@ -240,7 +242,7 @@ public record RunReport(
    * @param learningCurve one entry per epoch
    * @param pseudoLabels the last epoch's pseudo-labels; null for methods without them
    */
-  public record Student(String method, String architecture, int trainingExamples,
+  public record Student(String method, String architecture, String engine, int trainingExamples,
       int unlabelledExamples, double testAccuracy,
       @JsonInclude(JsonInclude.Include.NON_NULL) Double validationAccuracy,
       List<Epoch> learningCurve,

@@ -49,8 +49,8 @@ class EnsembleKeyTest {
     assertEquals(EnsembleKey.settings(config("teachers.engine=onednn")),
         EnsembleKey.settings(config()), "auto trains the default teachers with onednn");
     assertEquals(EnsembleKey.settings(config("teachers.network.dropout=0.25",
-        "teachers.engine=dl4j")), EnsembleKey.settings(config("teachers.network.dropout=0.25")),
-        "auto trains teachers with dropout with dl4j");
+        "teachers.engine=onednn")), EnsembleKey.settings(config("teachers.network.dropout=0.25")),
+        "auto trains teachers with dropout with onednn");
   }
 
   /**

@@ -1,4 +1,4 @@
-package dev.pate.student;
+package dev.pate.ensemble.nn;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -6,11 +6,6 @@ import static org.junit.jupiter.api.Assertions.assertNotSame;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
-import dev.pate.ensemble.nn.Architecture;
-import dev.pate.ensemble.nn.InputShape;
-import dev.pate.ensemble.nn.LearningRateSchedule;
-import dev.pate.ensemble.nn.NetworkBuilder;
-import dev.pate.ensemble.nn.NetworkSettings;
 import java.util.List;
 import java.util.OptionalInt;
 import org.deeplearning4j.nn.multilayer.MultiLayerNetwork;
@@ -29,7 +24,7 @@ class WeightAverageTest {
   @Test
   void zeroDecayAveragesNothing() {
     MultiLayerNetwork net = tiny();
-    WeightAverage none = WeightAverage.of(net, 0);
+    WeightAverage none = WeightAverage.of(net, new MovingAverage(0));
     none.update();
     assertSame(net, none.network());
   }
@@ -37,7 +32,7 @@ class WeightAverageTest {
   @Test
   void eachUpdateMixesTheCurrentWeightsInWithTheWarmingUpDecay() {
     MultiLayerNetwork net = tiny();
-    WeightAverage average = WeightAverage.of(net, 0.99);
+    WeightAverage average = WeightAverage.of(net, new MovingAverage(0.99));
     assertNotSame(net, average.network());
     double[] expected = net.params().toDoubleVector();
     for (int step = 0; step < 40; step++) {
@@ -63,7 +58,7 @@ class WeightAverageTest {
 
   @Test
   void aDecayOutsideZeroToOneIsRefused() {
-    assertThrows(IllegalArgumentException.class, () -> WeightAverage.of(tiny(), 1));
-    assertThrows(IllegalArgumentException.class, () -> WeightAverage.of(tiny(), -0.1));
+    assertThrows(IllegalArgumentException.class, () -> new MovingAverage(1));
+    assertThrows(IllegalArgumentException.class, () -> new MovingAverage(-0.1));
   }
 }
