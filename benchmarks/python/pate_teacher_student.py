@@ -12,6 +12,7 @@ student/.../SelfTrainingStudent.java, experiments/mnist-250-confident-gnmax.yaml
   steps of 16 weakly augmented labelled + 48 strongly augmented pseudo-labelled pool images; the
   pool pseudo-labelled once an epoch by a moving average of the weights (decay 0.995).
 
+Add flush-denormal to any command (or to serve) to flush subnormal floats to zero in the process.
 Run alone:  python3 pate_teacher_student.py teacher [teachers] [images] [epochs] [workers] [threads]
             python3 pate_teacher_student.py student [epochs] [threads]
             python3 pate_teacher_student.py sgemm [threads]
@@ -338,6 +339,11 @@ def command(words, teachers):
 
 def main():
     words = sys.argv[1:] or ["teacher"]
+    if "flush-denormal" in words:
+        # Subnormal floats slow a confident student's late epochs several times over. The flag
+        # is per thread and OpenMP's workers copy it when they start, so it is set first, for the
+        # whole process (a later call would leave the running workers unflushed).
+        torch.set_flush_denormal(True)
     teachers = Teachers()
     try:
         if words[0] == "serve":

@@ -96,8 +96,11 @@ public final class SideBySide {
     System.out.println("pate: OMP_WAIT_POLICY=" + System.getenv().getOrDefault("OMP_WAIT_POLICY",
         "(unset)"));
     boolean withTorch = PyTorch.available();
-    try (PyTorch torch = withTorch ? PyTorch.start(null) : null;
-        PyTorch torchPassive = withTorch ? PyTorch.start("PASSIVE") : null) {
+    // Subnormal floats slow a confident student's late epochs several times over: PyTorch's
+    // student is also timed with them flushed to zero (pate's onednn engine flushes its own).
+    try (PyTorch torch = withTorch ? PyTorch.start(null, false) : null;
+        PyTorch torchPassive = withTorch ? PyTorch.start("PASSIVE", false) : null;
+        PyTorch torchFlushed = withTorch ? PyTorch.start(null, true) : null) {
       double[] peak = new double[cores + 1];
       for (int threads : List.of(1, cores)) {
         double nd4j = TeacherThroughputBenchmark.sgemmGflops(threads);
@@ -121,7 +124,8 @@ public final class SideBySide {
           for (TrainingEngine engine : engines) {
             runs.add(print(pateStudent(mnist, studentEpochs, engine), 0, 0));
           }
-          for (PyTorch side : torch == null ? List.<PyTorch>of() : List.of(torch, torchPassive)) {
+          for (PyTorch side : torch == null ? List.<PyTorch>of()
+              : List.of(torch, torchPassive, torchFlushed)) {
             double seconds = side.number("student " + studentEpochs + " " + cores,
                 "epoch_seconds");
             runs.add(print(new Run("student", side.name(), "1x" + cores, seconds,
@@ -357,17 +361,21 @@ public final class SideBySide {
      * The running script (call only where {@link #available}).
      *
      * @param waitPolicy its OMP_WAIT_POLICY, or null for OpenMP's default (the variable removed)
+     * @param flushDenormal whether the process flushes subnormal floats to zero
      */
-    static PyTorch start(String waitPolicy) throws IOException {
-      ProcessBuilder script = new ProcessBuilder("python3", SCRIPT.toString(), "serve")
+    static PyTorch start(String waitPolicy, boolean flushDenormal) throws IOException {
+      ProcessBuilder script = new ProcessBuilder(flushDenormal
+          ? List.of("python3", SCRIPT.toString(), "serve", "flush-denormal")
+          : List.of("python3", SCRIPT.toString(), "serve"))
           .redirectError(ProcessBuilder.Redirect.INHERIT);
       if (waitPolicy == null) {
         script.environment().remove("OMP_WAIT_POLICY");
       } else {
         script.environment().put("OMP_WAIT_POLICY", waitPolicy);
       }
-      PyTorch torch = new PyTorch(waitPolicy == null ? "pytorch"
-          : "pytorch/omp-" + waitPolicy.toLowerCase(Locale.ROOT), script.start());
+      PyTorch torch = new PyTorch((waitPolicy == null ? "pytorch"
+          : "pytorch/omp-" + waitPolicy.toLowerCase(Locale.ROOT))
+          + (flushDenormal ? "/flush-denormal" : ""), script.start());
       System.out.println(torch.name + ": " + torch.out.readLine());
       return torch;
     }

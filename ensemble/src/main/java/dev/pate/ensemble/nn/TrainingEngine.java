@@ -22,6 +22,16 @@ public enum TrainingEngine {
     return name().toLowerCase(Locale.ROOT);
   }
 
+  /**
+   * The engine's name in cache keys: its id, and for onednn the revision of its arithmetic. A
+   * change that alters what the engine trains from the same seed (revision 2: values below 1e-20
+   * set to 0, see OneDnnGraph) changes this, so that networks cached by the earlier arithmetic
+   * are not taken for what this one would train.
+   */
+  public String cacheId() {
+    return this == ONEDNN ? id() + "-2" : id();
+  }
+
   /** The engine that trains {@code network}: this one, or for {@link #AUTO} the fastest that can. */
   public TrainingEngine resolve(NetworkSpec network) {
     if (this != AUTO) {

@@ -145,8 +145,8 @@ public record EnsembleKey(String hash, Map<String, String> settings, String data
       // The engine that trains them, not the one asked for (auto): multi-label teachers and
       // networks onednn cannot train are DL4J's.
       String value = !key.equals("teachers.engine") ? given
-          : config.dataset().multiLabel() ? TrainingEngine.DL4J.id()
-          : config.teachers().engineUsed().id();
+          : config.dataset().multiLabel() ? TrainingEngine.DL4J.cacheId()
+          : config.teachers().engineUsed().cacheId();
       // privacy.groups only in keys of runs with groups: ensembles cached before keep their keys.
       boolean deciding = key.equals("seed") || key.startsWith("dataset.")
           || key.startsWith("teachers.") || key.startsWith("privacy.groups.")

@@ -8,6 +8,7 @@ import dev.pate.config.ConfigLoader;
 import dev.pate.config.RunConfig;
 import dev.pate.ensemble.nn.InputShape;
 import dev.pate.ensemble.nn.NetworkBuilder;
+import dev.pate.ensemble.nn.TrainingEngine;
 import dev.pate.files.Sha256;
 import java.util.List;
 import java.util.Map;
@@ -44,8 +45,8 @@ class EnsembleKeyTest {
   void theKeyNamesTheEngineThatTrainsUnlessItIsDl4j() {
     Map<String, String> dl4j = EnsembleKey.settings(config("teachers.engine=dl4j"));
     assertFalse(dl4j.containsKey("teachers.engine"));
-    assertEquals("onednn", EnsembleKey.settings(config("teachers.engine=onednn"))
-        .get("teachers.engine"));
+    assertEquals(TrainingEngine.ONEDNN.cacheId(), EnsembleKey.settings(
+        config("teachers.engine=onednn")).get("teachers.engine"));
     assertEquals(EnsembleKey.settings(config("teachers.engine=onednn")),
         EnsembleKey.settings(config()), "auto trains the default teachers with onednn");
     assertEquals(EnsembleKey.settings(config("teachers.network.dropout=0.25",
