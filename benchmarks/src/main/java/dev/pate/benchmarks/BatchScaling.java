@@ -1,25 +1,23 @@
 package dev.pate.benchmarks;
 
 import dev.pate.ensemble.nn.Architecture;
-import dev.pate.ensemble.nn.Classifiers;
 import dev.pate.ensemble.nn.InputShape;
 import dev.pate.ensemble.nn.LearningRateSchedule;
+import dev.pate.ensemble.nn.MovingAverage;
 import dev.pate.ensemble.nn.NativeThreads;
 import dev.pate.ensemble.nn.NetworkSettings;
 import dev.pate.ensemble.nn.NetworkSpec;
-import dev.pate.ensemble.nn.OneDnnTrainer;
 import dev.pate.ensemble.nn.TrainingEngine;
+import dev.pate.ensemble.nn.TrainingSession;
 import java.lang.management.ManagementFactory;
 import java.lang.management.ThreadMXBean;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import java.util.OptionalInt;
-import org.deeplearning4j.nn.multilayer.MultiLayerNetwork;
-import org.nd4j.linalg.api.buffer.DataType;
-import org.nd4j.linalg.api.ndarray.INDArray;
-import org.nd4j.linalg.factory.Nd4j;
-import org.nd4j.linalg.schedule.FixedSchedule;
+import java.util.SplittableRandom;
+import java.util.stream.IntStream;
 
 /**
  * Benchmark (not a test): the headline teacher network as pate builds it, trained on batches of
@@ -27,10 +25,9 @@ import org.nd4j.linalg.schedule.FixedSchedule;
  * processor time per image. It bounds what a vectorised ensemble (G teachers' batches of 32
  * through one operation) could gain: such an ensemble's operations are as large as one
  * network's on G x 32 images, but grouped operations run no faster than shared-weight ones, so
- * the batch of G x 32 images is its best case. The two engines are not timed alike: dl4j's figure
- * is {@code fit} on the same batch again and again; onednn's goes through its trainer, so it also
- * pays for building its graph, copying rows into each batch and handing the parameters back to
- * DL4J each round (its advantage is understated, not overstated).
+ * the batch of G x 32 images is its best case. Both engines are timed alike: a {@link
+ * TrainingSession} stepping on the same batch again and again (building the session is not
+ * timed).
  *
  * <p>Its PyTorch twin is {@code python3 benchmarks/python/pate_teacher_student.py batches 4096 6
  * channels-last}.
@@ -53,33 +50,26 @@ public final class BatchScaling {
     NetworkSpec spec = NetworkSpec.of(settings);
     ThreadMXBean threads = ManagementFactory.getThreadMXBean();
     double[][] microsPerImage = new double[batches.length][rounds];
+    List<TrainingSession> sessions = new ArrayList<>();
     try (NativeThreads.Scope one = NativeThreads.pin(1)) {
-      MultiLayerNetwork[] nets = new MultiLayerNetwork[batches.length];
-      INDArray[] features = new INDArray[batches.length];
-      INDArray[] labels = new INDArray[batches.length];
-      Nd4j.getRandom().setSeed(1);
+      float[][] features = new float[batches.length][];
+      int[][] classes = new int[batches.length][];
+      SplittableRandom random = new SplittableRandom(1);
       for (int b = 0; b < batches.length; b++) {
-        nets[b] = spec.create(InputShape.image(28, 28), 10, 7, 100_000);
-        features[b] = Nd4j.rand(DataType.FLOAT, batches[b], 28 * 28);
-        labels[b] = Nd4j.zeros(DataType.FLOAT, batches[b], 10);
-        for (int i = 0; i < batches[b]; i++) {
-          labels[b].putScalar(i, i % 10, 1);
+        sessions.add(TrainingSession.open(spec, InputShape.image(28, 28), 10, batches[b],
+            100_000, new MovingAverage(0), 7, engine));
+        features[b] = new float[batches[b] * 28 * 28];
+        for (int i = 0; i < features[b].length; i++) {
+          features[b][i] = random.nextFloat();
         }
+        classes[b] = IntStream.range(0, batches[b]).map(i -> i % 10).toArray();
       }
       for (int round = -1; round < rounds; round++) { // round -1 warms up, untimed
         for (int b = 0; b < batches.length; b++) {
           int steps = images / batches[b];
           long start = threads.getCurrentThreadCpuTime();
-          if (engine == TrainingEngine.ONEDNN) {
-            // One epoch over the batch repeated: the same steps, through oneDNN's primitives.
-            INDArray repeated = features[b].repeat(0, steps);
-            OneDnnTrainer.train(nets[b], settings, InputShape.image(28, 28),
-                new FixedSchedule(0.006), Classifiers.EpochFeatures.fixed(repeated),
-                labels[b].repeat(0, steps), 1, batches[b], 3, Classifiers.EpochListener.NONE);
-          } else {
-            for (int s = 0; s < steps; s++) {
-              nets[b].fit(features[b], labels[b]);
-            }
+          for (int s = 0; s < steps; s++) {
+            sessions.get(b).step(features[b], classes[b], batches[b]);
           }
           if (round >= 0) {
             microsPerImage[b][round] = (threads.getCurrentThreadCpuTime() - start) / 1e3
@@ -87,6 +77,10 @@ public final class BatchScaling {
           }
         }
       }
+    }
+    // Each session's native objects are held by a scope of this thread: closed last-opened first.
+    for (int b = sessions.size() - 1; b >= 0; b--) {
+      sessions.get(b).close();
     }
     System.out.printf(Locale.ROOT, "engine %s, %d images a round x %d rounds, one native thread;"
         + " processor time per image (median, min, max) and images/s of processor time:%n",

@@ -28,7 +28,7 @@ import java.util.List;
  * @param workers teachers trained in parallel, >= 1
  * @param threadsPerWorker native (OpenMP/BLAS) threads of each worker, >= 1
  * @param engine what runs each teacher's training steps: {@link TrainingEngine#ONEDNN} trains
- *     built-in networks without dropout; {@link TrainingEngine#AUTO} takes it where it can
+ *     the built-in networks; {@link TrainingEngine#AUTO} takes it where it can
  */
 public record TeacherSettings(int count, NetworkSettings network, List<Augmentation> augment,
     int workers, int threadsPerWorker, TrainingEngine engine) implements Serializable {

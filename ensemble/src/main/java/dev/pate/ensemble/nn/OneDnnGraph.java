@@ -95,7 +95,8 @@ final class OneDnnGraph {
   private Optional<MovingAverage> average = Optional.empty();
   private long steps;
   private long averaged;
-  private int rows;
+  /** Rows of the current step that are examples; the rest of the batch is padding. */
+  private int stepRows;
 
   /** A layer's backward step to its input's gradient and the weight layout it takes. */
   private record InputGradient(primitive primitive, memory.desc weightsLayout) {}
@@ -143,8 +144,8 @@ final class OneDnnGraph {
   }
 
   /**
-   * A parameter's values, its gradient, Adam's two moments and, when the graph keeps one, the
-   * moving average of its values, element by element.
+   * A parameter's values, its gradient, Adam's two moments and room for the moving average of its
+   * values (filled and kept up only when the graph keeps one), element by element.
    */
   private record Adam(FloatBuffer value, FloatBuffer gradient, float[] mean, float[] square,
       float[] average) {
@@ -173,11 +174,6 @@ final class OneDnnGraph {
       return Math.abs(x) < Float.MIN_NORMAL ? 0f : x;
     }
 
-    /** 0 for a value below {@link #NEGLIGIBLE}, which no sum it joins would notice. */
-    private static float negligibleToZero(float x) {
-      return Math.abs(x) < NEGLIGIBLE ? 0f : x;
-    }
-
     /** {@code average = d * average + (1 - d) * value}. */
     void fold(float d) {
       for (int i = 0; i < average.length; i++) {
@@ -188,6 +184,11 @@ final class OneDnnGraph {
     void startAverage() {
       value.get(0, average);
     }
+  }
+
+  /** 0 for a value below {@link #NEGLIGIBLE}, which no sum it joins would notice. */
+  private static float negligibleToZero(float x) {
+    return Math.abs(x) < NEGLIGIBLE ? 0f : x;
   }
 
   /**
@@ -392,8 +393,8 @@ final class OneDnnGraph {
     if (inputGradient != null) {
       memory weights = inLayout(t.weights(), inputGradient.weightsLayout());
       reorderIfDifferent(t.weights(), weights, steps);
-      steps.add(exec(inputGradient.primitive(), DNNL_ARG_DIFF_DST, gradient(out), DNNL_ARG_WEIGHTS, weights,
-          DNNL_ARG_DIFF_SRC, gradient(in)));
+      steps.add(exec(inputGradient.primitive(), DNNL_ARG_DIFF_DST, gradient(out),
+          DNNL_ARG_WEIGHTS, weights, DNNL_ARG_DIFF_SRC, gradient(in)));
     }
     backward.addAll(0, steps);
   }
@@ -426,7 +427,7 @@ final class OneDnnGraph {
     forward.add(() -> drop(d));
     if (backpropagated) {
       backward.add(0, () -> {
-        for (int i = 0; i < rows * d.width(); i++) {
+        for (int i = 0; i < stepRows * d.width(); i++) {
           d.gradient().put(i, d.gradient().get(i) * d.mask()[i]);
         }
       });
@@ -436,7 +437,7 @@ final class OneDnnGraph {
   private void drop(Dropout d) {
     float keep = 1 - dropout;
     float scale = 1 / keep;
-    for (int i = 0; i < rows * d.width(); i++) {
+    for (int i = 0; i < stepRows * d.width(); i++) {
       float m = masks.nextFloat() < keep ? scale : 0f;
       d.mask()[i] = m;
       d.values().put(i, d.values().get(i) * m);
@@ -519,7 +520,7 @@ final class OneDnnGraph {
     if (!training) {
       throw new IllegalStateException("step: this graph only predicts");
     }
-    rows = count;
+    stepRows = count;
     for (int i = count * width; i < batch * width; i++) {
       input.put(i, 0f);
     }
@@ -536,7 +537,7 @@ final class OneDnnGraph {
       int label = batchClasses[i];
       for (int k = 0; k < numClasses; k++) {
         float g = (float) ((exps[k] / sum - (k == label ? 1 : 0)) / count);
-        logitGradient.put(base + k, Math.abs(g) < NEGLIGIBLE ? 0f : g);
+        logitGradient.put(base + k, negligibleToZero(g));
       }
     }
     backward.forEach(Runnable::run);

@@ -15,7 +15,9 @@ import org.nd4j.linalg.schedule.ISchedule;
  *
  * <p>Between steps, {@link #network} is a DL4J network to predict with: on the onednn engine
  * it is written from the graph's parameters when asked for, so ask once per epoch, not per step.
- * Close the session to free the engine's native memory.
+ * Close the session to free the engine's native memory; the onednn engine's is held by a scope of
+ * the thread that opened it, so sessions open together on one thread close last-opened first
+ * (as try-with-resources does).
  */
 public abstract sealed class TrainingSession implements AutoCloseable {
   /** Rows a prediction pass takes on the onednn engine. */
@@ -130,9 +132,11 @@ public abstract sealed class TrainingSession implements AutoCloseable {
     private final double l2;
     private final MultiLayerNetwork predicting;
     private final boolean averaging;
-    private long exportedAfter = -1;
     private final NetworkSettings settings;
     private final InputShape shape;
+    /** The step count {@link #predicting} was last written at (-1: never). */
+    private long exportedAfter = -1;
+    /** Made on the first prediction; its parameters are those of step {@link #predictorAfter}. */
     private OneDnnGraph predictor;
     private long predictorAfter = -1;
 
