@@ -176,7 +176,8 @@ class BadInputTest {
         "architecture: cnn, conv_filters: [4], kernel: 3, dense: [],")),
         "teachers.network.architecture: cnn needs images");
     assertOneLineError(runYaml(config.replace("student:\n", "student:\n  method: self-training\n")),
-        "student.method: self-training augments images; dataset.name is csv, use supervised");
+        "student.self_training.strong_augment: shift augments images; dataset.name is csv,"
+            + " use []");
     assertOneLineError(runYaml(config.replace("public_file: '" + privateFile + "'",
         "public_file: nowhere/none.csv")), "nowhere/none.csv: file not found");
   }

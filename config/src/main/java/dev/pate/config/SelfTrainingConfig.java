@@ -47,7 +47,8 @@ final class SelfTrainingConfig {
           Augmentations.listType(),
           DEFAULTS.strongAugment(),
           "augmentations of the pseudo-labelled images: any of shift, rotate (up to 15 degrees),"
-              + " cutout (a blanked square), elastic",
+              + " cutout (a blanked square), elastic; [] for table rows (dataset.name csv), which"
+              + " are pseudo-labelled and trained on as they are",
           SelfTrainingSettings::strongAugment);
 
   static final Key<SelfTrainingSettings, Double> EMA_DECAY =

@@ -40,7 +40,8 @@ public record StudentConfig(boolean train, StudentMethod method, NetworkSettings
           new ChoiceType<>(StudentMethod.class),
           StudentMethod.SUPERVISED,
           "how the student learns: supervised (the labelled queries only) or self-training (also"
-              + " the unlabelled public pool, pseudo-labelled FixMatch-style)",
+              + " the unlabelled public pool, pseudo-labelled FixMatch-style; on table rows, without"
+              + " augmentation)",
           StudentConfig::method);
 
   /** The student's network defaults ({@link NetworkSettings#studentDefaults()} says why). */

@@ -1,7 +1,6 @@
 package dev.pate.student;
 
 import dev.pate.datasets.Dataset;
-import dev.pate.datasets.ImageDataset;
 import dev.pate.ensemble.augment.Augmentation;
 import dev.pate.ensemble.augment.ImageAugmenter;
 import dev.pate.ensemble.nn.Classifiers;
@@ -37,8 +36,10 @@ import org.nd4j.linalg.api.ndarray.INDArray;
  * the pseudo-labels, is evaluated and is released, as in mean teacher; the steps train the
  * weights themselves. The steps run on the engine given ({@link TrainingSession}).
  *
- * <p>Both augmentations work on images, so the labelled queries and the pool must be images
- * ({@link ImageDataset}); the run refuses self-training on CSV tables up front.
+ * <p>On table rows (CSV) there is nothing to augment: both augmentations must be empty, and
+ * the method is classic self-training (Lee's Pseudo-Label, 2013), the pool's confident
+ * predictions trained on as they are. Its consistency then comes from the weight average and the
+ * network's dropout alone.
  *
  * <p>An epoch is {@code ceil(pool / (mu * B))} steps: one pass over the pool's worth of
  * pseudo-labelled images, and many passes over the (small) labelled set, drawn without
@@ -69,12 +70,16 @@ public final class SelfTrainingStudent implements StudentTrainer {
   @Override
   public StudentResult train(StudentData data, long seed, EpochListener onEpoch) {
     long start = System.nanoTime();
-    ImageDataset labelled = images(data.labelled(), "labelled");
-    Dataset pool = images(data.unlabelled(), "unlabelled");
+    Dataset labelled = data.labelled();
+    Dataset pool = data.unlabelled();
     if (pool.size() == 0) {
       throw new IllegalArgumentException("unlabelled: self-training needs a non-empty pool");
     }
-    InputShape shape = InputShape.image(labelled.shape());
+    InputShape shape = InputShape.of(labelled);
+    if (!shape.image() && !(augment.isEmpty() && settings.strongAugment().isEmpty())) {
+      throw new IllegalArgumentException("augmentations need images, but " + labelled.name()
+          + " is a table: self-training on table rows takes no augmentation");
+    }
     int pixels = shape.features();
     int classes = labelled.numClasses();
     int batch = network.batchSize();
@@ -169,14 +174,6 @@ public final class SelfTrainingStudent implements StudentTrainer {
     float[] out = new float[examples.size() * examples.featureCount()];
     examples.featuresAsFloats(0, examples.size(), out, 0);
     return out;
-  }
-
-  private static ImageDataset images(Dataset examples, String what) {
-    if (examples instanceof ImageDataset images) {
-      return images;
-    }
-    throw new IllegalArgumentException(what + ": self-training augments images, but "
-        + examples.name() + " is not an image dataset");
   }
 
   /**

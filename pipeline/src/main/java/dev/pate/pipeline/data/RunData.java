@@ -146,7 +146,7 @@ public record RunData(String name, Dataset privateSet, PublicSplit publicSplit, 
         dataDirectory.locate(name).toString(), null, null, null, null);
   }
 
-  /** Tables have no pixels: no convolutions, no image augmentation, so no self-training. */
+  /** Tables have no pixels: no convolutions and no image augmentation, self-training included. */
   private static void requireTableSettings(RunConfig config) {
     if (config.teachers().network().architecture() == Architecture.CNN) {
       throw new UserError("teachers.network.architecture: cnn needs images; dataset.name is csv,"
@@ -164,9 +164,12 @@ public record RunData(String name, Dataset privateSet, PublicSplit publicSplit, 
       throw new UserError("student.augment: " + config.student().augment().get(0).id()
           + " augments images; dataset.name is csv, use []");
     }
-    if (config.student().method() == StudentMethod.SELF_TRAINING) {
-      throw new UserError("student.method: self-training augments images; dataset.name is csv,"
-          + " use supervised");
+    if (config.student().method() == StudentMethod.SELF_TRAINING
+        && !config.student().selfTraining().strongAugment().isEmpty()) {
+      throw new UserError("student.self_training.strong_augment: "
+          + config.student().selfTraining().strongAugment().get(0).id()
+          + " augments images; dataset.name is csv, use [] (self-training on table rows"
+          + " pseudo-labels them as they are)");
     }
   }
 }
