@@ -178,6 +178,10 @@ class BadInputTest {
     assertOneLineError(runYaml(config.replace("student:\n", "student:\n  method: self-training\n")),
         "student.self_training.strong_augment: shift augments images; dataset.name is csv,"
             + " use []");
+    assertOneLineError(runYaml(config.replace("teachers:\n",
+        "teachers:\n  method: self-training\n")),
+        "teachers.self_training.strong_augment: shift augments images; dataset.name is csv,"
+            + " use []");
     assertOneLineError(runYaml(config.replace("public_file: '" + privateFile + "'",
         "public_file: nowhere/none.csv")), "nowhere/none.csv: file not found");
   }

@@ -147,6 +147,10 @@ final class MultiLabelChecks {
     if (!config.student().augment().isEmpty()) {
       add("student.augment", "the multi-label student trains without augmentation; use []");
     }
+    if (config.teachers().method() == StudentMethod.SELF_TRAINING) {
+      add("teachers.method", "self-training pseudo-labels one class per image; multi-label"
+          + " teachers train supervised");
+    }
     if (config.student().method() == StudentMethod.SELF_TRAINING) {
       add("student.method", "self-training pseudo-labels one class per image; use supervised"
           + " (the multi-label student learns from the pool with multi_label.pool_confidence)");

@@ -29,7 +29,8 @@ final class SelfTrainingConfig {
           "warmup_epochs",
           NumberType.integer().atLeast(0),
           DEFAULTS.warmupEpochs(),
-          "epochs on the labelled queries only before the first pseudo-labels (same number of"
+          "epochs on the labelled examples only (the answered queries; a teacher's partition)"
+              + " before the first pseudo-labels (same number of"
               + " steps as a full epoch)",
           SelfTrainingSettings::warmupEpochs);
 
@@ -38,7 +39,7 @@ final class SelfTrainingConfig {
           "unlabelled_ratio",
           NumberType.integer().atLeast(1),
           DEFAULTS.unlabelledRatio(),
-          "pseudo-labelled pool images per labelled query in each training step (FixMatch's mu)",
+          "pseudo-labelled pool images per labelled example in each training step (FixMatch's mu)",
           SelfTrainingSettings::unlabelledRatio);
 
   static final Key<SelfTrainingSettings, List<Augmentation>> STRONG_AUGMENT =
@@ -56,15 +57,16 @@ final class SelfTrainingConfig {
           "ema_decay",
           NumberType.number().between(0, 1, false),
           DEFAULTS.emaDecay(),
-          "decay per step of an exponential moving average of the student's weights (e.g. 0.99);"
-              + " the average pseudo-labels the pool, is evaluated and is the released student"
+          "decay per step of an exponential moving average of the network's weights (e.g. 0.99);"
+              + " the average pseudo-labels the pool, is evaluated and is the student released (or"
+              + " the teacher that votes)"
               + " (mean-teacher style). 0: the trained weights themselves",
           SelfTrainingSettings::emaDecay);
 
   static final Section<SelfTrainingSettings> SECTION =
       Section.of(
           "self_training",
-          "the self-training student (student.method: self-training)",
+          "self-training on the unlabelled public pool (method: self-training)",
           List.of(CONFIDENCE, WARMUP_EPOCHS, UNLABELLED_RATIO, STRONG_AUGMENT, EMA_DECAY),
           v -> new SelfTrainingSettings(v.get(CONFIDENCE), v.get(WARMUP_EPOCHS),
               v.get(UNLABELLED_RATIO), v.get(STRONG_AUGMENT), v.get(EMA_DECAY)));

@@ -7,6 +7,8 @@ import dev.pate.ensemble.augment.Augmentation;
 import dev.pate.ensemble.nn.NetworkSettings;
 import dev.pate.ensemble.nn.NetworkSpec;
 import dev.pate.ensemble.nn.TrainingEngine;
+import dev.pate.student.SelfTrainingSettings;
+import dev.pate.student.StudentMethod;
 import java.util.List;
 import java.util.Optional;
 
@@ -22,10 +24,15 @@ import java.util.Optional;
  * @param engine what runs each teacher's training steps
  * @param executor where the teachers are trained and vote
  * @param spark the Spark cluster; present exactly when {@code executor} is {@code spark}
+ * @param method how each teacher learns: from its partition alone, or self-training on the
+ *     unlabelled public pool too
+ * @param selfTraining the self-training settings; present exactly when {@code method} is
+ *     self-training
  */
 public record TeachersConfig(int count, int workers, int threadsPerWorker, NetworkSettings network,
     List<Augmentation> augment, TrainingEngine engine, TeacherExecutor executor,
-    Optional<SparkConfig> spark) {
+    Optional<SparkConfig> spark, StudentMethod method,
+    Optional<SelfTrainingSettings> selfTraining) {
 
   static final Key<TeachersConfig, Integer> COUNT =
       Key.of(
@@ -97,15 +104,36 @@ public record TeachersConfig(int count, int workers, int threadsPerWorker, Netwo
   static final Child<TeachersConfig, SparkConfig> SPARK =
       Child.usedWhen(EXECUTOR, TeacherExecutor.SPARK, SparkConfig.SECTION, TeachersConfig::spark);
 
+  /**
+   * Better teachers agree more, and agreement is what makes answers right under noise and cheap
+   * in the data-dependent analysis. The public pool is free to learn from: each teacher still
+   * sees only its own private partition, so one private record still changes one teacher's vote.
+   */
+  static final Key<TeachersConfig, StudentMethod> METHOD =
+      Key.of(
+          "method",
+          new ChoiceType<>(StudentMethod.class),
+          StudentMethod.SUPERVISED,
+          "how each teacher learns: supervised (its private partition alone) or self-training"
+              + " (also the unlabelled public query pool, pseudo-labelled FixMatch-style as the"
+              + " student does, teachers.self_training; the validation split and the held-out"
+              + " examples are never in it; local executor only, single-label)",
+          TeachersConfig::method);
+
+  static final Child<TeachersConfig, SelfTrainingSettings> SELF_TRAINING =
+      Child.usedWhen(METHOD, StudentMethod.SELF_TRAINING, SelfTrainingConfig.SECTION,
+          TeachersConfig::selfTraining);
+
   static final Section<TeachersConfig> SECTION =
       Section.of(
           "teachers",
           "the teacher ensemble trained on disjoint partitions of the private data",
-          List.of(COUNT, WORKERS, THREADS_PER_WORKER, NETWORK, AUGMENT, ENGINE, EXECUTOR, SPARK),
+          List.of(COUNT, WORKERS, THREADS_PER_WORKER, NETWORK, AUGMENT, ENGINE, EXECUTOR, SPARK,
+              METHOD, SELF_TRAINING),
           v ->
               new TeachersConfig(v.get(COUNT), v.get(WORKERS), v.get(THREADS_PER_WORKER),
                   v.get(NETWORK), v.get(AUGMENT), v.get(ENGINE), v.get(EXECUTOR),
-                  v.find(SPARK)));
+                  v.find(SPARK), v.get(METHOD), v.find(SELF_TRAINING)));
 
   /**
    * Checks for nulls, and that {@code spark} is present exactly for the spark executor; value
@@ -121,13 +149,19 @@ public record TeachersConfig(int count, int workers, int threadsPerWorker, Netwo
           : "required") + " for executor " + executor.id());
     }
     requireNonNull(engine, "engine");
+    requireNonNull(method, "method");
+    requireNonNull(selfTraining, "selfTraining");
+    if (selfTraining.isPresent() != (method == StudentMethod.SELF_TRAINING)) {
+      throw new IllegalArgumentException("selfTraining: " + (selfTraining.isPresent()
+          ? "must be empty" : "required") + " for method " + method.id());
+    }
   }
 
-  /** Teachers trained in this JVM. */
+  /** Supervised teachers trained in this JVM. */
   public TeachersConfig(int count, int workers, int threadsPerWorker, NetworkSettings network,
       List<Augmentation> augment) {
     this(count, workers, threadsPerWorker, network, augment, TrainingEngine.AUTO,
-        TeacherExecutor.LOCAL, Optional.empty());
+        TeacherExecutor.LOCAL, Optional.empty(), StudentMethod.SUPERVISED, Optional.empty());
   }
 
   /** The ensemble these keys describe, for the ensemble module (all but where it trains). */

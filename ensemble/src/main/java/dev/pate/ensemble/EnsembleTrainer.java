@@ -130,8 +130,10 @@ public final class EnsembleTrainer {
       long runSeed, INDArray evalFeatures, int[] evalLabels, Path teacherDir) throws IOException {
     long start = System.nanoTime();
     long seed = Seeds.derive(runSeed, "teacher", index);
-    MultiLayerNetwork net = Classifiers.fit(config.network(), partition, shape, numClasses, seed,
-        augmenter(shape, seed)::epochs, Classifiers.EpochListener.NONE, config.engine());
+    MultiLayerNetwork net = config.trainer().isPresent()
+        ? config.trainer().get().train(partition, seed)
+        : Classifiers.fit(config.network(), partition, shape, numClasses, seed,
+            augmenter(shape, seed)::epochs, Classifiers.EpochListener.NONE, config.engine());
     double trainSeconds = (System.nanoTime() - start) / 1e9;
     double accuracy = Classifiers.accuracy(Classifiers.predict(net, evalFeatures), evalLabels);
     String file = String.format("teacher-%03d.zip", index);

@@ -1,10 +1,13 @@
 package dev.pate.ensemble;
 
+import dev.pate.datasets.Dataset;
 import dev.pate.ensemble.augment.Augmentation;
 import dev.pate.ensemble.nn.NetworkSpec;
 import dev.pate.ensemble.nn.TrainingEngine;
 import java.util.List;
 import java.util.Objects;
+import java.util.Optional;
+import org.deeplearning4j.nn.multilayer.MultiLayerNetwork;
 
 /**
  * How teachers are trained: their network, the augmentation of their images, and the workers that
@@ -16,9 +19,28 @@ import java.util.Objects;
  * @param workers teachers trained at once
  * @param threadsPerWorker native (BLAS/OpenMP) threads of each worker
  * @param engine what runs each teacher's training steps
+ * @param trainer how a teacher learns from its partition when not by the built-in supervised fit
+ *     of {@code network} with {@code augment} (empty), e.g. self-training on a public pool too
  */
 public record TeacherTraining(NetworkSpec network, List<Augmentation> augment, int workers,
-    int threadsPerWorker, TrainingEngine engine) {
+    int threadsPerWorker, TrainingEngine engine, Optional<PartitionTrainer> trainer) {
+
+  /**
+   * How one teacher learns from its private partition. A trainer may read public data besides
+   * (it costs no privacy), never another teacher's partition: one private record must still
+   * change one teacher only.
+   */
+  @FunctionalInterface
+  public interface PartitionTrainer {
+    /** The trained teacher of {@code partition}, from the teacher's own {@code seed}. */
+    MultiLayerNetwork train(Dataset partition, long seed);
+  }
+
+  /** Teachers trained by the built-in supervised fit. */
+  public TeacherTraining(NetworkSpec network, List<Augmentation> augment, int workers,
+      int threadsPerWorker, TrainingEngine engine) {
+    this(network, augment, workers, threadsPerWorker, engine, Optional.empty());
+  }
 
   public TeacherTraining {
     Objects.requireNonNull(network, "network");
@@ -32,6 +54,7 @@ public record TeacherTraining(NetworkSpec network, List<Augmentation> augment, i
     }
     Objects.requireNonNull(engine, "engine");
     engine.requireCanTrain(network);
+    Objects.requireNonNull(trainer, "trainer");
   }
 
   /** The training {@code settings} describe, with their built-in network. */
@@ -42,6 +65,12 @@ public record TeacherTraining(NetworkSpec network, List<Augmentation> augment, i
 
   /** This training with another network. */
   public TeacherTraining withNetwork(NetworkSpec network) {
-    return new TeacherTraining(network, augment, workers, threadsPerWorker, engine);
+    return new TeacherTraining(network, augment, workers, threadsPerWorker, engine, trainer);
+  }
+
+  /** This training with each teacher trained by {@code trainer}. */
+  public TeacherTraining withTrainer(PartitionTrainer trainer) {
+    return new TeacherTraining(network, augment, workers, threadsPerWorker, engine,
+        Optional.of(trainer));
   }
 }

@@ -3,6 +3,7 @@ package dev.pate.pipeline;
 import dev.pate.aggregator.mechanism.Mechanism;
 import dev.pate.aggregator.mechanism.Answer;
 import dev.pate.config.RunConfig;
+import dev.pate.config.TeacherExecutor;
 import dev.pate.datasets.Dataset;
 import dev.pate.datasets.files.DataDirectory;
 import dev.pate.datasets.split.Disjointness;
@@ -57,6 +58,8 @@ import dev.pate.pipeline.settings.DataSettings;
 import dev.pate.pipeline.settings.OutputSettings;
 import dev.pate.pipeline.settings.PrivacySettings;
 import dev.pate.pipeline.settings.RunSettings;
+import dev.pate.student.SelfTrainingSettings;
+import dev.pate.student.SelfTrainingStudent;
 import dev.pate.student.StudentData;
 import dev.pate.student.StudentMethod;
 import dev.pate.student.StudentResult;
@@ -606,6 +609,12 @@ public final class PatePipeline {
    * can take the data's shape; trains nothing.
    */
   public RunInputs inputs() {
+    if (config.teachers().method() == StudentMethod.SELF_TRAINING
+        && config.teachers().executor() != TeacherExecutor.LOCAL) {
+      throw new UserError("teachers.method: self-training trains teachers in this process, on"
+          + " the public pool; teachers.executor " + config.teachers().executor().id()
+          + " is not supported with it (use local)");
+    }
     RunData data = givenData != null ? givenData : RunData.load(config, dataDirectory());
     InputShape shape = InputShape.of(data.privateSet());
     teacherNetwork.problemWithInput(shape).ifPresent(p -> {
@@ -704,6 +713,10 @@ public final class PatePipeline {
     EnsembleKey key = ensembleKey(inputs);
     TeacherSettings teachers = config.teachers().settings();
     TeacherTraining training = TeacherTraining.of(teachers).withNetwork(teacherNetwork);
+    if (config.teachers().selfTraining().isPresent()) {
+      training = training.withTrainer(selfTrainingTeachers(config.teachers().selfTraining().get(),
+          inputs.publicSplit()));
+    }
     CachedEnsemble ensemble = place.cache().obtain(backend, teachers, config.seed(), key,
         training, inputs.partitions(), inputs.publicSplit().holdout(),
         firstRoundQueries(inputs.publicSplit().pool(), inputs.selector()), listener);
@@ -715,6 +728,20 @@ public final class PatePipeline {
         Json.write(TeacherManifest.of(ensemble, inputs.partitions(),
             Provenance.Private.of(inputs.data()))));
     return ensemble;
+  }
+
+  /**
+   * Teachers that learn from the public pool too ({@code teachers.method: self-training}): the
+   * student's method on each teacher's partition, its pool the student's unlabelled one (never a
+   * validation or held-out example: {@link StudentData} checks). Its per-epoch evaluation on the
+   * held-out examples is the teacher's accuracy the ensemble measures anyway.
+   */
+  private TeacherTraining.PartitionTrainer selfTrainingTeachers(SelfTrainingSettings settings,
+      PublicSplit split) {
+    SelfTrainingStudent method = new SelfTrainingStudent(teacherNetwork,
+        config.teachers().augment(), settings, config.teachers().engine());
+    return (partition, seed) -> method.train(new StudentData(partition, partition.labels(),
+        split.pool(), split.holdout()), seed, StudentTrainer.EpochListener.NONE).network();
   }
 
   private StudentResult student(StudentData data) {

@@ -11,6 +11,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * Seconds per image and epoch of training a network on one worker, for cost estimates: measured
@@ -50,6 +51,12 @@ final class CostModel {
   static CostModel of(List<EnsembleManifest> ensembles, List<Sample> students) {
     List<Sample> samples = new ArrayList<>(students);
     for (EnsembleManifest m : ensembles) {
+      // A manifest counts a teacher's partition once per epoch; a self-training teacher also
+      // trains on the pool, which the manifest does not record: its time per image-epoch would
+      // be taken for a supervised teacher's. Left out: such teachers are estimated by the guess.
+      if (m.key().settings().containsKey("teachers.self_training.confidence")) {
+        continue;
+      }
       double seconds = m.secondsPerImageEpoch();
       samples.add(new Sample(m.key().settings(), "teachers.network.", seconds, 1));
     }
@@ -95,18 +102,33 @@ final class CostModel {
 
   /**
    * The image-epochs (training images, with forward passes at {@link #FORWARD_SHARE}) of a student
-   * on {@code labelled} answered queries and, when it self-trains, a pool of {@code pool} images:
-   * each epoch has one step per {@code unlabelled_ratio x batch} pool images, a step trains a
-   * labelled batch and after the warm-up also that many pseudo-labelled images, and each epoch
-   * after the warm-up first pseudo-labels the whole pool (a forward pass). A supervised student
-   * passes over its labelled examples once per epoch.
+   * on {@code labelled} answered queries and, when it self-trains, a pool of {@code pool} images.
    */
   static double studentImageEpochs(RunConfig config, double labelled, double pool) {
-    NetworkSettings network = config.student().network();
-    if (config.student().method() != StudentMethod.SELF_TRAINING || pool <= 0) {
+    return imageEpochs(config.student().network(), config.student().method() ==
+        StudentMethod.SELF_TRAINING ? Optional.of(config.student().selfTraining())
+        : Optional.empty(), labelled, pool);
+  }
+
+  /** As {@link #studentImageEpochs}, for one teacher of {@code partition} private images. */
+  static double teacherImageEpochs(RunConfig config, double partition, double pool) {
+    return imageEpochs(config.teachers().network(), config.teachers().selfTraining(), partition,
+        pool);
+  }
+
+  /**
+   * The image-epochs of a network trained on {@code labelled} examples and, when it self-trains,
+   * a pool of {@code pool} images: each epoch has one step per {@code unlabelled_ratio x batch}
+   * pool images, a step trains a labelled batch and after the warm-up also that many
+   * pseudo-labelled images, and each epoch after the warm-up first pseudo-labels the whole pool
+   * (a forward pass). Supervised training passes over its labelled examples once per epoch.
+   */
+  private static double imageEpochs(NetworkSettings network,
+      Optional<SelfTrainingSettings> selfTraining, double labelled, double pool) {
+    if (selfTraining.isEmpty() || pool <= 0) {
       return labelled * network.epochs();
     }
-    SelfTrainingSettings self = config.student().selfTraining();
+    SelfTrainingSettings self = selfTraining.get();
     int batch = network.batchSize();
     double poolBatch = (double) self.unlabelledRatio() * batch;
     double steps = Math.ceil(pool / poolBatch);

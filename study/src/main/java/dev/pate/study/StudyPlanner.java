@@ -64,7 +64,8 @@ public final class StudyPlanner {
     /** Image-epochs of the teachers still to train (partitions differ in size by at most 1). */
     double imageEpochs() {
       double perTeacher = inputs.partitions().examplesUsed() / (double) count();
-      return toTrain() * perTeacher * config.teachers().network().epochs();
+      return toTrain() * CostModel.teacherImageEpochs(config, perTeacher,
+          inputs.publicSplit().pool().size());
     }
   }
 

@@ -164,6 +164,11 @@ public record RunData(String name, Dataset privateSet, PublicSplit publicSplit, 
       throw new UserError("student.augment: " + config.student().augment().get(0).id()
           + " augments images; dataset.name is csv, use []");
     }
+    config.teachers().selfTraining().filter(t -> !t.strongAugment().isEmpty()).ifPresent(t -> {
+      throw new UserError("teachers.self_training.strong_augment: "
+          + t.strongAugment().get(0).id() + " augments images; dataset.name is csv, use []"
+          + " (self-training on table rows pseudo-labels them as they are)");
+    });
     if (config.student().method() == StudentMethod.SELF_TRAINING
         && !config.student().selfTraining().strongAugment().isEmpty()) {
       throw new UserError("student.self_training.strong_augment: "

@@ -55,6 +55,21 @@ class EnsembleKeyTest {
   }
 
   /**
+   * Supervised teachers keep the keys they had before teachers.method existed; self-training
+   * teachers learn from the pool too, so their method and its settings are in their key.
+   */
+  @Test
+  void selfTrainingTeachersHaveTheirOwnKey() {
+    assertEquals(EnsembleKey.settings(config()),
+        EnsembleKey.settings(config("teachers.method=supervised")));
+    Map<String, String> self = EnsembleKey.settings(config("teachers.method=self-training"));
+    assertEquals("self-training", self.get("teachers.method"));
+    assertEquals("0.95", self.get("teachers.self_training.confidence"));
+    assertNotEquals(self, EnsembleKey.settings(config("teachers.method=self-training",
+        "teachers.self_training.confidence=0.9")));
+  }
+
+  /**
    * Without a validation split the key is what it was before dataset.validation existed (cached
    * ensembles keep their keys); with one, the public data differs, and so does the key.
    */
