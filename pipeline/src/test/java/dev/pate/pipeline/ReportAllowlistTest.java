@@ -40,7 +40,8 @@ class ReportAllowlistTest {
   static final Set<String> PUBLIC = Set.of(
       // The run's identity and the config's choices: no data in them.
       "name", "disclosure", "run_folder", "seed",
-      "teachers/architecture", "teachers/count", "teachers/engine", "teachers/executor",
+      "teachers/architecture", "teachers/count", "teachers/method", "teachers/engine",
+      "teachers/executor",
       "teachers/threads_per_worker", "teachers/workers",
       "plan",
       // The public data: the query pool, the held-out set, the public file and the encoding,

@@ -43,6 +43,9 @@ class SelfTrainingTeachersRunTest {
     assertEquals("self-training", key.get("teachers.method").asText(), key.toString());
     assertEquals("1", key.get("teachers.self_training.warmup_epochs").asText());
     JsonNode report = Json.mapper().readTree(self.resolve("report.json").toFile());
+    assertEquals("self-training", report.at("/teachers/method").asText());
+    assertEquals("supervised", Json.mapper().readTree(supervised.resolve("report.json").toFile())
+        .at("/teachers/method").asText());
     assertTrue(report.at("/teachers/private/mean_test_accuracy").asDouble() > 0.5,
         report.at("/teachers").toString());
   }

@@ -182,8 +182,8 @@ public final class Reports {
     var sizes = records.stream().mapToInt(TeacherRecord::trainingExamples).summaryStatistics();
     var t = config.teachers();
     CachedEnsemble.Provenance from = ensemble.provenance();
-    return new RunReport.Teachers(records.size(), networks.teachers(), networks.teacherEngine(),
-        t.executor().id(),
+    return new RunReport.Teachers(records.size(), networks.teachers(), t.method().id(),
+        networks.teacherEngine(), t.executor().id(),
         t.workers(),
         t.threadsPerWorker(), new RunReport.TeachersPrivate(accuracy.getAverage(),
             accuracy.getMin(), accuracy.getMax(), sizes.getMin(), sizes.getMax(),

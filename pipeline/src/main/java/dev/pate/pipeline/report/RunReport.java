@@ -99,12 +99,15 @@ public record RunReport(
       @JsonInclude(JsonInclude.Include.NON_NULL) Map<String, Integer> unseenCategories) {}
 
   /**
+   * @param method how each teacher learnt ({@code teachers.method}: supervised, or self-training
+   *     on the public pool too)
    * @param engine what ran the teachers' training steps ({@code teachers.engine}: dl4j or
    *     onednn; part of the cache key, so reused teachers were trained by it too)
    * @param executor where this run trains teachers and has them vote ({@code teachers.executor}:
    *     local or spark); teachers reused from the cache may have been trained by another
    */
-  public record Teachers(int count, String architecture, String engine, String executor,
+  public record Teachers(int count, String architecture, String method, String engine,
+      String executor,
       int workers, int threadsPerWorker,
       @JsonProperty("private") TeachersPrivate teachersPrivate) {}
 
