@@ -215,7 +215,8 @@ class ConfigLoaderValidationTest {
   void sectionsMustBeMappings() {
     assertEquals(
         "exp.yaml line 1: teachers: 5 is not a mapping; teachers holds keys count, workers,"
-            + " threads_per_worker, network, augment, engine, executor, spark",
+            + " threads_per_worker, network, augment, engine, executor, spark, method,"
+            + " self_training",
         onlyProblem("teachers: 5"));
     ConfigException list = assertThrows(ConfigException.class,
         () -> ConfigLoader.parse("- a\n- b\n", Configs.SOURCE, List.of()));

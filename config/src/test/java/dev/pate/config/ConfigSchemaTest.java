@@ -34,7 +34,7 @@ class ConfigSchemaTest {
       assertFalse(key.meaning().isBlank(), key.path());
       assertFalse(key.defaultValue().isBlank(), key.path());
     }
-    assertEquals(125, KEYS.size(), KEYS.stream().map(ConfigKey::path).toList().toString());
+    assertEquals(131, KEYS.size(), KEYS.stream().map(ConfigKey::path).toList().toString());
   }
 
   @Test
@@ -49,6 +49,7 @@ class ConfigSchemaTest {
             "teachers",
             "teachers.network",
             "teachers.spark",
+            "teachers.self_training",
             "aggregator",
             "privacy",
             "privacy.budget",

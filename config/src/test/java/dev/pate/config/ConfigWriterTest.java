@@ -104,6 +104,7 @@ class ConfigWriterTest {
             "augment",
             "engine",
             "executor",
+            "method",
             "aggregator",
             "mechanism",
             "noise",

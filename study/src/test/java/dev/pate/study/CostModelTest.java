@@ -44,6 +44,25 @@ class CostModelTest {
     assertEquals(counted, CostModel.studentImageEpochs(config, 400, pool), 1e-9);
   }
 
+  /** A self-training teacher is counted as the student's method on its partition and the pool. */
+  @Test
+  void teachersAreCountedByTheirOwnMethod() {
+    RunConfig supervised = ConfigLoader.parse("""
+        name: cost
+        teachers: {network: {epochs: 5, batch_size: 16}}
+        """, "CostModelTest", List.of());
+    RunConfig self = ConfigLoader.parse("""
+        name: cost
+        teachers:
+          method: self-training
+          self_training: {warmup_epochs: 2, unlabelled_ratio: 3}
+          network: {epochs: 5, batch_size: 16}
+        """, "CostModelTest", List.of());
+    assertEquals(240.0 * 5, CostModel.teacherImageEpochs(supervised, 240, 1000));
+    assertEquals(CostModel.studentImageEpochs(student("self-training"), 240, 1000),
+        CostModel.teacherImageEpochs(self, 240, 1000), 1e-9);
+  }
+
   @Test
   void aSelfTrainingStudentWithoutAPoolIsCountedAsSupervised() {
     assertEquals(400.0 * 5, CostModel.studentImageEpochs(student("self-training"), 400, 0));
