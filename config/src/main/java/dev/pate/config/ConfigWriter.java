@@ -25,6 +25,29 @@ public final class ConfigWriter {
   }
 
   /**
+   * As {@link #toYaml}, leaving out each key of {@code leftOutAt} (dotted path to its value as
+   * YAML text, e.g. {@code "teachers.method" -> "supervised"}) where it has that value: for
+   * identities written before the key existed, which must not change with it.
+   */
+  public static String toYaml(RunConfig config, Map<String, String> leftOutAt) {
+    Map<String, Object> tree = tree(ConfigSchema.ROOT, config);
+    leftOutAt.forEach((path, value) -> leaveOut(tree, path.split("\\."), value));
+    return Yamls.dump(tree);
+  }
+
+  @SuppressWarnings("unchecked") // tree() nests only maps of its own making
+  private static void leaveOut(Map<String, Object> tree, String[] path, String value) {
+    Map<String, Object> section = tree;
+    for (int i = 0; i < path.length - 1 && section != null; i++) {
+      section = (Map<String, Object>) section.get(path[i]);
+    }
+    String last = path[path.length - 1];
+    if (section != null && value.equals(String.valueOf(section.get(last)))) {
+      section.remove(last);
+    }
+  }
+
+  /**
    * Writes {@link #toYaml} to {@code file} (UTF-8), replacing it if it exists.
    *
    * @throws IOException if the file cannot be written

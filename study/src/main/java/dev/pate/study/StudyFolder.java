@@ -38,9 +38,18 @@ public final class StudyFolder {
     return path;
   }
 
+  /**
+   * Keys added after points were first filed, at the value that does what configs without them
+   * did: left out of the hashed config, so that a study run again after the upgrade finds the
+   * points it finished instead of running (and charging) them again.
+   */
+  private static final Map<String, String> LEFT_OUT_OF_ID = Map.of("teachers.method",
+      "supervised");
+
   /** The point's folder, relative to the study folder. */
   static String relative(StudyPoint point) {
-    return "points/" + Sha256.of(ConfigWriter.toYaml(point.config())).substring(0, 12);
+    return "points/" + Sha256.of(ConfigWriter.toYaml(point.config(), LEFT_OUT_OF_ID))
+        .substring(0, 12);
   }
 
   Path point(StudyPoint point) {
