@@ -4,29 +4,25 @@ import dev.pate.datasets.ImageDataset;
 import dev.pate.datasets.ImageDatasets;
 import dev.pate.datasets.TrainTest;
 import dev.pate.datasets.files.DataDirectory;
+import dev.pate.ensemble.Ensemble;
+import dev.pate.ensemble.EnsembleTrainer;
+import dev.pate.ensemble.TeacherRecord;
+import dev.pate.ensemble.TeacherSettings;
+import dev.pate.ensemble.TeacherTraining;
 import dev.pate.ensemble.augment.Augmentation;
 import dev.pate.ensemble.nn.Architecture;
-import dev.pate.ensemble.nn.Classifiers;
 import dev.pate.ensemble.nn.LearningRateSchedule;
-import dev.pate.ensemble.nn.NativeThreads;
 import dev.pate.ensemble.nn.NetworkSettings;
 import dev.pate.ensemble.nn.Tensors;
 import dev.pate.ensemble.nn.TrainingEngine;
 import dev.pate.files.AtomicFiles;
 import dev.pate.student.SelfTrainingSettings;
-import dev.pate.student.StudentData;
-import dev.pate.student.StudentMethod;
-import dev.pate.student.StudentSettings;
-import dev.pate.student.StudentTrainer;
+import dev.pate.student.SelfTrainingStudent;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.OptionalInt;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
-import org.nd4j.linalg.api.ndarray.INDArray;
+import java.util.stream.IntStream;
 
 /**
  * Benchmark (not a test) of the lever "better teachers agree more" (issue 24): does a teacher that
@@ -45,7 +41,8 @@ import org.nd4j.linalg.api.ndarray.INDArray;
  * would have.
  *
  * <p>Arguments: OUT [TEACHERS=250] [POOL=8000] [SELF_EPOCHS=5] [QUERIES=640] [DATASET=mnist].
- * Two workers of one native thread each, as the pipeline trains teachers.
+ * Two workers of one native thread each, as the pipeline trains teachers ({@link EnsembleTrainer},
+ * each teacher saved under OUT/teachers-METHOD).
  */
 public final class SelfTrainedTeachersBenchmark {
   private static final int PARTITION = 240;
@@ -62,77 +59,57 @@ public final class SelfTrainedTeachersBenchmark {
     ImageDataset pool = data.test().range("pool", 0, poolSize);
     ImageDataset validation = data.test().range("validation", 8000, 9000);
     ImageDataset queries = data.test().range("queries", 0, queryCount);
+    List<ImageDataset> partitions = IntStream.range(0, teachers).mapToObj(t -> data.train()
+        .range("teacher-" + t, t * PARTITION, (t + 1) * PARTITION)).toList();
+    int[] truth = queries.labels();
+    int high = 200 * teachers / 250;
     for (boolean self : new boolean[] {false, true}) {
-      Ensemble e = train(data, teachers, settings(self, selfEpochs), pool, validation, queries);
       String name = self ? "self-training" : "supervised";
-      AtomicFiles.writeString(out.resolve("votes-" + name + ".csv"), votesCsv(e.votes()));
-      int[] truth = queries.labels();
+      long start = System.nanoTime();
+      Ensemble e = new EnsembleTrainer(training(self, selfEpochs, pool, validation)).train(
+          partitions, validation, 1000, out.resolve("teachers-" + name), record -> { });
+      double seconds = (System.nanoTime() - start) / 1e9;
+      int[][] votes = e.voteCounts(Tensors.features(queries), WORKERS, 1);
+      AtomicFiles.writeString(out.resolve("votes-" + name + ".csv"), votesCsv(votes));
       int plurality = 0;
-      int above200 = 0;
+      int aboveHigh = 0;
       for (int q = 0; q < truth.length; q++) {
-        int top = argMax(e.votes()[q]);
+        int top = argMax(votes[q]);
         plurality += top == truth[q] ? 1 : 0;
-        above200 += e.votes()[q][top] >= 200 * teachers / 250 ? 1 : 0;
+        aboveHigh += votes[q][top] >= high ? 1 : 0;
       }
+      var accuracy = e.records().stream().mapToDouble(TeacherRecord::testAccuracy)
+          .summaryStatistics();
       System.out.printf(Locale.ROOT, "%s: %d teachers, validation accuracy mean %.4f (min %.4f),"
           + " plurality right on %d of %d queries, top count >= %d on %d, %.1f s%n", name,
-          teachers, e.meanAccuracy(), e.minAccuracy(), plurality, truth.length,
-          200 * teachers / 250, above200, e.seconds());
+          teachers, accuracy.getAverage(), accuracy.getMin(), plurality, truth.length, high,
+          aboveHigh, seconds);
     }
   }
 
-  /** The headline's teacher recipe, or the student's self-training recipe on a teacher's net. */
-  private static StudentSettings settings(boolean self, int selfEpochs) {
+  /**
+   * The headline's teacher recipe, or the student's self-training recipe on a teacher's network
+   * (as {@code teachers.method: self-training} trains it), two workers of one native thread.
+   */
+  private static TeacherTraining training(boolean self, int selfEpochs, ImageDataset pool,
+      ImageDataset validation) {
     NetworkSettings network = new NetworkSettings(Architecture.CNN, List.of(16, 32),
         OptionalInt.of(5), List.of(128), self ? 0.25 : 0.0, self ? selfEpochs : 15,
         self ? 16 : 32, self ? 0.005 : 0.006, LearningRateSchedule.LINEAR, self ? 1e-4 : 0.0);
-    return new StudentSettings(self ? StudentMethod.SELF_TRAINING : StudentMethod.SUPERVISED,
-        network, self ? List.of(Augmentation.SHIFT) : List.of(Augmentation.SHIFT,
-            Augmentation.ROTATE),
-        new SelfTrainingSettings(0.95, 2, 3,
-            List.of(Augmentation.SHIFT, Augmentation.ROTATE, Augmentation.CUTOUT), 0.995),
-        TrainingEngine.ONEDNN);
-  }
-
-  private record Ensemble(int[][] votes, double meanAccuracy, double minAccuracy,
-      double seconds) {}
-
-  private static Ensemble train(TrainTest data, int teachers, StudentSettings settings,
-      ImageDataset pool, ImageDataset validation, ImageDataset queries) throws Exception {
-    long start = System.nanoTime();
-    INDArray queryFeatures = Tensors.features(queries);
-    int classes = queries.numClasses();
-    int[][] votes = new int[queries.size()][classes];
-    double[] accuracy = new double[teachers];
-    ExecutorService workers = Executors.newFixedThreadPool(WORKERS);
-    try {
-      List<Future<int[]>> predictions = new ArrayList<>();
-      for (int t = 0; t < teachers; t++) {
-        int teacher = t;
-        predictions.add(workers.submit(() -> {
-          NativeThreads.pin(1);
-          ImageDataset partition = data.train().range("teacher-" + teacher,
-              teacher * PARTITION, (teacher + 1) * PARTITION);
-          var result = StudentTrainer.of(settings).train(new StudentData(partition,
-              partition.labels(), pool, validation), 1000 + teacher,
-              StudentTrainer.EpochListener.NONE);
-          accuracy[teacher] = result.testAccuracy();
-          return Classifiers.predict(result.network(), queryFeatures);
-        }));
-      }
-      for (Future<int[]> f : predictions) {
-        int[] predicted = f.get();
-        for (int q = 0; q < predicted.length; q++) {
-          votes[q][predicted[q]]++;
-        }
-      }
-    } finally {
-      workers.shutdownNow();
+    List<Augmentation> augment = self ? List.of(Augmentation.SHIFT)
+        : List.of(Augmentation.SHIFT, Augmentation.ROTATE);
+    TeacherTraining training = TeacherTraining.of(new TeacherSettings(1, network, augment,
+        WORKERS, 1, TrainingEngine.ONEDNN));
+    if (!self) {
+      return training;
     }
-    return new Ensemble(votes, java.util.Arrays.stream(accuracy).average().orElseThrow(),
-        java.util.Arrays.stream(accuracy).min().orElseThrow(), (System.nanoTime() - start) / 1e9);
+    SelfTrainingSettings settings = new SelfTrainingSettings(0.95, 2, 3,
+        List.of(Augmentation.SHIFT, Augmentation.ROTATE, Augmentation.CUTOUT), 0.995);
+    return training.withTrainer(new SelfTrainingStudent(training.network(), augment, settings,
+        TrainingEngine.ONEDNN).forTeachers(pool, validation));
   }
 
+  /** The plurality class (the first of a tie). */
   private static int argMax(int[] counts) {
     int best = 0;
     for (int c = 1; c < counts.length; c++) {

@@ -3,7 +3,6 @@ package dev.pate.pipeline;
 import dev.pate.aggregator.mechanism.Mechanism;
 import dev.pate.aggregator.mechanism.Answer;
 import dev.pate.config.RunConfig;
-import dev.pate.config.TeacherExecutor;
 import dev.pate.datasets.Dataset;
 import dev.pate.datasets.files.DataDirectory;
 import dev.pate.datasets.split.Disjointness;
@@ -609,12 +608,6 @@ public final class PatePipeline {
    * can take the data's shape; trains nothing.
    */
   public RunInputs inputs() {
-    if (config.teachers().method() == StudentMethod.SELF_TRAINING
-        && config.teachers().executor() != TeacherExecutor.LOCAL) {
-      throw new UserError("teachers.method: self-training trains teachers in this process, on"
-          + " the public pool; teachers.executor " + config.teachers().executor().id()
-          + " is not supported with it (use local)");
-    }
     RunData data = givenData != null ? givenData : RunData.load(config, dataDirectory());
     InputShape shape = InputShape.of(data.privateSet());
     teacherNetwork.problemWithInput(shape).ifPresent(p -> {
@@ -733,15 +726,12 @@ public final class PatePipeline {
   /**
    * Teachers that learn from the public pool too ({@code teachers.method: self-training}): the
    * student's method on each teacher's partition, its pool the student's unlabelled one (never a
-   * validation or held-out example: {@link StudentData} checks). Its per-epoch evaluation on the
-   * held-out examples is the teacher's accuracy the ensemble measures anyway.
+   * validation or held-out example).
    */
   private TeacherTraining.PartitionTrainer selfTrainingTeachers(SelfTrainingSettings settings,
       PublicSplit split) {
-    SelfTrainingStudent method = new SelfTrainingStudent(teacherNetwork,
-        config.teachers().augment(), settings, config.teachers().engine());
-    return (partition, seed) -> method.train(new StudentData(partition, partition.labels(),
-        split.pool(), split.holdout()), seed, StudentTrainer.EpochListener.NONE).network();
+    return new SelfTrainingStudent(teacherNetwork, config.teachers().augment(), settings,
+        config.teachers().engine()).forTeachers(split.pool(), split.holdout());
   }
 
   private StudentResult student(StudentData data) {

@@ -6,8 +6,8 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.pate.config.ConfigException;
 import dev.pate.config.ConfigLoader;
-import dev.pate.files.UserError;
 import dev.pate.pipeline.output.Json;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -51,13 +51,13 @@ class SelfTrainingTeachersRunTest {
   }
 
   @Test
-  void sparkTeachersCannotSelfTrainAndSayWhyBeforeAnyWork() {
-    var config = ConfigLoader.parse(TinyRuns.TINY, "tiny.yaml", List.of(SELF[0], SELF[1],
-        "teachers.executor=spark", "teachers.spark.master=local[2]",
-        "teachers.spark.shared_dir=file://" + dir.resolve("shared")));
-    UserError e = assertThrows(UserError.class, () -> PatePipeline.builder(config)
-        .outputDir(dir).build().inputs());
-    assertTrue(e.getMessage().startsWith("teachers.method: self-training"), e.getMessage());
+  void sparkTeachersCannotSelfTrainAndSayWhyWhenTheConfigLoads() {
+    ConfigException e = assertThrows(ConfigException.class, () -> ConfigLoader.parse(
+        TinyRuns.TINY, "tiny.yaml", List.of(SELF[0], SELF[1], "teachers.executor=spark",
+            "teachers.spark.master=local[2]",
+            "teachers.spark.shared_dir=file://" + dir.resolve("shared"))));
+    assertTrue(e.getMessage().contains("teachers.method: self-training trains teachers in this"
+        + " process"), e.getMessage());
     assertTrue(e.getMessage().contains("(use local)"), e.getMessage());
   }
 }

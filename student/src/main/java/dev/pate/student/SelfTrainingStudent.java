@@ -1,6 +1,7 @@
 package dev.pate.student;
 
 import dev.pate.datasets.Dataset;
+import dev.pate.ensemble.TeacherTraining;
 import dev.pate.ensemble.augment.Augmentation;
 import dev.pate.ensemble.augment.ImageAugmenter;
 import dev.pate.ensemble.nn.Classifiers;
@@ -65,6 +66,17 @@ public final class SelfTrainingStudent implements StudentTrainer {
     this.settings = java.util.Objects.requireNonNull(settings, "settings");
     this.engine = java.util.Objects.requireNonNull(engine, "engine");
     engine.requireCanTrain(network);
+  }
+
+  /**
+   * This method as the training of each teacher ({@code teachers.method: self-training}): the
+   * teacher's private partition its labelled set, the public {@code pool} its unlabelled one
+   * ({@link StudentData} checks that the pool holds no {@code evaluation} example), measured each
+   * epoch on {@code evaluation}.
+   */
+  public TeacherTraining.PartitionTrainer forTeachers(Dataset pool, Dataset evaluation) {
+    return (partition, seed) -> train(new StudentData(partition, partition.labels(), pool,
+        evaluation), seed, EpochListener.NONE).network();
   }
 
   @Override

@@ -54,7 +54,7 @@ final class CostModel {
       // A manifest counts a teacher's partition once per epoch; a self-training teacher also
       // trains on the pool, which the manifest does not record: its time per image-epoch would
       // be taken for a supervised teacher's. Left out: such teachers are estimated by the guess.
-      if (m.key().settings().containsKey("teachers.self_training.confidence")) {
+      if ("self-training".equals(m.key().settings().get("teachers.method"))) {
         continue;
       }
       double seconds = m.secondsPerImageEpoch();
