@@ -13,6 +13,7 @@ import java.io.IOException;
 import java.io.StringReader;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Stream;
 import javax.imageio.ImageIO;
@@ -186,6 +187,29 @@ class SweepCommandTest {
         unplanned.out());
     assertTrue(unplanned.out().contains("ms per image-epoch"), unplanned.out());
     assertFalse(Files.exists(fresh), "a dry run creates no folder");
+  }
+
+  @Test
+  void aPointWhoseReleaseCannotBePlannedIsNamedByTheDryRunAndTheSweep() {
+    // The config is valid; only its plan (a smooth-sensitivity release for 3 teachers, where
+    // nothing is data-dependent) is refused, and a grid's user must know which point to change.
+    String[] overrides = {"aggregator.mechanism=gnmax", "aggregator.sigma=40",
+        "sweep.aggregator.gamma=null", "privacy.release=smooth-sensitivity",
+        "privacy.release_teacher_accuracy=0.9"};
+    Path fresh = dir.resolve("unreleasable");
+    for (boolean dryRun : new boolean[] {true, false}) {
+      List<String> args = new ArrayList<>(List.of("sweep", file.toString(), "--out",
+          fresh.toString()));
+      args.addAll(List.of(overrides));
+      if (dryRun) {
+        args.add("--dry-run");
+      }
+      Captured refused = Captured.run(args.toArray(String[]::new));
+      assertEquals(2, refused.exitCode(), refused.err());
+      assertTrue(refused.err().startsWith("pate: point 1 (teachers.count=3): privacy.release:"),
+          refused.err());
+      assertFalse(Files.exists(fresh), "refused before anything is written");
+    }
   }
 
   @Test

@@ -351,6 +351,19 @@ public final class PatePipeline {
   }
 
   /**
+   * Plans the run's noise and its release of the data-dependent epsilon from the config alone,
+   * as {@link #preflight} does first, without looking at any folder: what {@code --dry-run}
+   * checks, so that a plan the run would refuse is refused by the dry run too.
+   *
+   * @throws RuntimeException a user error naming the key at fault
+   */
+  public void checkPlan() {
+    if (!config.multiLabel().enabled()) {
+      plan();
+    }
+  }
+
+  /**
    * The noise labelling uses and the release of the data-dependent epsilon the run makes, if any,
    * both planned from the config alone before any data is read (fixed noise: the config's own).
    */

@@ -110,6 +110,7 @@ public final class StudyPlanner {
         continue;
       }
       RunConfig config = point.config();
+      PointRefusal.naming(point, () -> pipeline(config).checkPlan());
       Map<String, String> settings = EnsembleKey.settings(config);
       EnsemblePlan ensemble = ensembles.get(settings);
       if (ensemble == null) {

@@ -57,7 +57,7 @@ public final class StudyRunner {
   public StudyResults run(String source, List<String> overrides) {
     for (StudyPoint point : study.points()) {
       if (!folder.finished(point) && !restartsLabelling(point)) {
-        pipeline(point).preflight();
+        PointRefusal.naming(point, () -> pipeline(point).preflight());
       }
     }
     folder.writeIndex(study, source, overrides);
