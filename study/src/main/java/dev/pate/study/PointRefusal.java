@@ -14,7 +14,7 @@ final class PointRefusal {
 
   /**
    * Runs {@code check}; a user error it throws comes back prefixed with the point's index and
-   * coordinates. A budget's refusal keeps its type (and message), since the study treats it as a
+   * coordinates when it has any. A budget's refusal keeps its type (and message), since the study treats it as a
    * point's outcome, not an error.
    */
   static void naming(StudyPoint point, Runnable check) {
@@ -23,6 +23,9 @@ final class PointRefusal {
     } catch (BudgetRefusal refused) {
       throw refused;
     } catch (UserError e) {
+      if (point.coordinates().isEmpty()) {
+        throw e; // a single run (or a grid of one): there is no other point to tell it from
+      }
       throw new UserError("point " + point.index() + " (" + point.label() + "): "
           + e.getMessage(), e);
     }
