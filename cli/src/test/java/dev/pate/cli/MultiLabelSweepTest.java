@@ -153,6 +153,14 @@ class MultiLabelSweepTest {
     assertTrue(text.contains("students   4, up to 240 image-epochs"), text);
     assertFalse(Files.exists(fresh), "a dry run creates no folder");
 
+    // a budget that cannot pay for one query is refused by the dry run, as by the run, by point
+    Captured unaffordable = Captured.run("sweep", file.toString(), "--out", fresh.toString(),
+        "--dry-run", "privacy.budget.epsilon=0.001");
+    assertEquals(2, unaffordable.exitCode(), unaffordable.err());
+    assertTrue(unaffordable.err().startsWith("pate: point 1 (multi_label.mechanism=binary-voting):"
+        + " privacy.budget: cannot pay for a single query"), unaffordable.err());
+    assertFalse(Files.exists(fresh), "a dry run creates no folder");
+
     Captured finished = Captured.run("sweep", file.toString(), "--out", out.toString(),
         "--dry-run");
     assertTrue(finished.out().contains("2 multi-label points (2 finished before)"),

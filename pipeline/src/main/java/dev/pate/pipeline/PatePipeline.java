@@ -351,14 +351,17 @@ public final class PatePipeline {
   }
 
   /**
-   * Plans the run's noise and its release of the data-dependent epsilon from the config alone,
-   * as {@link #preflight} does first, without looking at any folder: what {@code --dry-run}
-   * checks, so that a plan the run would refuse is refused by the dry run too.
+   * Plans the run's noise (and its release of the data-dependent epsilon, or a multi-label run's
+   * noise and budget) from the config alone, as {@link #preflight} does first, without looking at
+   * any folder: what {@code --dry-run} checks, so that a plan the run would refuse is refused by
+   * the dry run too.
    *
    * @throws RuntimeException a user error naming the key at fault
    */
   public void checkPlan() {
-    if (!config.multiLabel().enabled()) {
+    if (config.multiLabel().enabled()) {
+      MultiLabelRun.preflight(config, Optional.empty());
+    } else {
       plan();
     }
   }

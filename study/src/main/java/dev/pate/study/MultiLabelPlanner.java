@@ -7,6 +7,7 @@ import dev.pate.config.RunConfig;
 import dev.pate.config.StudyPoint;
 import dev.pate.datasets.multilabel.MultiDigitCanvases;
 import dev.pate.files.UserError;
+import dev.pate.pipeline.PatePipeline;
 import dev.pate.pipeline.cache.EnsembleKey;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -86,6 +87,7 @@ final class MultiLabelPlanner {
         table.add(row);
         continue;
       }
+      PointRefusal.naming(point, () -> PatePipeline.builder(config).build().checkPlan());
       Map<String, String> settings = EnsembleKey.settings(config);
       Ensemble ensemble = ensembles.get(settings);
       if (ensemble == null) {

@@ -14,8 +14,8 @@ final class PointRefusal {
 
   /**
    * Runs {@code check}; a user error it throws comes back prefixed with the point's index and
-   * coordinates when it has any. A budget's refusal keeps its type (and message), since the study treats it as a
-   * point's outcome, not an error.
+   * coordinates when it has any. A budget's refusal keeps its type (and message), since the
+   * study treats it as a point's outcome, not an error.
    */
   static void naming(StudyPoint point, Runnable check) {
     try {
