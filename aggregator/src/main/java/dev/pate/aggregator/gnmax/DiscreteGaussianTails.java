@@ -2,7 +2,6 @@ package dev.pate.aggregator.gnmax;
 
 import dev.pate.aggregator.rdp.LogMath;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.atomic.AtomicLongArray;
 
 /**
  * Exact tails of the discrete Gaussian {@code N_Z(0, sigma^2)}, {@code Pr[Z = k] ∝
@@ -17,15 +16,13 @@ import java.util.concurrent.atomic.AtomicLongArray;
  * the terms fall below 1e-22 of the first one (they decay like a Gaussian, so the rest is
  * negligible in double). The theta sums use Poisson summation for {@code s >= 1}.
  *
- * <p>Values for integer arguments in [0, 4096) are computed once per sigma and cached; instances
- * are shared per sigma (for the last few sigmas used) and thread-safe. Work per uncached tail is
- * O(sigma).
+ * <p>Values for integer arguments in [0, 4096) are computed once per sigma and memoised ({@link
+ * WholeArgumentMemo}); instances are shared per sigma (for the last few sigmas used) and
+ * thread-safe. Work per uncached tail is O(sigma).
  */
 public final class DiscreteGaussianTails {
   private static final ConcurrentHashMap<Double, DiscreteGaussianTails> BY_SIGMA =
       new ConcurrentHashMap<>();
-  private static final int CACHE_SIZE = 4096;
-  private static final long EMPTY = Double.doubleToRawLongBits(Double.NaN);
   /** Summation stops when a term is below e^-50 (2e-22) times the first. */
   private static final double NEGLIGIBLE_LOG = 50;
 
@@ -34,8 +31,9 @@ public final class DiscreteGaussianTails {
   private final double logZ;
   private final double logSEven;
   private final double logSOdd;
-  private final AtomicLongArray singleCache = newCache();
-  private final AtomicLongArray differenceCache = newCache();
+  /** {@code log Pr[Z >= k]} and {@code log Pr[Z1 - Z2 >= g]} for k, g >= 1. */
+  private final WholeArgumentMemo single;
+  private final WholeArgumentMemo difference;
 
   private DiscreteGaussianTails(double sigma) {
     this.sigma = sigma;
@@ -44,6 +42,9 @@ public final class DiscreteGaussianTails {
     double s = sigma / Math.sqrt(2);
     this.logSEven = logTheta(s, 0);
     this.logSOdd = logTheta(s, 0.5);
+    this.single = new WholeArgumentMemo(k -> logSumFrom((long) k, 2 * variance, false) - logZ);
+    this.difference =
+        new WholeArgumentMemo(g -> logSumFrom((long) g, 4 * variance, true) - 2 * logZ);
   }
 
   /** At most this many sigmas keep their caches (64 KB each); beyond, the map starts over. */
@@ -91,7 +92,7 @@ public final class DiscreteGaussianTails {
       // Pr[Z >= k] = 1 - Pr[Z <= k - 1] = 1 - Pr[Z >= 1 - k] by symmetry.
       return LogMath.log1mExp(logTail(1 - k));
     }
-    return cached(singleCache, k, () -> logSumFrom(k, 2 * variance, false) - logZ);
+    return single.applyAsDouble(k);
   }
 
   /** {@code log Pr[Z1 - Z2 >= g]} for independent {@code Z1, Z2 ~ N_Z(0, sigma^2)}. */
@@ -99,7 +100,7 @@ public final class DiscreteGaussianTails {
     if (g <= 0) {
       return LogMath.log1mExp(logDifferenceTail(1 - g));
     }
-    return cached(differenceCache, g, () -> logSumFrom(g, 4 * variance, true) - 2 * logZ);
+    return difference.applyAsDouble(g);
   }
 
   /**
@@ -164,31 +165,5 @@ public final class DiscreteGaussianTails {
   private static double exponent(long k, double a, double s) {
     double x = k + a;
     return -x * x / (2 * s * s);
-  }
-
-  private interface Computation {
-    double compute();
-  }
-
-  private static double cached(AtomicLongArray cache, long index, Computation computation) {
-    if (index >= CACHE_SIZE) {
-      return computation.compute();
-    }
-    int i = (int) index;
-    long bits = cache.get(i);
-    if (bits != EMPTY) {
-      return Double.longBitsToDouble(bits);
-    }
-    double value = computation.compute();
-    cache.set(i, Double.doubleToRawLongBits(value)); // idempotent: racing writers agree
-    return value;
-  }
-
-  private static AtomicLongArray newCache() {
-    AtomicLongArray cache = new AtomicLongArray(CACHE_SIZE);
-    for (int i = 0; i < CACHE_SIZE; i++) {
-      cache.set(i, EMPTY);
-    }
-    return cache;
   }
 }

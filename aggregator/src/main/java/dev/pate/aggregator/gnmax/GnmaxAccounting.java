@@ -7,6 +7,7 @@ import dev.pate.aggregator.rdp.Orders;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
+import java.util.function.DoubleUnaryOperator;
 
 /**
  * Per-query RDP of GNMax with noise standard deviation sigma (PATE 2018), for the papers'
@@ -41,6 +42,11 @@ public final class GnmaxAccounting implements QueryAccounting {
   private final Orders orders;
   private final NoiseKind noiseKind;
   private final double[] dataIndependent;
+  /**
+   * {@code log Pr[N(0, 2 sigma^2) >= gap]}, memoised at whole gaps: votes are whole numbers, and
+   * a release's sensitivity bounds evaluate q at millions of vote vectors.
+   */
+  private final DoubleUnaryOperator continuousLogTail;
 
   public GnmaxAccounting(double sigma, Orders orders, NoiseKind noiseKind) {
     GnmaxRdp.checkSigma(sigma, "sigma");
@@ -48,6 +54,8 @@ public final class GnmaxAccounting implements QueryAccounting {
     this.orders = Objects.requireNonNull(orders, "orders");
     this.noiseKind = Objects.requireNonNull(noiseKind, "noiseKind");
     this.dataIndependent = GnmaxRdp.dataIndependent(sigma, orders);
+    double scale = Math.sqrt(2 * sigma * sigma);
+    this.continuousLogTail = new WholeArgumentMemo(gap -> GaussianTail.logSf(gap, scale));
   }
 
   public double sigma() {
@@ -99,7 +107,7 @@ public final class GnmaxAccounting implements QueryAccounting {
    * the larger of that and the exact discrete bound with ties counted as errors.
    */
   public double logq(double[] counts) {
-    double continuous = GnmaxRdp.logq(counts, sigma);
+    double continuous = GnmaxRdp.logq(counts, continuousLogTail);
     return noiseKind == NoiseKind.CONTINUOUS
         ? continuous
         : Math.max(continuous, discreteLogq(counts, sigma));

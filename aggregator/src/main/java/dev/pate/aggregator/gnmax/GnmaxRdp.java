@@ -3,6 +3,7 @@ package dev.pate.aggregator.gnmax;
 import dev.pate.aggregator.rdp.LogMath;
 import dev.pate.aggregator.rdp.Orders;
 import dev.pate.files.DpPreconditions;
+import java.util.function.DoubleUnaryOperator;
 
 /**
  * Renyi-DP of the Gaussian noisy arg-max (GNMax) of PATE 2018 (Papernot, Song, Mironov,
@@ -27,14 +28,22 @@ public final class GnmaxRdp {
    */
   public static double logq(double[] counts, double sigma) {
     checkSigma(sigma, "sigma");
+    double scale = Math.sqrt(2 * sigma * sigma);
+    return logq(counts, gap -> GaussianTail.logSf(gap, scale));
+  }
+
+  /**
+   * {@link #logq(double[], double)} with {@code logTail(gap) = log Pr[N(0, 2 sigma^2) >= gap]}
+   * given: the accountant passes one that memoises whole gaps ({@link GnmaxAccounting}).
+   */
+  static double logq(double[] counts, DoubleUnaryOperator logTail) {
     checkCounts(counts);
     int best = argMax(counts);
-    double scale = Math.sqrt(2 * sigma * sigma);
     double[] logTerms = new double[counts.length - 1];
     int k = 0;
     for (int j = 0; j < counts.length; j++) {
       if (j != best) {
-        logTerms[k++] = GaussianTail.logSf(counts[best] - counts[j], scale);
+        logTerms[k++] = logTail.applyAsDouble(counts[best] - counts[j]);
       }
     }
     return Math.min(LogMath.logSumExp(logTerms), Math.log(1 - 1.0 / counts.length));

@@ -46,7 +46,11 @@ import java.util.concurrent.ConcurrentHashMap;
  *       each gap is at least {@code g_j - r - u_j > 0}, so q(D') is at most {@code sum_j t(g_j - r
  *       - u_j)}, a convex function of u on the simplex {@code u >= 0, sum u <= r}, largest at a
  *       vertex {@code u = r e_k}: D with r votes moved from the top to class k, itself in the
- *       ball. So the upper end is the largest x of these m - 1 vectors, and is attained.
+ *       ball. Of these, the runner-up's ({@code k = 2}) is largest: the move raises the sum by
+ *       {@code t(g_k - 2r) - t(g_k - r)}, the tail's mass on r consecutive gaps from {@code g_k -
+ *       2r > 0}, which does not grow with g_k because the density (for t_d the probabilities) of
+ *       the difference does not increase away from 0; the same k maximises both terms, so the cap
+ *       and the larger of the two keep it. So the upper end is x of that vector, and is attained.
  * </ul>
  *
  * <p><b>2. How far x moves in one step.</b> Let D'' be a neighbour of D', a an arg max of D'.
@@ -245,7 +249,7 @@ final class DiscreteGnmaxSensitivity {
     double largest = 0;
     for (int d = 0; d <= n; d++) {
       boolean overtaken = 2L * d >= smallestGap;
-      double xHi = overtaken ? logCap : largestMoveLogq(c, d, v);
+      double xHi = overtaken ? logCap : movedToRunnerUpLogq(c, d, v);
       double xLo = accounting.logq(spread(c, d, n, v));
       // Neighbours D' in B(D, d), D'' next to it: every gap is at most the top count, <= c_1 + d + 1.
       int largestGap = (int) Math.min(n, (long) c[0] + d + 1);
@@ -284,23 +288,16 @@ final class DiscreteGnmaxSensitivity {
   }
 
   /**
-   * The largest log q of D with r votes moved from the top to class k, over k (2r < g_2); for r
-   * = 0, log q of D.
+   * log q of D with r votes moved from the top to the runner-up (2r < g_2): the largest over the
+   * classes they may move to (1. of the class comment); for r = 0, log q of D.
    */
-  private double largestMoveLogq(int[] c, int r, double[] v) {
-    double best = Double.NEGATIVE_INFINITY;
-    for (int k = 1; k < c.length; k++) {
-      if (k > 1 && c[k] == c[k - 1]) {
-        continue; // the same vector up to the order of classes, the same q
-      }
-      for (int j = 0; j < c.length; j++) {
-        v[j] = c[j];
-      }
-      v[0] -= r;
-      v[k] += r;
-      best = Math.max(best, accounting.logq(v));
+  private double movedToRunnerUpLogq(int[] c, int r, double[] v) {
+    for (int j = 0; j < c.length; j++) {
+      v[j] = c[j];
     }
-    return best;
+    v[0] -= r;
+    v[1] += r;
+    return accounting.logq(v);
   }
 
   /** Top {@code min(c_1 + r, n)}, every other count {@code max(0, c_k - r)}, into v. */

@@ -8,6 +8,7 @@ import dev.pate.aggregator.release.RunRelease;
 import dev.pate.aggregator.mechanism.Mechanism;
 import dev.pate.aggregator.planning.ReleasePlanner;
 import dev.pate.aggregator.planning.VoteProfile;
+import dev.pate.aggregator.rdp.Conversion;
 import dev.pate.aggregator.rdp.Orders;
 import dev.pate.aggregator.rdp.RdpConversions;
 import dev.pate.config.AggregatorConfig;
@@ -81,10 +82,9 @@ public record ReleasePlan(ReleaseParameters parameters, double[] reserve, String
         basis = "fixed in the config (privacy.release_order, release_beta, release_sigma)";
       } else {
         double accuracy = p.releaseTeacherAccuracy().orElseThrow();
-        VoteProfile profile = VoteProfile.fromTeacherAccuracy(accuracy, teachers, classes);
-        parameters = ReleasePlanner.plan(profile, ReleaseTarget.forRun(accounting, teachers,
-            classes), aggregator.queries(), p.delta(), accounting.orders(),
-            Mechanisms.conversion(p));
+        parameters = PLANNED.plan(new PlanInputs(accuracy, ReleaseTarget.forRun(accounting,
+            teachers, classes), aggregator.queries(), p.delta(), accounting.orders(),
+            Mechanisms.conversion(p)));
         basis = String.format(Locale.ROOT, "planned a priori with the release's exact cost, on"
             + " votes modelled from privacy.release_teacher_accuracy %s (a stated expectation,"
             + " never measured on private data)", accuracy);
@@ -102,6 +102,43 @@ public record ReleasePlan(ReleaseParameters parameters, double[] reserve, String
     Mechanisms.budget(p).ifPresent(b -> requireWithin(b, reserve));
     return Optional.of(new ReleasePlan(parameters, reserve, basis, classes));
   }
+
+  /** Everything a planned release depends on: equal inputs plan equal parameters. */
+  private record PlanInputs(double teacherAccuracy, ReleaseTarget target, int queries,
+      double delta, Orders orders, Conversion conversion) {
+    ReleaseParameters plan() {
+      VoteProfile profile = VoteProfile.fromTeacherAccuracy(teacherAccuracy, target.teachers(),
+          target.classes());
+      return ReleasePlanner.plan(profile, target, queries, delta, orders, conversion);
+    }
+  }
+
+  /**
+   * Plans already made in this JVM, by their inputs. Planning over 1000 teachers takes about a
+   * minute, and the same plan is asked for again and again: by a study's dry run and preflight
+   * for every seed of a setting, and by each run's preflight and then its start. The planner is
+   * a pure function of its inputs, so a remembered plan is the plan. A refusal is not remembered
+   * (it stops the run or the study anyway). Bounded: a cache, not a store.
+   */
+  private static final class Planned {
+    private static final int MAX_PLANS = 64;
+    private final Map<PlanInputs, ReleaseParameters> plans = new LinkedHashMap<>();
+
+    synchronized ReleaseParameters plan(PlanInputs inputs) {
+      ReleaseParameters known = plans.get(inputs);
+      if (known != null) {
+        return known;
+      }
+      ReleaseParameters planned = inputs.plan();
+      if (plans.size() >= MAX_PLANS) {
+        plans.clear();
+      }
+      plans.put(inputs, planned);
+      return planned;
+    }
+  }
+
+  private static final Planned PLANNED = new Planned();
 
   /** The release's own RDP at each order ({@code +inf} where it has no bound). */
   static double[] reserve(ReleaseParameters r, Orders orders) {
