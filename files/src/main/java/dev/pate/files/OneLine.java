@@ -8,6 +8,8 @@ import java.util.regex.Pattern;
  */
 public final class OneLine {
   private static final Pattern BREAKS = Pattern.compile("\\s*[\\r\\n]+\\s*");
+  /** A line ending in a colon introduces the next: it reads "3 problems in exp.yaml: a; b". */
+  private static final Pattern AFTER_COLON = Pattern.compile(":\\s*[\\r\\n]+\\s*");
 
   private OneLine() {}
 
@@ -18,10 +20,12 @@ public final class OneLine {
 
   /**
    * {@code e}'s message on one line, its lines joined with "; " (a message listing several
-   * problems keeps each); the exception's class name if it has no message.
+   * problems keeps each), or with a space after a line ending in a colon (a heading); the
+   * exception's class name if it has no message.
    */
   public static String of(Throwable e) {
     String message = e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
-    return BREAKS.matcher(message.strip()).replaceAll("; ");
+    String headed = AFTER_COLON.matcher(message.strip()).replaceAll(": ");
+    return BREAKS.matcher(headed).replaceAll("; ");
   }
 }

@@ -16,6 +16,9 @@ class OneLineTest {
   void anExceptionsLinesAreJoinedAndAMissingMessageIsItsClass() {
     assertEquals("a: bad; b: worse",
         OneLine.of(new IllegalStateException("a: bad\n  b: worse\n")));
+    assertEquals("2 problems in exp.yaml: exp.yaml: a: bad; exp.yaml: b: worse",
+        OneLine.of(new IllegalStateException("2 problems in exp.yaml:\n"
+            + "exp.yaml: a: bad\nexp.yaml: b: worse")), "a heading's colon is not followed by ;");
     assertEquals("NullPointerException", OneLine.of(new NullPointerException()));
   }
 }
