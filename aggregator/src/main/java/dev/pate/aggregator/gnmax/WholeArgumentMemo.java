@@ -1,5 +1,6 @@
 package dev.pate.aggregator.gnmax;
 
+import java.util.Objects;
 import java.util.concurrent.atomic.AtomicLongArray;
 import java.util.function.DoubleUnaryOperator;
 
@@ -20,7 +21,7 @@ final class WholeArgumentMemo implements DoubleUnaryOperator {
   private final AtomicLongArray values = new AtomicLongArray(SIZE);
 
   WholeArgumentMemo(DoubleUnaryOperator function) {
-    this.function = java.util.Objects.requireNonNull(function, "function");
+    this.function = Objects.requireNonNull(function, "function");
     for (int i = 0; i < SIZE; i++) {
       values.set(i, EMPTY);
     }
