@@ -18,13 +18,15 @@ final class WholeArgumentMemo implements DoubleUnaryOperator {
   private static final long EMPTY = Double.doubleToRawLongBits(Double.NaN);
 
   private final DoubleUnaryOperator function;
-  private final AtomicLongArray values = new AtomicLongArray(SIZE);
+  /**
+   * Made when first needed: most accountants are built to be asked for something else (a
+   * planner's search builds one per candidate noise), and 4096 slots cost 32 KB each time.
+   * Threads that race may each make one; the values the loser stored are computed again.
+   */
+  private volatile AtomicLongArray values;
 
   WholeArgumentMemo(DoubleUnaryOperator function) {
     this.function = Objects.requireNonNull(function, "function");
-    for (int i = 0; i < SIZE; i++) {
-      values.set(i, EMPTY);
-    }
   }
 
   @Override
@@ -32,13 +34,21 @@ final class WholeArgumentMemo implements DoubleUnaryOperator {
     if (!(x >= 0 && x < SIZE && x == Math.rint(x))) {
       return function.applyAsDouble(x);
     }
+    AtomicLongArray table = values;
+    if (table == null) {
+      table = new AtomicLongArray(SIZE);
+      for (int i = 0; i < SIZE; i++) {
+        table.set(i, EMPTY);
+      }
+      values = table;
+    }
     int i = (int) x;
-    long bits = values.get(i);
+    long bits = table.get(i);
     if (bits != EMPTY) {
       return Double.longBitsToDouble(bits);
     }
     double value = function.applyAsDouble(x);
-    values.set(i, Double.doubleToRawLongBits(value));
+    table.set(i, Double.doubleToRawLongBits(value));
     return value;
   }
 }

@@ -9,6 +9,7 @@ import dev.pate.aggregator.gnmax.DiscreteGaussianTails;
 import dev.pate.aggregator.gnmax.GnmaxAccounting;
 import dev.pate.aggregator.rdp.Orders;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -228,7 +229,7 @@ class DiscreteSmoothSensitivityBruteForceTest {
           // Skewed towards class 0, so that the top's lead leaves room to move votes.
           counts[random.nextInt(3) == 0 ? random.nextInt(classes) : 0]++;
         }
-        java.util.Arrays.sort(counts);
+        Arrays.sort(counts);
         double[] sorted = new double[classes];
         for (int j = 0; j < classes; j++) {
           sorted[j] = counts[classes - 1 - j];
@@ -242,7 +243,7 @@ class DiscreteSmoothSensitivityBruteForceTest {
               continue;
             }
             assertTrue(accounting.logq(moved(sorted, r, k)) <= runnerUp,
-                "sigma " + sigma + ", counts " + java.util.Arrays.toString(sorted) + ", r " + r
+                "sigma " + sigma + ", counts " + Arrays.toString(sorted) + ", r " + r
                     + ", class " + k);
             checked++;
           }

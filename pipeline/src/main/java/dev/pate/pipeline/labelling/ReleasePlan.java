@@ -17,6 +17,7 @@ import dev.pate.config.NoiseMode;
 import dev.pate.config.PrivacyConfig;
 import dev.pate.config.RunConfig;
 import dev.pate.files.UserError;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.Locale;
 import java.util.Map;
@@ -122,7 +123,7 @@ public record ReleasePlan(ReleaseParameters parameters, double[] reserve, String
    */
   private static final class Planned {
     private static final int MAX_PLANS = 64;
-    private final Map<PlanInputs, ReleaseParameters> plans = new LinkedHashMap<>();
+    private final Map<PlanInputs, ReleaseParameters> plans = new HashMap<>();
 
     synchronized ReleaseParameters plan(PlanInputs inputs) {
       ReleaseParameters known = plans.get(inputs);
