@@ -47,9 +47,9 @@ final class SelfTrainingConfig {
           "strong_augment",
           Augmentations.listType(),
           DEFAULTS.strongAugment(),
-          "augmentations of the pseudo-labelled images: any of shift, rotate (up to 15 degrees),"
-              + " cutout (a blanked square), elastic; [] for table rows (dataset.name csv), which"
-              + " are pseudo-labelled and trained on as they are",
+          "augmentations of the pseudo-labelled images (rotate up to 15 degrees, cutout a blanked"
+              + " square, flip only where a mirror image keeps its label); [] for table rows"
+              + " (dataset.name csv), which are pseudo-labelled and trained on as they are",
           SelfTrainingSettings::strongAugment);
 
   static final Key<SelfTrainingSettings, Double> EMA_DECAY =

@@ -59,8 +59,9 @@ public record StudentConfig(boolean train, StudentMethod method, NetworkSettings
           "augment",
           Augmentations.listType(),
           List.of(),
-          "augmentations of the labelled training images, redrawn each epoch: any of shift (up to"
-              + " 2 pixels), rotate (up to 15 degrees), cutout, elastic; none by default",
+          "augmentations of the labelled training images, redrawn each epoch (shift up to 2"
+              + " pixels, rotate up to 15 degrees, flip only where a mirror image keeps its"
+              + " label); none by default",
           StudentConfig::augment);
 
   static final Child<StudentConfig, SelfTrainingSettings> SELF_TRAINING =

@@ -71,7 +71,7 @@ public record TeachersConfig(int count, int workers, int threadsPerWorker, Netwo
           Augmentations.listType(),
           List.of(),
           "augmentations of each teacher's training images (image datasets), redrawn each"
-              + " epoch: any of shift, rotate, cutout, elastic; none by default",
+              + " epoch (flip only where a mirror image keeps its label); none by default",
           TeachersConfig::augment);
 
   /**
