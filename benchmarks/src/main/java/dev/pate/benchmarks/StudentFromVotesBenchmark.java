@@ -8,13 +8,9 @@ import dev.pate.aggregator.votes.VoteMatrix;
 import dev.pate.config.ConfigLoader;
 import dev.pate.config.RunConfig;
 import dev.pate.datasets.Dataset;
-import dev.pate.datasets.ImageDatasets;
-import dev.pate.datasets.TrainTest;
-import dev.pate.datasets.files.DataDirectory;
 import dev.pate.datasets.split.PublicSplit;
 import dev.pate.ensemble.nn.NativeThreads;
 import dev.pate.pipeline.labelling.Mechanisms;
-import dev.pate.student.StudentData;
 import dev.pate.student.StudentResult;
 import dev.pate.student.StudentTrainer;
 import java.nio.file.Path;
@@ -28,7 +24,8 @@ import java.util.Locale;
  * from the PATE 2018 authors' MNIST teacher votes (shared/data/pate2018-votes/mnist_250_teachers.npy, one
  * row per test image in order), so student methods can be compared on paper-grade labels without
  * training 250 teachers. Arguments: CONFIG.yaml [key=value overrides ...]; the config's aggregator
- * section (mechanism, noise, queries), dataset.query_pool and student section are used.
+ * section (mechanism, noise, queries), dataset.query_pool and student section are used; the student
+ * is judged on the config's validation split if it has one ({@link JudgedSplit}).
  *
  * <p>Run from the checkout root after {@code mvn -q -B -pl benchmarks -am package -DskipTests}:
  * <pre>
@@ -41,8 +38,8 @@ public final class StudentFromVotesBenchmark {
     RunConfig config = ConfigLoader.load(Path.of(args[0]),
         Arrays.asList(args).subList(1, args.length));
     NativeThreads.allCores(); // for the whole benchmark
-    TrainTest data = ImageDatasets.load(config.dataset().name().id(), DataDirectory.standard(null));
-    PublicSplit split = PublicSplit.of(data.test(), config.dataset().queryPool());
+    JudgedSplit judged = JudgedSplit.of(config);
+    PublicSplit split = judged.split();
     VoteMatrix votes = VoteFiles.read(Path.of(System.getProperty("pate.repo.root", "."), "..",
         "shared", "data", "pate2018-votes", "mnist_250_teachers.npy"));
     var a = config.aggregator();
@@ -67,12 +64,12 @@ public final class StudentFromVotesBenchmark {
     System.out.printf(Locale.ROOT, "%d of %d answered, label accuracy %.4f%n", noisy.length,
         a.queries(), correct / (double) noisy.length);
     StudentResult r = StudentTrainer.of(config.student().settings()).train(
-        new StudentData(answered, noisy, split.pool(), split.holdout()), 7,
+        judged.studentData(answered, noisy), 7,
         e -> System.out.printf(Locale.ROOT, "epoch %d: %.4f %s%n", e.epoch(), e.testAccuracy(),
             e.pseudoLabels().map(p -> String.format(Locale.ROOT, "pseudo %d precision %.4f",
                 p.count(), p.precision())).orElse("")));
-    System.out.printf(Locale.ROOT, "%s %s: test accuracy %.4f, %.1f s%n",
+    System.out.printf(Locale.ROOT, "%s %s: %s accuracy %.4f, %.1f s%n",
         config.student().method().id(), Arrays.asList(args).subList(1, args.length),
-        r.testAccuracy(), r.seconds());
+        judged.judgedOnName(), r.testAccuracy(), r.seconds());
   }
 }
