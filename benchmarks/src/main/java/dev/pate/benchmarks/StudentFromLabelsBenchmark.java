@@ -37,6 +37,7 @@ public final class StudentFromLabelsBenchmark {
     int[] positions = rows.stream().mapToInt(f -> Integer.parseInt(f[0])).toArray();
     int[] labels = rows.stream().mapToInt(f -> Integer.parseInt(f[1])).toArray();
     Dataset answered = split.split().pool().subset("answered", positions);
+    requireSameImages(run.resolve("labels.csv"), rows, answered);
     long[] last = {System.nanoTime()};
     StudentResult r;
     // One network at a time, as the pipeline trains the student: every core.
@@ -52,5 +53,23 @@ public final class StudentFromLabelsBenchmark {
     System.out.printf(Locale.ROOT, "%s: %d labels, %s accuracy %.4f, %.1f s, curve %s%n",
         Arrays.asList(args).subList(1, args.length), labels.length, split.judgedOnName(),
         r.testAccuracy(), r.seconds(), r.accuracyCurve());
+  }
+
+  /**
+   * labels.csv names each query by its index in the public source (a pool image's position there,
+   * since the pool is the source's first images); the labels would silently land on other images if
+   * this config split the public data otherwise, so every true label the run wrote is checked
+   * against the image the index now finds.
+   */
+  private static void requireSameImages(Path file, List<String[]> rows, Dataset answered) {
+    for (int i = 0; i < rows.size(); i++) {
+      String written = rows.get(i)[2];
+      if (answered.sourceIndex(i) != Integer.parseInt(rows.get(i)[0]) || (!written.isEmpty()
+          && (!answered.isLabelled(i) || answered.label(i) != Integer.parseInt(written)))) {
+        throw new IllegalArgumentException(file + ": the row of index " + rows.get(i)[0]
+            + " does not name the same image in this config's public split (true_label "
+            + written + "); was the run's dataset section changed by an override?");
+      }
+    }
   }
 }
