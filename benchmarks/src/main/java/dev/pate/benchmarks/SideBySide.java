@@ -19,6 +19,7 @@ import dev.pate.ensemble.nn.NetworkSettings;
 import dev.pate.ensemble.nn.NetworkSpec;
 import dev.pate.ensemble.nn.TrainingEngine;
 import dev.pate.student.PseudoLabels;
+import dev.pate.student.PseudoLabelAlignment;
 import dev.pate.student.SelfTrainingSettings;
 import dev.pate.student.SelfTrainingStudent;
 import dev.pate.student.StudentData;
@@ -296,7 +297,8 @@ public final class SideBySide {
         1e-4);
     var student = new SelfTrainingStudent(NetworkSpec.of(network), List.of(Augmentation.SHIFT),
         new SelfTrainingSettings(0.95, 1, 3,
-            List.of(Augmentation.SHIFT, Augmentation.ROTATE, Augmentation.CUTOUT), 0.995),
+            List.of(Augmentation.SHIFT, Augmentation.ROTATE, Augmentation.CUTOUT), 0.995,
+            PseudoLabelAlignment.NONE),
         engine);
     long[] epochEnds = new long[epochs + 1];
     long[] epochCpu = new long[epochs + 1];

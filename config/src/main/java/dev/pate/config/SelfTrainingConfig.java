@@ -1,6 +1,7 @@
 package dev.pate.config;
 
 import dev.pate.ensemble.augment.Augmentation;
+import dev.pate.student.PseudoLabelAlignment;
 import dev.pate.student.SelfTrainingSettings;
 import java.util.List;
 
@@ -63,13 +64,28 @@ final class SelfTrainingConfig {
               + " (mean-teacher style). 0: the trained weights themselves",
           SelfTrainingSettings::emaDecay);
 
+  static final Key<SelfTrainingSettings, PseudoLabelAlignment> ALIGNMENT =
+      Key.of(
+          "alignment",
+          new ChoiceType<>(PseudoLabelAlignment.class),
+          DEFAULTS.alignment(),
+          "distribution alignment of the pseudo-labels (ReMixMatch): before the confidence test,"
+              + " each pool image's probabilities are multiplied by prior / (the student's mean"
+              + " probability of the class over the pool) and renormalised, so that a class the"
+              + " student over-predicts gets fewer pseudo-labels; labels: the prior is the"
+              + " labelled examples' class frequencies (add-one smoothed), uniform: every class"
+              + " alike, none: the student's own probabilities",
+          SelfTrainingSettings::alignment);
+
   static final Section<SelfTrainingSettings> SECTION =
       Section.of(
           "self_training",
           "self-training on the unlabelled public pool (method: self-training)",
-          List.of(CONFIDENCE, WARMUP_EPOCHS, UNLABELLED_RATIO, STRONG_AUGMENT, EMA_DECAY),
+          List.of(CONFIDENCE, WARMUP_EPOCHS, UNLABELLED_RATIO, STRONG_AUGMENT, EMA_DECAY,
+              ALIGNMENT),
           v -> new SelfTrainingSettings(v.get(CONFIDENCE), v.get(WARMUP_EPOCHS),
-              v.get(UNLABELLED_RATIO), v.get(STRONG_AUGMENT), v.get(EMA_DECAY)));
+              v.get(UNLABELLED_RATIO), v.get(STRONG_AUGMENT), v.get(EMA_DECAY),
+              v.get(ALIGNMENT)));
 
   private SelfTrainingConfig() {}
 }

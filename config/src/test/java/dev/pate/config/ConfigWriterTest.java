@@ -156,6 +156,7 @@ class ConfigWriterTest {
             "unlabelled_ratio",
             "strong_augment",
             "ema_decay",
+            "alignment",
             "engine",
             "baseline",
             "non_private",

@@ -18,12 +18,15 @@ import java.util.List;
  * @param strongAugment augmentations of pseudo-labelled images
  * @param emaDecay decay of the exponential moving average of the student's weights that labels the
  *     pool, is evaluated and is released (0: the trained weights themselves), in [0, 1)
+ * @param alignment how the pool's probabilities are aligned to a class prior before the
+ *     confidence test ({@link PseudoLabelAlignment})
  */
 public record SelfTrainingSettings(double confidence, int warmupEpochs, int unlabelledRatio,
-    List<Augmentation> strongAugment, double emaDecay) {
+    List<Augmentation> strongAugment, double emaDecay, PseudoLabelAlignment alignment) {
 
   private static final SelfTrainingSettings DEFAULTS = new SelfTrainingSettings(0.95, 2, 3,
-      List.of(Augmentation.SHIFT, Augmentation.ROTATE, Augmentation.CUTOUT), 0.0);
+      List.of(Augmentation.SHIFT, Augmentation.ROTATE, Augmentation.CUTOUT), 0.0,
+      PseudoLabelAlignment.NONE);
 
   /** Checks every value; see the parameters for what each may be. */
   public SelfTrainingSettings {
@@ -41,11 +44,12 @@ public record SelfTrainingSettings(double confidence, int warmupEpochs, int unla
     if (!(emaDecay >= 0 && emaDecay < 1)) {
       throw new IllegalArgumentException("emaDecay: " + emaDecay + " is not in [0, 1)");
     }
+    requireNonNull(alignment, "alignment");
   }
 
   /**
    * FixMatch's choices at a small scale: confidence 0.95, 2 warm-up epochs, 3 pool images per
-   * labelled one, strong augmentation shift, rotate and cutout, no weight average.
+   * labelled one, strong augmentation shift, rotate and cutout, no weight average, no alignment.
    */
   public static SelfTrainingSettings defaults() {
     return DEFAULTS;

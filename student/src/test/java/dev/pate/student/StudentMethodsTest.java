@@ -52,7 +52,7 @@ class StudentMethodsTest {
         List.of(64), 0.0, EPOCHS, 10, 0.003, LearningRateSchedule.LINEAR, 0.0);
     return new StudentSettings(method, network, List.of(Augmentation.SHIFT),
         new SelfTrainingSettings(0.9, WARMUP, 3, List.of(Augmentation.SHIFT, Augmentation.CUTOUT),
-            0.0), TrainingEngine.AUTO);
+            0.0, PseudoLabelAlignment.NONE), TrainingEngine.AUTO);
   }
 
   @Test

@@ -62,7 +62,8 @@ public record EnsembleKey(String hash, Map<String, String> settings, String data
    * value that means "as before": left out at that value, so that those ensembles keep their keys.
    */
   private static final Map<String, String> LEFT_OUT_AT = Map.of("teachers.augment", "[]",
-      "dataset.validation", "0", "teachers.engine", "dl4j", "teachers.method", "supervised");
+      "dataset.validation", "0", "teachers.engine", "dl4j", "teachers.method", "supervised",
+      "teachers.self_training.alignment", "none");
 
   public EnsembleKey {
     settings = Collections.unmodifiableMap(new LinkedHashMap<>(settings));

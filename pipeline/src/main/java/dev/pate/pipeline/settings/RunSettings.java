@@ -147,6 +147,7 @@ public record RunSettings(String name, long seed, DataSettings data, TeacherSett
     keys.add("student.self_training.unlabelled_ratio=" + self.unlabelledRatio());
     keys.add("student.self_training.strong_augment=" + ids(self.strongAugment()));
     keys.add("student.self_training.ema_decay=" + self.emaDecay());
+    keys.add("student.self_training.alignment=" + self.alignment().id());
   }
 
   private static void network(String prefix, NetworkSettings n, List<String> keys) {

@@ -67,6 +67,11 @@ class EnsembleKeyTest {
     assertEquals("0.95", self.get("teachers.self_training.confidence"));
     assertNotEquals(self, EnsembleKey.settings(config("teachers.method=self-training",
         "teachers.self_training.confidence=0.9")));
+    // alignment came later: left out at none (self-trained ensembles cached before keep their
+    // keys), in the key otherwise.
+    assertFalse(self.containsKey("teachers.self_training.alignment"));
+    assertEquals("labels", EnsembleKey.settings(config("teachers.method=self-training",
+        "teachers.self_training.alignment=labels")).get("teachers.self_training.alignment"));
   }
 
   /**

@@ -13,6 +13,7 @@ import dev.pate.ensemble.TeacherSettings;
 import dev.pate.ensemble.augment.Augmentation;
 import dev.pate.ensemble.nn.LearningRateSchedule;
 import dev.pate.ensemble.nn.NetworkSettings;
+import dev.pate.student.PseudoLabelAlignment;
 import dev.pate.student.SelfTrainingSettings;
 import dev.pate.student.StudentSettings;
 import dev.pate.datasets.groups.GroupPartitioning;
@@ -53,7 +54,7 @@ class RunSettingsTest {
         .build();
     StudentSettings student = StudentSettings.defaults().withAugment(Augmentation.SHIFT)
         .withSelfTraining(new SelfTrainingSettings(0.9, 1, 2, List.of(Augmentation.CUTOUT),
-            0.99));
+            0.99, PseudoLabelAlignment.LABELS));
     PrivacySettings privacy = PrivacySettings.defaults().withDelta(1e-6)
         .withOrders(Orders.of(2, 8.5, 32)).withConversion(Conversion.CLASSIC).withBudget(2.5);
     RunSettings settings = new RunSettings("a.run_2", 7,
@@ -81,7 +82,7 @@ class RunSettingsTest {
           method: self-training
           augment: [shift]
           self_training: {confidence: 0.9, warmup_epochs: 1, unlabelled_ratio: 2,
-                          strong_augment: [cutout], ema_decay: 0.99}
+                          strong_augment: [cutout], ema_decay: 0.99, alignment: labels}
         output: {dir: out, release: false}
         """, "file", List.of()), settings.toConfig());
   }
@@ -155,7 +156,8 @@ class RunSettingsTest {
         assertThrows(IllegalArgumentException.class,
             () -> PrivacySettings.defaults().withBudget(-1)).getMessage());
     assertEquals("confidence: 1.0 is not in (0, 1)", assertThrows(IllegalArgumentException.class,
-        () -> new SelfTrainingSettings(1, 1, 1, List.of(), 0)).getMessage());
+        () -> new SelfTrainingSettings(1, 1, 1, List.of(), 0,
+            PseudoLabelAlignment.NONE)).getMessage());
     assertEquals("queryPool: 0 is not >= 1", assertThrows(IllegalArgumentException.class,
         () -> DataSettings.builtIn("mnist").withQueryPool(0)).getMessage());
   }
