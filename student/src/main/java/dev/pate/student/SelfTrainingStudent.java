@@ -4,6 +4,7 @@ import dev.pate.datasets.Dataset;
 import dev.pate.ensemble.TeacherTraining;
 import dev.pate.ensemble.augment.Augmentation;
 import dev.pate.ensemble.augment.ImageAugmenter;
+import dev.pate.ensemble.nn.Classifiers;
 import dev.pate.ensemble.nn.InputShape;
 import dev.pate.ensemble.nn.MovingAverage;
 import dev.pate.ensemble.nn.NetworkSpec;
@@ -16,6 +17,7 @@ import java.util.List;
 import java.util.Optional;
 import java.util.Random;
 import org.nd4j.linalg.api.ndarray.INDArray;
+import org.nd4j.linalg.factory.Nd4j;
 
 /**
  * FixMatch-style self-training (Sohn et al., NeurIPS 2020) on the labelled queries plus the
@@ -118,8 +120,7 @@ public final class SelfTrainingStudent implements StudentTrainer {
         new MovingAverage(settings.emaDecay()), seed, engine)) {
       for (int epoch = 1; epoch <= network.epochs(); epoch++) {
         Confident pseudo = epoch > settings.warmupEpochs()
-            ? Confident.of(settings.alignment().align(
-                session.probabilities(poolFeatures).toFloatMatrix(), labels, classes),
+            ? Confident.of(aligned(session.probabilities(poolFeatures), labels, classes),
                 poolTruth, settings.confidence())
             : Confident.NONE;
         if (pseudo.stats().isPresent()) {
@@ -157,6 +158,12 @@ public final class SelfTrainingStudent implements StudentTrainer {
     }
   }
 
+  /** The student's pool probabilities as the confidence test reads them (aligned, if asked). */
+  private INDArray aligned(INDArray probabilities, int[] labels, int classes) {
+    return settings.alignment() == PseudoLabelAlignment.NONE ? probabilities
+        : Nd4j.create(settings.alignment().align(probabilities.toFloatMatrix(), labels, classes));
+  }
+
   /**
    * The pool images the student labels with probability at least {@code confidence}, with those
    * labels, from the student's {@code probabilities} for the un-augmented pool (one batched
@@ -167,40 +174,19 @@ public final class SelfTrainingStudent implements StudentTrainer {
   private record Confident(int[] index, int[] label, Optional<PseudoLabels> stats) {
     static final Confident NONE = new Confident(new int[0], new int[0], Optional.empty());
 
-    static Confident of(float[][] probabilities, int[] truth, double confidence) {
-      List<Integer> index = new ArrayList<>();
-      List<Integer> label = new ArrayList<>();
-      int checked = 0;
-      int correct = 0;
-      for (int i = 0; i < probabilities.length; i++) {
-        int predicted = argMax(probabilities[i]);
-        if (probabilities[i][predicted] < confidence) {
-          continue;
-        }
-        index.add(i);
-        label.add(predicted);
-        // An unlabelled pool image (Dataset.UNLABELLED) has no truth to compare with: not checked.
-        if (truth[i] != Dataset.UNLABELLED) {
-          checked++;
-          correct += predicted == truth[i] ? 1 : 0;
-        }
-      }
-      return new Confident(ints(index), ints(label), Optional.of(
-          new PseudoLabels(index.size(), checked, correct, probabilities.length)));
-    }
-
-    private static int argMax(float[] row) {
-      int best = 0;
-      for (int c = 1; c < row.length; c++) {
-        if (row[c] > row[best]) {
-          best = c;
-        }
-      }
-      return best;
-    }
-
-    private static int[] ints(List<Integer> values) {
-      return values.stream().mapToInt(Integer::intValue).toArray();
+    static Confident of(INDArray probabilities, int[] truth, double confidence) {
+      int[] predicted = Classifiers.argMaxRows(probabilities);
+      float[] top = probabilities.max(1).toFloatVector();
+      int[] index = java.util.stream.IntStream.range(0, predicted.length)
+          .filter(i -> top[i] >= confidence).toArray();
+      int[] label = java.util.Arrays.stream(index).map(i -> predicted[i]).toArray();
+      // An unlabelled pool image (Dataset.UNLABELLED) has no truth to compare with: not checked.
+      int checked = (int) java.util.Arrays.stream(index)
+          .filter(i -> truth[i] != Dataset.UNLABELLED).count();
+      int correct = (int) java.util.Arrays.stream(index).filter(i -> predicted[i] == truth[i])
+          .count();
+      return new Confident(index, label,
+          Optional.of(new PseudoLabels(index.length, checked, correct, predicted.length)));
     }
   }
 

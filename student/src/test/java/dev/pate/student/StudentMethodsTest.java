@@ -1,6 +1,7 @@
 package dev.pate.student;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.pate.datasets.ImageDataset;
@@ -48,11 +49,15 @@ class StudentMethodsTest {
   }
 
   private static StudentSettings config(StudentMethod method) {
+    return config(method, PseudoLabelAlignment.NONE);
+  }
+
+  private static StudentSettings config(StudentMethod method, PseudoLabelAlignment alignment) {
     NetworkSettings network = new NetworkSettings(Architecture.CNN, List.of(16), OptionalInt.of(5),
         List.of(64), 0.0, EPOCHS, 10, 0.003, LearningRateSchedule.LINEAR, 0.0);
     return new StudentSettings(method, network, List.of(Augmentation.SHIFT),
         new SelfTrainingSettings(0.9, WARMUP, 3, List.of(Augmentation.SHIFT, Augmentation.CUTOUT),
-            0.0, PseudoLabelAlignment.NONE), TrainingEngine.AUTO);
+            0.0, alignment), TrainingEngine.AUTO);
   }
 
   @Test
@@ -76,6 +81,19 @@ class StudentMethodsTest {
     assertTrue(self.testAccuracy() > supervised.testAccuracy(), "self-training "
         + self.testAccuracy() + " vs supervised " + supervised.testAccuracy() + " with "
         + wrongLabels + " wrong labels of 100");
+  }
+
+  /** Alignment reaches the pseudo-labels: the same seed and labels, other pseudo-labels. */
+  @Test
+  void alignmentChangesWhichPoolImagesArePseudoLabelled() {
+    PseudoLabels own = StudentTrainer.of(config(StudentMethod.SELF_TRAINING))
+        .train(data, 3, StudentTrainer.EpochListener.NONE).finalPseudoLabels().orElseThrow();
+    PseudoLabels aligned = StudentTrainer.of(config(StudentMethod.SELF_TRAINING,
+        PseudoLabelAlignment.UNIFORM)).train(data, 3, StudentTrainer.EpochListener.NONE)
+        .finalPseudoLabels().orElseThrow();
+    assertNotEquals(own, aligned);
+    assertTrue(aligned.count() > 300, "only " + aligned.count() + " pseudo-labels");
+    assertTrue(aligned.precision().orElseThrow() > 0.85, "precision " + aligned.precision());
   }
 
   @ParameterizedTest
