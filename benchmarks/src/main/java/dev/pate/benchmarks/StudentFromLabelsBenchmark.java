@@ -46,7 +46,7 @@ public final class StudentFromLabelsBenchmark {
           split.studentData(answered, labels), 7, record -> {
             long now = System.nanoTime();
             System.out.printf(Locale.ROOT, "epoch %d: %.2f s, %s %.4f%n", record.epoch(),
-                (now - last[0]) / 1e9, split.judgedOnName(), record.testAccuracy());
+                (now - last[0]) / 1e9, split.judgedOnName(), record.accuracy());
             last[0] = now;
           });
     }

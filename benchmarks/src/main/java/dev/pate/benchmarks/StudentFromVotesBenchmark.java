@@ -65,7 +65,7 @@ public final class StudentFromVotesBenchmark {
         a.queries(), correct / (double) noisy.length);
     StudentResult r = StudentTrainer.of(config.student().settings()).train(
         judged.studentData(answered, noisy), 7,
-        e -> System.out.printf(Locale.ROOT, "epoch %d: %.4f %s%n", e.epoch(), e.testAccuracy(),
+        e -> System.out.printf(Locale.ROOT, "epoch %d: %.4f %s%n", e.epoch(), e.accuracy(),
             e.pseudoLabels().map(p -> String.format(Locale.ROOT, "pseudo %d precision %.4f",
                 p.count(), p.precision())).orElse("")));
     System.out.printf(Locale.ROOT, "%s %s: %s accuracy %.4f, %.1f s%n",

@@ -179,6 +179,12 @@ class RunCommandTest {
         api.at("/teachers/private/mean_test_accuracy"));
     assertEquals(cli.at("/student/test_accuracy").asDouble(),
         result.report().student().testAccuracy());
+    // Without a validation split the learning curve is measured on the held-out images, and
+    // says so.
+    assertEquals("held-out", result.report().student().learningCurveOn());
+    var curve = result.report().student().learningCurve();
+    assertEquals(result.report().student().testAccuracy(),
+        curve.get(curve.size() - 1).accuracy());
     assertEquals(result.privacy().epsilonDataIndependent().epsilon(),
         api.at("/privacy/epsilon_data_independent").asDouble());
   }

@@ -757,15 +757,18 @@ public final class PatePipeline {
     StudentResult student = trainer.train(data,
         Seeds.derive(config.seed(), "student", 0), record -> listener.step(Stage.STUDENT,
             record.pseudoLabels().map(p -> String.format(Locale.ROOT,
-                "acc %.4f, %d pseudo-labels", record.testAccuracy(), p.count())).orElse("")));
+                "%s %.4f, %d pseudo-labels", data.monitorsEvaluation() ? "held-out" : "validation",
+                record.accuracy(),
+                p.count())).orElse("")));
     listener.stageDone(Stage.STUDENT);
     return student;
   }
 
   /**
    * The student's data: the answered queries with their noisy labels, and, for methods that use
-   * it, the whole query pool without labels. {@link StudentData} asserts that neither contains a
-   * held-out evaluation example.
+   * it, the whole query pool without labels; its learning curve is measured on the validation
+   * split when the run has one, so that a study never watches held-out accuracy while it chooses.
+   * {@link StudentData} asserts that no example it learns from is a held-out or validation one.
    */
   private StudentData studentData(PublicSplit publicSplit, Dataset queries,
       Labelling labelling) {
@@ -774,8 +777,9 @@ public final class PatePipeline {
         && config.student().method() == StudentMethod.SUPERVISED
         ? publicSplit.pool().range(publicSplit.pool().name() + "/unused", 0, 0)
         : publicSplit.pool();
+    Dataset validation = publicSplit.validation();
     return new StudentData(answered, labelling.answeredLabels(), unlabelled,
-        publicSplit.holdout());
+        publicSplit.holdout(), validation.size() > 0 ? validation : publicSplit.holdout());
   }
 
   private static PartitionLimits limits(RunConfig config) {

@@ -86,8 +86,8 @@ class ReportAllowlistTest {
       "privacy/comparison_pate2017/conversion", "privacy/comparison_pate2017/note",
       // The student: trained on the released answers and public data only.
       "student/method", "student/architecture", "student/engine", "student/training_examples",
-      "student/unlabelled_examples", "student/test_accuracy",
-      "student/learning_curve/*/epoch", "student/learning_curve/*/test_accuracy",
+      "student/unlabelled_examples", "student/test_accuracy", "student/learning_curve_on",
+      "student/learning_curve/*/epoch", "student/learning_curve/*/accuracy",
       // The release: its files and the released model's hash.
       "release/folder", "release/files/*", "release/model_sha256",
       // The charge to the private data set's budget: its random id (not the data's hash, which

@@ -6,8 +6,9 @@ import java.util.Optional;
  * One epoch of student training.
  *
  * @param epoch from 1
- * @param testAccuracy held-out accuracy after the epoch
+ * @param accuracy accuracy after the epoch on {@link StudentData#monitor}: the validation split in
+ *     a run that has one, else the held-out examples
  * @param pseudoLabels the pseudo-labels the epoch trained on; empty for methods without them and
  *     during warm-up
  */
-public record EpochRecord(int epoch, double testAccuracy, Optional<PseudoLabels> pseudoLabels) {}
+public record EpochRecord(int epoch, double accuracy, Optional<PseudoLabels> pseudoLabels) {}

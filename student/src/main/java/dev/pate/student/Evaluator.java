@@ -7,14 +7,14 @@ import dev.pate.ensemble.nn.TrainingSession;
 import org.deeplearning4j.nn.multilayer.MultiLayerNetwork;
 import org.nd4j.linalg.api.ndarray.INDArray;
 
-/** Held-out accuracy of a network, with the evaluation features converted once. */
+/** A network's accuracy on one labelled set, with its features converted once. */
 final class Evaluator {
   private final INDArray features;
   private final int[] labels;
 
-  Evaluator(Dataset evaluation) {
-    this.features = Tensors.features(evaluation);
-    this.labels = evaluation.labels();
+  Evaluator(Dataset examples) {
+    this.features = Tensors.features(examples);
+    this.labels = examples.labels();
   }
 
   double accuracy(MultiLayerNetwork net) {

@@ -106,7 +106,7 @@ public final class SelfTrainingStudent implements StudentTrainer {
     int[] poolTruth = pool.labels();
     ImageAugmenter weak = new ImageAugmenter(augment, shape, seed);
     ImageAugmenter strong = new ImageAugmenter(settings.strongAugment(), shape, seed);
-    Evaluator evaluator = new Evaluator(data.evaluation());
+    Evaluator monitor = new Evaluator(data.monitor());
     Random random = new Random(Seeds.derive(seed, "self-training", 0));
     Cycle labelledDraws = new Cycle(labelled.size(), random);
     // Every step writes its rows over the last step's: one buffer for the run.
@@ -149,12 +149,14 @@ public final class SelfTrainingStudent implements StudentTrainer {
           session.step(features, stepClasses, rowsPerStep);
         }
         EpochRecord record =
-            new EpochRecord(epoch, evaluator.accuracy(session), pseudo.stats());
+            new EpochRecord(epoch, monitor.accuracy(session), pseudo.stats());
         curve.add(record);
         onEpoch.epochDone(record);
       }
-      return new StudentResult(session.network(), curve.get(curve.size() - 1).testAccuracy(),
-          curve, labelled.size(), last, (System.nanoTime() - start) / 1e9);
+      double heldOut = data.monitorsEvaluation() ? curve.get(curve.size() - 1).accuracy()
+          : new Evaluator(data.evaluation()).accuracy(session);
+      return new StudentResult(session.network(), heldOut, curve, labelled.size(), last,
+          (System.nanoTime() - start) / 1e9);
     }
   }
 

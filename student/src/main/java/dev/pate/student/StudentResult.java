@@ -9,7 +9,7 @@ import org.deeplearning4j.nn.multilayer.MultiLayerNetwork;
  *
  * @param network the released model
  * @param testAccuracy accuracy on the held-out evaluation images after the last epoch
- * @param learningCurve one record per epoch
+ * @param learningCurve one record per epoch, measured on {@link StudentData#monitor}
  * @param trainingExamples labelled examples it was trained on
  * @param finalPseudoLabels the pseudo-labels of the last epoch, for methods that make them
  * @param seconds wall time of training and evaluation
@@ -22,8 +22,8 @@ public record StudentResult(MultiLayerNetwork network, double testAccuracy,
     learningCurve = List.copyOf(learningCurve);
   }
 
-  /** Held-out accuracy after each epoch (index 0 = epoch 1). */
+  /** Accuracy on the monitored examples after each epoch (index 0 = epoch 1). */
   public List<Double> accuracyCurve() {
-    return learningCurve.stream().map(EpochRecord::testAccuracy).toList();
+    return learningCurve.stream().map(EpochRecord::accuracy).toList();
   }
 }

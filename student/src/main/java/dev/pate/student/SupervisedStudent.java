@@ -43,18 +43,20 @@ public final class SupervisedStudent implements StudentTrainer {
     InputShape shape = InputShape.of(images);
     MultiLayerNetwork net = network.create(shape, images.numClasses(), seed,
         network.trainingSteps(images.size()));
-    Evaluator evaluator = new Evaluator(data.evaluation());
+    Evaluator monitor = new Evaluator(data.monitor());
     List<EpochRecord> curve = new ArrayList<>();
     var epochImages = new ImageAugmenter(augment, shape, seed)
         .epochs(Tensors.features(images));
     INDArray labels = Tensors.oneHot(data.labels(), images.numClasses());
     Classifiers.train(net, network, shape, epochImages, labels, seed,
         epoch -> {
-          EpochRecord record = new EpochRecord(epoch, evaluator.accuracy(net), Optional.empty());
+          EpochRecord record = new EpochRecord(epoch, monitor.accuracy(net), Optional.empty());
           curve.add(record);
           onEpoch.epochDone(record);
         }, engine);
-    return new StudentResult(net, curve.get(curve.size() - 1).testAccuracy(), curve,
+    double heldOut = data.monitorsEvaluation() ? curve.get(curve.size() - 1).accuracy()
+        : new Evaluator(data.evaluation()).accuracy(net);
+    return new StudentResult(net, heldOut, curve,
         images.size(), Optional.empty(), (System.nanoTime() - start) / 1e9);
   }
 }

@@ -1,6 +1,7 @@
 package dev.pate.student;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -44,5 +45,28 @@ class StudentDataTest {
     StudentData data = new StudentData(labelled, labels, pool, evaluation);
     labels[0] = 0;
     assertEquals(1, data.labels()[0], "the record keeps its own copy");
+  }
+
+  @Test
+  void neitherLabelledNorPoolImagesMayBeMonitoredImages() {
+    ImageDataset labelled = IMAGES.range("labelled", 0, 2);
+    ImageDataset evaluation = IMAGES.range("evaluation", 8, 10);
+    var e = assertThrows(IllegalArgumentException.class, () -> new StudentData(labelled,
+        new int[2], IMAGES.range("pool", 2, 6), evaluation, IMAGES.range("monitor", 5, 8)));
+    assertEquals("unlabelled: example toy/test#5 is also a monitored example", e.getMessage());
+    e = assertThrows(IllegalArgumentException.class, () -> new StudentData(labelled,
+        new int[2], IMAGES.range("pool", 2, 5), evaluation, IMAGES.range("monitor", 1, 8)));
+    assertEquals("labelled: example toy/test#1 is also a monitored example", e.getMessage());
+  }
+
+  @Test
+  void withoutAMonitorTheCurveIsMeasuredOnTheEvaluationImages() {
+    ImageDataset evaluation = IMAGES.range("evaluation", 8, 10);
+    StudentData data = new StudentData(IMAGES.range("labelled", 0, 2), new int[2],
+        IMAGES.range("pool", 2, 5), evaluation);
+    assertTrue(data.monitorsEvaluation());
+    assertEquals(evaluation, data.monitor());
+    assertFalse(new StudentData(data.labelled(), data.labels(), data.unlabelled(), evaluation,
+        IMAGES.range("monitor", 5, 8)).monitorsEvaluation());
   }
 }

@@ -32,6 +32,8 @@ class StudentMethodsTest {
   private static final int WARMUP = 2;
   private static StudentData data;
   private static int wrongLabels;
+  /** Test images 300-600, each labelled one class off: a student is right on few of them. */
+  private static ImageDataset mislabelled;
 
   @BeforeAll
   static void load() {
@@ -46,6 +48,14 @@ class StudentMethodsTest {
     }
     data = new StudentData(labelled, labels, mnist.train().range("pool", 1000, 2000),
         mnist.test().range("evaluation", 0, 300));
+    ImageDataset monitored = mnist.test().range("monitored", 300, 600);
+    byte[] pixels = new byte[monitored.size() * monitored.pixelsPerImage()];
+    int[] offByOne = new int[monitored.size()];
+    for (int i = 0; i < monitored.size(); i++) {
+      monitored.copyPixels(i, pixels, i * monitored.pixelsPerImage());
+      offByOne[i] = (monitored.label(i) + 1) % 10;
+    }
+    mislabelled = ImageDataset.copyOf("mislabelled", monitored.shape(), 10, pixels, offByOne);
   }
 
   private static StudentSettings config(StudentMethod method) {
@@ -96,6 +106,29 @@ class StudentMethodsTest {
     assertTrue(aligned.precision().orElseThrow() > 0.85, "precision " + aligned.precision());
   }
 
+  /**
+   * A run with a validation split watches its curve there, not on the held-out images: the curve
+   * follows the monitored set (here one whose labels are all wrong), while the final held-out
+   * accuracy, and the student, are those of the same seed without a monitor.
+   */
+  @ParameterizedTest
+  @EnumSource(StudentMethod.class)
+  void theCurveIsMeasuredOnTheMonitorAndTheFinalAccuracyOnTheHeldOutImages(StudentMethod method) {
+    StudentData monitored = new StudentData(data.labelled(), data.labels(), data.unlabelled(),
+        data.evaluation(), mislabelled);
+    StudentTrainer trainer = StudentTrainer.of(config(method));
+    StudentResult plain = trainer.train(data, 7, StudentTrainer.EpochListener.NONE);
+    StudentResult watched = trainer.train(monitored, 7, StudentTrainer.EpochListener.NONE);
+
+    assertEquals(plain.network().params(), watched.network().params());
+    assertEquals(plain.testAccuracy(), watched.testAccuracy());
+    assertEquals(plain.testAccuracy(), plain.accuracyCurve().get(EPOCHS - 1));
+    assertTrue(plain.testAccuracy() > 0.5, "held-out " + plain.testAccuracy());
+    for (double accuracy : watched.accuracyCurve()) {
+      assertTrue(accuracy < 0.2, "the curve on the mislabelled monitor " + watched.accuracyCurve());
+    }
+  }
+
   @ParameterizedTest
   @EnumSource(value = TrainingEngine.class, names = {"DL4J", "ONEDNN"})
   void sameSeedGivesTheSameStudent(TrainingEngine engine) {
@@ -111,7 +144,7 @@ class StudentMethodsTest {
     assertEquals(Optional.empty(), supervised.finalPseudoLabels());
     // Each epoch is evaluated on that epoch's network (the onednn engine writes it out for the
     // listener): the curve moves.
-    assertTrue(supervised.learningCurve().stream().map(EpochRecord::testAccuracy).distinct()
+    assertTrue(supervised.learningCurve().stream().map(EpochRecord::accuracy).distinct()
         .count() > 1, "supervised learning curve " + supervised.accuracyCurve());
   }
 }

@@ -129,6 +129,13 @@ class FrontierStudyTest {
       assertEquals(800, report.at("/dataset/query_pool").asInt(), "the pool gave up 200");
       assertEquals(report.at("/student/validation_accuracy").asDouble(),
           Double.parseDouble(row.get("student_validation_accuracy")));
+      // What the study watches while a student trains is the validation split too: the last
+      // epoch of the learning curve is the final validation accuracy (to one of its 200 images,
+      // as the curve is read on the training engine).
+      assertEquals("validation", report.at("/student/learning_curve_on").asText());
+      JsonNode curve = report.at("/student/learning_curve");
+      assertEquals(report.at("/student/validation_accuracy").asDouble(),
+          curve.get(curve.size() - 1).get("accuracy").asDouble(), 1.0 / 200 + 1e-9);
     }
   }
 

@@ -149,7 +149,7 @@ public final class Reports {
   private static RunReport.Student student(RunConfig config, Networks networks,
       StudentResult student, int unlabelledExamples, Dataset validation) {
     List<RunReport.Epoch> curve = student.learningCurve().stream()
-        .map(e -> new RunReport.Epoch(e.epoch(), e.testAccuracy(),
+        .map(e -> new RunReport.Epoch(e.epoch(), e.accuracy(),
             e.pseudoLabels().map(PseudoLabels::count).orElse(null),
             e.pseudoLabels().map(p -> boxed(p.precision())).orElse(null)))
         .toList();
@@ -160,7 +160,7 @@ public final class Reports {
     return new RunReport.Student(config.student().method().id(), networks.student(),
         networks.studentEngine(), student.trainingExamples(),
         unlabelledExamples, student.testAccuracy(), validationAccuracy(student, validation),
-        curve, last);
+        validation.size() == 0 ? "held-out" : "validation", curve, last);
   }
 
   /**

@@ -242,22 +242,26 @@ public record RunReport(
    * @param testAccuracy on the held-out examples: report it for a chosen setting, never choose by it
    * @param validationAccuracy on the validation split (dataset.validation), what settings are
    *     chosen by; null (left out) without a validation split
+   * @param learningCurveOn what the learning curve's accuracy is measured on: {@code validation}
+   *     when the run has a validation split (a study never watches the held-out examples while it
+   *     chooses), else {@code held-out}
    * @param learningCurve one entry per epoch
    * @param pseudoLabels the last epoch's pseudo-labels; null for methods without them
    */
   public record Student(String method, String architecture, String engine, int trainingExamples,
       int unlabelledExamples, double testAccuracy,
       @JsonInclude(JsonInclude.Include.NON_NULL) Double validationAccuracy,
-      List<Epoch> learningCurve,
+      String learningCurveOn, List<Epoch> learningCurve,
       @JsonInclude(JsonInclude.Include.NON_NULL) PseudoLabels pseudoLabels) {}
 
   /**
+   * @param accuracy after the epoch, on the set the student's {@code learningCurveOn} names
    * @param pseudoLabels pool images pseudo-labelled for this epoch; null when none were made
    *     (supervised, warm-up)
    * @param pseudoLabelPrecision their accuracy against the pool's true labels (never trained on);
    *     left out where the pool has no label for any of them
    */
-  public record Epoch(int epoch, double testAccuracy,
+  public record Epoch(int epoch, double accuracy,
       @JsonInclude(JsonInclude.Include.NON_NULL) Integer pseudoLabels,
       @JsonInclude(JsonInclude.Include.NON_NULL) Double pseudoLabelPrecision) {}
 
