@@ -16,6 +16,7 @@ import dev.pate.ensemble.nn.NetworkSettings;
 import dev.pate.ensemble.nn.Tensors;
 import dev.pate.ensemble.nn.TrainingEngine;
 import dev.pate.files.AtomicFiles;
+import dev.pate.student.ClassPrior;
 import dev.pate.student.PseudoLabelAlignment;
 import dev.pate.student.SelfTrainingSettings;
 import dev.pate.student.SelfTrainingStudent;
@@ -106,7 +107,7 @@ public final class SelfTrainedTeachersBenchmark {
     }
     SelfTrainingSettings settings = new SelfTrainingSettings(0.95, 2, 3,
         List.of(Augmentation.SHIFT, Augmentation.ROTATE, Augmentation.CUTOUT), 0.995,
-        PseudoLabelAlignment.NONE);
+        PseudoLabelAlignment.NONE, 1, ClassPrior.LABELS);
     return training.withTrainer(new SelfTrainingStudent(training.network(), augment, settings,
         TrainingEngine.ONEDNN).forTeachers(pool, validation));
   }

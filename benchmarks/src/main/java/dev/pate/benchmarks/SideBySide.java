@@ -18,6 +18,7 @@ import dev.pate.ensemble.nn.NetworkCost;
 import dev.pate.ensemble.nn.NetworkSettings;
 import dev.pate.ensemble.nn.NetworkSpec;
 import dev.pate.ensemble.nn.TrainingEngine;
+import dev.pate.student.ClassPrior;
 import dev.pate.student.PseudoLabels;
 import dev.pate.student.PseudoLabelAlignment;
 import dev.pate.student.SelfTrainingSettings;
@@ -298,7 +299,7 @@ public final class SideBySide {
     var student = new SelfTrainingStudent(NetworkSpec.of(network), List.of(Augmentation.SHIFT),
         new SelfTrainingSettings(0.95, 1, 3,
             List.of(Augmentation.SHIFT, Augmentation.ROTATE, Augmentation.CUTOUT), 0.995,
-            PseudoLabelAlignment.NONE),
+            PseudoLabelAlignment.NONE, 1, ClassPrior.LABELS),
         engine);
     long[] epochEnds = new long[epochs + 1];
     long[] epochCpu = new long[epochs + 1];

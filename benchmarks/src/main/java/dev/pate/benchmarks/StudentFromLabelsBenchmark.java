@@ -3,7 +3,9 @@ package dev.pate.benchmarks;
 import dev.pate.config.ConfigLoader;
 import dev.pate.config.RunConfig;
 import dev.pate.datasets.Dataset;
+import dev.pate.ensemble.nn.Classifiers;
 import dev.pate.ensemble.nn.NativeThreads;
+import dev.pate.ensemble.nn.Tensors;
 import dev.pate.student.StudentResult;
 import dev.pate.student.StudentTrainer;
 import java.nio.file.Files;
@@ -17,7 +19,10 @@ import java.util.Locale;
  * student settings, printing each epoch's time and accuracy, so student choices can be compared on
  * identical labels without retraining teachers. A run with a validation split ({@code
  * dataset.validation}) is judged on it, where settings are chosen ({@link JudgedSplit}).
- * Arguments: RUN_FOLDER [key=value overrides of the run's config.yaml ...].
+ * Arguments: RUN_FOLDER [key=value overrides of the run's config.yaml ...]; {@code
+ * -Dstudent.seed=N} trains the student from another seed (7 by default). It also prints how many
+ * pool images the final student puts in each class, to tell a student that folded one class into
+ * another.
  *
  * <p>Run from the checkout root after {@code mvn -q -B -pl benchmarks -am package -DskipTests}:
  * <pre>
@@ -43,7 +48,7 @@ public final class StudentFromLabelsBenchmark {
     // One network at a time, as the pipeline trains the student: every core.
     try (NativeThreads.Scope cores = NativeThreads.allCores()) {
       r = StudentTrainer.of(config.student().settings()).train(
-          split.studentData(answered, labels), 7, record -> {
+          split.studentData(answered, labels), Long.getLong("student.seed", 7), record -> {
             long now = System.nanoTime();
             System.out.printf(Locale.ROOT, "epoch %d: %.2f s, %s %.4f%n", record.epoch(),
                 (now - last[0]) / 1e9, split.judgedOnName(), record.accuracy());
@@ -53,6 +58,11 @@ public final class StudentFromLabelsBenchmark {
     System.out.printf(Locale.ROOT, "%s: %d labels, %s accuracy %.4f, %.1f s, curve %s%n",
         Arrays.asList(args).subList(1, args.length), labels.length, split.judgedOnName(),
         r.testAccuracy(), r.seconds(), r.accuracyCurve());
+    int[] perClass = new int[answered.numClasses()];
+    for (int c : Classifiers.predict(r.network(), Tensors.features(split.split().pool()))) {
+      perClass[c]++;
+    }
+    System.out.println("pool images the student puts in each class: " + Arrays.toString(perClass));
   }
 
   /**

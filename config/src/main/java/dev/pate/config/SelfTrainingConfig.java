@@ -1,6 +1,7 @@
 package dev.pate.config;
 
 import dev.pate.ensemble.augment.Augmentation;
+import dev.pate.student.ClassPrior;
 import dev.pate.student.PseudoLabelAlignment;
 import dev.pate.student.SelfTrainingSettings;
 import java.util.List;
@@ -77,15 +78,37 @@ final class SelfTrainingConfig {
               + " alike, none: the student's own probabilities",
           SelfTrainingSettings::alignment);
 
+  static final Key<SelfTrainingSettings, Integer> RESTARTS =
+      Key.of(
+          "restarts",
+          NumberType.integer().atLeast(1),
+          DEFAULTS.restarts(),
+          "students trained from different seeds (restarts times the training time); the one"
+              + " kept is the one whose predicted class shares over the unlabelled pool lie"
+              + " nearest restart_prior (total variation), which turns away a student that folded"
+              + " part of one class into another. The choice reads only public pool images and"
+              + " the answered labels: no privacy cost. 1: one student",
+          SelfTrainingSettings::restarts);
+
+  static final Key<SelfTrainingSettings, ClassPrior> RESTART_PRIOR =
+      Key.of(
+          "restart_prior",
+          new ChoiceType<>(ClassPrior.class),
+          DEFAULTS.restartPrior(),
+          "the class shares restarts are judged against: labels, the labelled examples' class"
+              + " frequencies (add-one smoothed); uniform, every class alike (for pools known to be"
+              + " balanced)",
+          SelfTrainingSettings::restartPrior);
+
   static final Section<SelfTrainingSettings> SECTION =
       Section.of(
           "self_training",
           "self-training on the unlabelled public pool (method: self-training)",
           List.of(CONFIDENCE, WARMUP_EPOCHS, UNLABELLED_RATIO, STRONG_AUGMENT, EMA_DECAY,
-              ALIGNMENT),
+              ALIGNMENT, RESTARTS, RESTART_PRIOR),
           v -> new SelfTrainingSettings(v.get(CONFIDENCE), v.get(WARMUP_EPOCHS),
               v.get(UNLABELLED_RATIO), v.get(STRONG_AUGMENT), v.get(EMA_DECAY),
-              v.get(ALIGNMENT)));
+              v.get(ALIGNMENT), v.get(RESTARTS), v.get(RESTART_PRIOR)));
 
   private SelfTrainingConfig() {}
 }

@@ -157,6 +157,8 @@ class ConfigWriterTest {
             "strong_augment",
             "ema_decay",
             "alignment",
+            "restarts",
+            "restart_prior",
             "engine",
             "baseline",
             "non_private",

@@ -751,7 +751,10 @@ public final class PatePipeline {
   }
 
   private StudentResult student(StudentData data) {
-    listener.stageStarted(Stage.STUDENT, customStudent != null ? 0 : studentNetwork.epochs());
+    int restarts = config.student().method() == StudentMethod.SELF_TRAINING
+        ? config.student().selfTraining().restarts() : 1;
+    listener.stageStarted(Stage.STUDENT,
+        customStudent != null ? 0 : studentNetwork.epochs() * restarts);
     StudentTrainer trainer = customStudent != null ? customStudent
         : StudentTrainer.of(config.student().settings(), studentNetwork);
     StudentResult student = trainer.train(data,

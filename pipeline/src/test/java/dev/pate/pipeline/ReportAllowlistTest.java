@@ -158,6 +158,15 @@ class ReportAllowlistTest {
       "privacy/groups/*/guarantee/order", "privacy/groups/*/guarantee/conversion",
       "privacy/groups/*/guarantee/orders", "privacy/groups/*/guarantee/note");
 
+  /**
+   * What a student trained with restarts adds (checked by {@code StudentRestartsRunTest}): each
+   * restart's seed (derived from the run's), the distance of its predictions over the public pool
+   * from the prior, its accuracy on the public split the curve is measured on, and which is kept.
+   */
+  static final Set<String> RESTARTS = Set.of("student/restarts/*/seed",
+      "student/restarts/*/pool_distance", "student/restarts/*/accuracy",
+      "student/restarts/*/kept");
+
   /** The paths of {@code node}'s leaves outside any object named {@code private}. */
   static void publicPaths(JsonNode node, String path, Set<String> out) {
     if (node.isObject() && !node.isEmpty()) {

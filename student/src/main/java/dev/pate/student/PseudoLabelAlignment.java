@@ -11,21 +11,18 @@ package dev.pate.student;
  * then renormalised. A class the student predicts more often than the prior says loses
  * pseudo-labels on its doubtful images, and a class it neglects gains them.
  *
- * <p>The prior is read from the labelled examples the student is given (the answered queries,
- * post-processing of a charged output), or taken uniform. It is never estimated from the pool's
- * true labels.
+ * <p>The prior ({@link ClassPrior}) is read from the labelled examples the student is given (the
+ * answered queries, post-processing of a charged output), or taken uniform. It is never estimated
+ * from the pool's true labels.
  */
 public enum PseudoLabelAlignment {
   /** The student's own probabilities, as FixMatch. */
   NONE,
 
-  /**
-   * The prior is the labelled examples' class frequencies, add-one smoothed so that a class
-   * without a labelled example can still be pseudo-labelled.
-   */
+  /** The prior is {@link ClassPrior#LABELS}: the labelled examples' class frequencies. */
   LABELS,
 
-  /** Every class equally likely: for pools known to be balanced (MNIST's digits are, nearly). */
+  /** The prior is {@link ClassPrior#UNIFORM}: every class alike. */
   UNIFORM;
 
   /** The id in YAML files and reports: the name in lower case. */
@@ -45,7 +42,7 @@ public enum PseudoLabelAlignment {
     if (this == NONE || probabilities.length == 0) {
       return probabilities;
     }
-    double[] prior = prior(labels, classes);
+    double[] prior = (this == LABELS ? ClassPrior.LABELS : ClassPrior.UNIFORM).of(labels, classes);
     double[] poolMean = new double[classes];
     for (float[] row : probabilities) {
       for (int c = 0; c < classes; c++) {
@@ -69,25 +66,5 @@ public enum PseudoLabelAlignment {
       }
     }
     return aligned;
-  }
-
-  private double[] prior(int[] labels, int classes) {
-    double[] prior = new double[classes];
-    if (this == UNIFORM) {
-      java.util.Arrays.fill(prior, 1.0 / classes);
-      return prior;
-    }
-    java.util.Arrays.fill(prior, 1.0);
-    for (int label : labels) {
-      if (label < 0 || label >= classes) {
-        throw new IllegalArgumentException("alignment: a labelled example has class " + label
-            + ", not in [0, " + classes + ")");
-      }
-      prior[label]++;
-    }
-    for (int c = 0; c < classes; c++) {
-      prior[c] /= labels.length + classes;
-    }
-    return prior;
   }
 }

@@ -80,8 +80,49 @@ public final class SelfTrainingStudent implements StudentTrainer {
         evaluation), seed, EpochListener.NONE).network();
   }
 
+  /**
+   * Trains {@code self_training.restarts} students (restart 0 from {@code seed}, the others from
+   * seeds derived from it) and keeps the one whose predictions over the unlabelled pool are nearest
+   * the restart prior ({@link PoolBalance}). The choice reads only the students' predictions on
+   * the public pool and, for the {@code labels} prior, the answered labels they learnt from:
+   * post-processing, no further privacy cost. {@code onEpoch} hears every restart's epochs.
+   */
   @Override
   public StudentResult train(StudentData data, long seed, EpochListener onEpoch) {
+    if (settings.restarts() == 1) {
+      return trainOnce(data, seed, onEpoch);
+    }
+    long start = System.nanoTime();
+    double[] prior = settings.restartPrior().of(data.labels(), data.labelled().numClasses());
+    INDArray poolFeatures = Tensors.features(data.unlabelled());
+    StudentResult kept = null;
+    int keptIndex = -1;
+    long[] seeds = new long[settings.restarts()];
+    double[] distances = new double[seeds.length];
+    double[] accuracies = new double[seeds.length];
+    for (int k = 0; k < seeds.length; k++) {
+      seeds[k] = k == 0 ? seed : Seeds.derive(seed, "restart", k);
+      StudentResult student = trainOnce(data, seeds[k], onEpoch);
+      distances[k] = PoolBalance.distance(Classifiers.predict(student.network(), poolFeatures),
+          prior);
+      accuracies[k] = student.learningCurve().get(student.learningCurve().size() - 1).accuracy();
+      // Of equally near students the first is kept: restart 0 unless another is strictly nearer.
+      if (kept == null || distances[k] < distances[keptIndex]) {
+        kept = student;
+        keptIndex = k;
+      }
+    }
+    List<StudentResult.Restart> restarts = new ArrayList<>();
+    for (int k = 0; k < seeds.length; k++) {
+      restarts.add(new StudentResult.Restart(seeds[k], distances[k], accuracies[k],
+          k == keptIndex));
+    }
+    return new StudentResult(kept.network(), kept.testAccuracy(), kept.learningCurve(),
+        kept.trainingExamples(), kept.finalPseudoLabels(), (System.nanoTime() - start) / 1e9,
+        restarts);
+  }
+
+  private StudentResult trainOnce(StudentData data, long seed, EpochListener onEpoch) {
     long start = System.nanoTime();
     Dataset labelled = data.labelled();
     Dataset pool = data.unlabelled();

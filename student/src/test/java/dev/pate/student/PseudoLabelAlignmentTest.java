@@ -54,7 +54,7 @@ class PseudoLabelAlignmentTest {
 
   @Test
   void aLabelOutsideTheClassesIsABug() {
-    assertEquals("alignment: a labelled example has class 2, not in [0, 2)",
+    assertEquals("prior: a labelled example has class 2, not in [0, 2)",
         assertThrows(IllegalArgumentException.class,
             () -> PseudoLabelAlignment.LABELS.align(SKEWED, new int[] {2}, 2)).getMessage());
   }

@@ -10,9 +10,11 @@ import dev.pate.datasets.TrainTest;
 import dev.pate.datasets.files.DataDirectory;
 import dev.pate.ensemble.augment.Augmentation;
 import dev.pate.ensemble.nn.Architecture;
+import dev.pate.ensemble.nn.Classifiers;
 import dev.pate.ensemble.nn.LearningRateSchedule;
 import dev.pate.ensemble.nn.NativeThreads;
 import dev.pate.ensemble.nn.NetworkSettings;
+import dev.pate.ensemble.nn.Tensors;
 import dev.pate.ensemble.nn.TrainingEngine;
 import java.nio.file.Path;
 import java.util.List;
@@ -67,7 +69,7 @@ class StudentMethodsTest {
         List.of(64), 0.0, EPOCHS, 10, 0.003, LearningRateSchedule.LINEAR, 0.0);
     return new StudentSettings(method, network, List.of(Augmentation.SHIFT),
         new SelfTrainingSettings(0.9, WARMUP, 3, List.of(Augmentation.SHIFT, Augmentation.CUTOUT),
-            0.0, alignment), TrainingEngine.AUTO);
+            0.0, alignment, 1, ClassPrior.LABELS), TrainingEngine.AUTO);
   }
 
   @Test
@@ -127,6 +129,42 @@ class StudentMethodsTest {
     for (double accuracy : watched.accuracyCurve()) {
       assertTrue(accuracy < 0.2, "the curve on the mislabelled monitor " + watched.accuracyCurve());
     }
+  }
+
+  /**
+   * Two restarts: restart 0 is the student of the same seed alone, and the student kept is the one
+   * whose predictions over the pool are nearer the prior, exactly as one trained from its seed.
+   */
+  @Test
+  void restartsKeepTheStudentNearestThePriorOverThePool() {
+    StudentSettings one = config(StudentMethod.SELF_TRAINING);
+    StudentResult restarted = StudentTrainer.of(one.withSelfTraining(
+        one.selfTraining().withRestarts(2, ClassPrior.UNIFORM)))
+        .train(data, 3, StudentTrainer.EpochListener.NONE);
+
+    List<StudentResult.Restart> restarts = restarted.restarts();
+    assertEquals(2, restarts.size());
+    assertEquals(3, restarts.get(0).seed());
+    assertNotEquals(3, restarts.get(1).seed());
+    double[] uniform = ClassPrior.UNIFORM.of(data.labels(), 10);
+    var poolFeatures = Tensors.features(data.unlabelled());
+    for (StudentResult.Restart restart : restarts) {
+      StudentResult alone = StudentTrainer.of(one).train(data, restart.seed(),
+          StudentTrainer.EpochListener.NONE);
+      assertEquals(PoolBalance.distance(Classifiers.predict(alone.network(), poolFeatures),
+          uniform), restart.poolDistance());
+      assertEquals(alone.accuracyCurve().get(EPOCHS - 1), restart.accuracy());
+      if (restart.kept()) {
+        assertEquals(alone.network().params(), restarted.network().params());
+        assertEquals(alone.testAccuracy(), restarted.testAccuracy());
+      }
+    }
+    assertEquals(1, restarts.stream().filter(StudentResult.Restart::kept).count());
+    StudentResult.Restart kept = restarts.stream().filter(StudentResult.Restart::kept)
+        .findFirst().orElseThrow();
+    assertTrue(restarts.stream().allMatch(r -> kept.poolDistance() <= r.poolDistance()),
+        restarts.toString());
+    assertEquals(EPOCHS, restarted.learningCurve().size(), "the kept student's curve only");
   }
 
   @ParameterizedTest

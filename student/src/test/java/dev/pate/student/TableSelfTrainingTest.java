@@ -61,7 +61,7 @@ class TableSelfTrainingTest {
         List.of(8), 0.0, EPOCHS, 10, 0.01, LearningRateSchedule.LINEAR, 0.0);
     return new StudentSettings(StudentMethod.SELF_TRAINING, network, List.of(),
         new SelfTrainingSettings(0.8, WARMUP, 3, strong, 0.9,
-            PseudoLabelAlignment.NONE), TrainingEngine.AUTO);
+            PseudoLabelAlignment.NONE, 1, ClassPrior.LABELS), TrainingEngine.AUTO);
   }
 
   @Test

@@ -160,7 +160,7 @@ public final class Reports {
     return new RunReport.Student(config.student().method().id(), networks.student(),
         networks.studentEngine(), student.trainingExamples(),
         unlabelledExamples, student.testAccuracy(), validationAccuracy(student, validation),
-        validation.size() == 0 ? "held-out" : "validation", curve, last);
+        validation.size() == 0 ? "held-out" : "validation", curve, last, student.restarts());
   }
 
   /**

@@ -9,6 +9,7 @@ import dev.pate.pipeline.data.TablesReport;
 import dev.pate.pipeline.labelling.DatasetCharge;
 import dev.pate.pipeline.labelling.PlanReport;
 import dev.pate.pipeline.labelling.QueryRounds;
+import dev.pate.student.StudentResult;
 import java.util.List;
 import java.util.Map;
 
@@ -245,14 +246,18 @@ public record RunReport(
    * @param learningCurveOn what the learning curve's accuracy is measured on: {@code validation}
    *     when the run has a validation split (a study never watches the held-out examples while it
    *     chooses), else {@code held-out}
-   * @param learningCurve one entry per epoch
+   * @param learningCurve one entry per epoch (of the student kept, when there were restarts)
    * @param pseudoLabels the last epoch's pseudo-labels; null for methods without them
+   * @param restarts the students the kept one was chosen from ({@code
+   *     student.self_training.restarts}), each with its pool distance and its last accuracy on the
+   *     set {@code learning_curve_on} names; left out when one student was trained
    */
   public record Student(String method, String architecture, String engine, int trainingExamples,
       int unlabelledExamples, double testAccuracy,
       @JsonInclude(JsonInclude.Include.NON_NULL) Double validationAccuracy,
       String learningCurveOn, List<Epoch> learningCurve,
-      @JsonInclude(JsonInclude.Include.NON_NULL) PseudoLabels pseudoLabels) {}
+      @JsonInclude(JsonInclude.Include.NON_NULL) PseudoLabels pseudoLabels,
+      @JsonInclude(JsonInclude.Include.NON_EMPTY) List<StudentResult.Restart> restarts) {}
 
   /**
    * @param accuracy after the epoch, on the set the student's {@code learningCurveOn} names

@@ -148,6 +148,8 @@ public record RunSettings(String name, long seed, DataSettings data, TeacherSett
     keys.add("student.self_training.strong_augment=" + ids(self.strongAugment()));
     keys.add("student.self_training.ema_decay=" + self.emaDecay());
     keys.add("student.self_training.alignment=" + self.alignment().id());
+    keys.add("student.self_training.restarts=" + self.restarts());
+    keys.add("student.self_training.restart_prior=" + self.restartPrior().id());
   }
 
   private static void network(String prefix, NetworkSettings n, List<String> keys) {

@@ -72,6 +72,13 @@ class EnsembleKeyTest {
     assertFalse(self.containsKey("teachers.self_training.alignment"));
     assertEquals("labels", EnsembleKey.settings(config("teachers.method=self-training",
         "teachers.self_training.alignment=labels")).get("teachers.self_training.alignment"));
+    // So did restarts and their prior: left out at one student judged against the labels.
+    assertFalse(self.containsKey("teachers.self_training.restarts"));
+    assertFalse(self.containsKey("teachers.self_training.restart_prior"));
+    Map<String, String> restarted = EnsembleKey.settings(config("teachers.method=self-training",
+        "teachers.self_training.restarts=2", "teachers.self_training.restart_prior=uniform"));
+    assertEquals("2", restarted.get("teachers.self_training.restarts"));
+    assertEquals("uniform", restarted.get("teachers.self_training.restart_prior"));
   }
 
   /**

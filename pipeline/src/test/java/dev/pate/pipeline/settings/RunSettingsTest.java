@@ -13,6 +13,7 @@ import dev.pate.ensemble.TeacherSettings;
 import dev.pate.ensemble.augment.Augmentation;
 import dev.pate.ensemble.nn.LearningRateSchedule;
 import dev.pate.ensemble.nn.NetworkSettings;
+import dev.pate.student.ClassPrior;
 import dev.pate.student.PseudoLabelAlignment;
 import dev.pate.student.SelfTrainingSettings;
 import dev.pate.student.StudentSettings;
@@ -54,7 +55,7 @@ class RunSettingsTest {
         .build();
     StudentSettings student = StudentSettings.defaults().withAugment(Augmentation.SHIFT)
         .withSelfTraining(new SelfTrainingSettings(0.9, 1, 2, List.of(Augmentation.CUTOUT),
-            0.99, PseudoLabelAlignment.LABELS));
+            0.99, PseudoLabelAlignment.LABELS, 2, ClassPrior.UNIFORM));
     PrivacySettings privacy = PrivacySettings.defaults().withDelta(1e-6)
         .withOrders(Orders.of(2, 8.5, 32)).withConversion(Conversion.CLASSIC).withBudget(2.5);
     RunSettings settings = new RunSettings("a.run_2", 7,
@@ -82,7 +83,8 @@ class RunSettingsTest {
           method: self-training
           augment: [shift]
           self_training: {confidence: 0.9, warmup_epochs: 1, unlabelled_ratio: 2,
-                          strong_augment: [cutout], ema_decay: 0.99, alignment: labels}
+                          strong_augment: [cutout], ema_decay: 0.99, alignment: labels,
+                          restarts: 2, restart_prior: uniform}
         output: {dir: out, release: false}
         """, "file", List.of()), settings.toConfig());
   }
@@ -157,7 +159,7 @@ class RunSettingsTest {
             () -> PrivacySettings.defaults().withBudget(-1)).getMessage());
     assertEquals("confidence: 1.0 is not in (0, 1)", assertThrows(IllegalArgumentException.class,
         () -> new SelfTrainingSettings(1, 1, 1, List.of(), 0,
-            PseudoLabelAlignment.NONE)).getMessage());
+            PseudoLabelAlignment.NONE, 1, ClassPrior.LABELS)).getMessage());
     assertEquals("queryPool: 0 is not >= 1", assertThrows(IllegalArgumentException.class,
         () -> DataSettings.builtIn("mnist").withQueryPool(0)).getMessage());
   }
