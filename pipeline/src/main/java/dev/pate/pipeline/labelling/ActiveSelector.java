@@ -26,13 +26,14 @@ final class ActiveSelector implements QuerySelector {
   interface Scorer {
     /**
      * @param round the round the scores choose (seeds the student)
-     * @return one row of class probabilities per candidate, and the student's held-out accuracy
+     * @return one row of class probabilities per candidate, and the student's accuracy (on the
+     *     validation split, else held-out)
      */
     Scores score(Dataset labelled, int[] labels, Dataset candidates, int round);
   }
 
-  /** Class probabilities of each candidate, and the held-out accuracy of the student that gave them. */
-  record Scores(double[][] probabilities, double heldOutAccuracy) {}
+  /** Class probabilities of each candidate, and the accuracy of the student that gave them. */
+  record Scores(double[][] probabilities, double accuracy) {}
 
   private final Dataset pool;
   private final Scorer scorer;
@@ -70,7 +71,7 @@ final class ActiveSelector implements QuerySelector {
     int[] chosen = Arrays.stream(leastSure(scores.probabilities(), size))
         .map(i -> candidates[i])
         .toArray();
-    return new RoundChoice(chosen, "least-margin", OptionalDouble.of(scores.heldOutAccuracy()));
+    return new RoundChoice(chosen, "least-margin", OptionalDouble.of(scores.accuracy()));
   }
 
   /**

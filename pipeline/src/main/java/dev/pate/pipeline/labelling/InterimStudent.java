@@ -17,23 +17,27 @@ import dev.pate.student.SupervisedStudent;
  * The interim students of active selection: the run's student network, trained supervised on the
  * answers released so far for {@code aggregator.active_epochs} epochs (kept short: it only ranks
  * the pool, and is never released or reported as the student). Its StudentData asserts it never
- * trains on a held-out image; the held-out accuracy it reports is a diagnostic of the selection
- * and does not influence it.
+ * trains on a held-out or validation image. The accuracy it reports, on the run's validation split
+ * when there is one (a study never sees held-out figures while it chooses), else on the held-out
+ * images, is a diagnostic of the selection and does not influence it.
  */
 final class InterimStudent implements ActiveSelector.Scorer {
   private final StudentTrainer trainer;
   private final Dataset heldOut;
+  private final Dataset judgedOn;
   private final long runSeed;
 
   /**
    * @param network the run's student network, with the interim number of epochs
    * @param augment the run's student augmentation
    * @param engine the run's student engine
+   * @param judgedOn the run's validation split, or {@code heldOut} without one
    */
   InterimStudent(NetworkSpec network, java.util.List<Augmentation> augment,
-      TrainingEngine engine, Dataset heldOut, long runSeed) {
+      TrainingEngine engine, Dataset heldOut, Dataset judgedOn, long runSeed) {
     this.trainer = new SupervisedStudent(network, augment, engine);
     this.heldOut = heldOut;
+    this.judgedOn = judgedOn;
     this.runSeed = runSeed;
   }
 
@@ -43,11 +47,13 @@ final class InterimStudent implements ActiveSelector.Scorer {
     Dataset noPool = candidates.range(candidates.name() + "/unused", 0, 0);
     // One network at a time, as the student: every core, whatever an earlier stage pinned.
     try (NativeThreads.Scope cores = NativeThreads.allCores()) {
-      StudentResult student = trainer.train(new StudentData(labelled, labels, noPool, heldOut),
+      StudentResult student = trainer.train(
+          new StudentData(labelled, labels, noPool, heldOut, judgedOn),
           Seeds.derive(runSeed, "interim-student", round), StudentTrainer.EpochListener.NONE);
       double[][] probabilities = Classifiers.probabilities(student.network(),
           Tensors.features(candidates)).toDoubleMatrix();
-      return new ActiveSelector.Scores(probabilities, student.testAccuracy());
+      return new ActiveSelector.Scores(probabilities, student.accuracyCurve().get(
+          student.accuracyCurve().size() - 1));
     }
   }
 }

@@ -39,7 +39,9 @@ public final class Queries {
       case ACTIVE -> new ActiveSelector(pool, new InterimStudent(
           studentNetwork.withTraining(aggregator.activeEpochs().orElseThrow(),
               studentNetwork.batchSize()), config.student().augment(),
-          config.student().engine(), publicSplit.holdout(), config.seed()), config.seed());
+          config.student().engine(), publicSplit.holdout(),
+          publicSplit.validation().size() > 0 ? publicSplit.validation() : publicSplit.holdout(),
+          config.seed()), config.seed());
       case TYPICAL -> TypicalSelector.of(pool, n, seed);
     };
   }

@@ -45,8 +45,8 @@ public final class QueryRounds {
    * @param chosen pool images chosen (and voted on)
    * @param asked of them, put to the aggregator (fewer when the budget stopped labelling)
    * @param answered of those, answered (the rest abstained)
-   * @param interimAccuracy held-out accuracy of the interim student that chose the round; null
-   *     when none did
+   * @param interimAccuracy accuracy of the interim student that chose the round (on the validation
+   *     split, else held-out); null when none did
    */
   public record Round(int round, String chosenBy, int chosen, int asked, int answered,
       @JsonInclude(JsonInclude.Include.NON_NULL) Double interimAccuracy) {}
@@ -205,7 +205,8 @@ public final class QueryRounds {
   private static String describe(Round round, int rounds) {
     String how = switch (round.chosenBy()) {
       case "least-margin" -> String.format(Locale.ROOT, "the least-sure images of an interim"
-          + " student (held-out accuracy %.4f)", round.interimAccuracy());
+          + " student (accuracy %.4f on the validation split, else held-out)",
+          round.interimAccuracy());
       case "recorded" -> "as recorded in votes.csv";
       case "typical" -> "the most typical image of each k-means cluster";
       default -> round.chosenBy();

@@ -39,8 +39,9 @@ public interface QuerySelector {
    * @param chosenBy how: {@code first}, {@code random}, {@code typical} (each k-means cluster's
    *     image nearest its centre), {@code least-margin} (an interim student's
    *     least-sure images) or {@code recorded} (read back from an interrupted run's votes.csv)
-   * @param interimAccuracy held-out accuracy of the interim student that chose them, if one did (a
-   *     diagnostic of the selection; never the released student's)
+   * @param interimAccuracy accuracy of the interim student that chose them (on the validation
+   *     split, else held-out), if one did (a diagnostic of the selection; never the released
+   *     student's)
    */
   record RoundChoice(int[] positions, String chosenBy, OptionalDouble interimAccuracy) {
     public static RoundChoice of(int[] positions, String chosenBy) {
