@@ -21,18 +21,14 @@ record JudgedSplit(PublicSplit split) {
     return new JudgedSplit(RunData.load(config, DataDirectory.standard(null)).publicSplit());
   }
 
-  boolean onValidation() {
-    return split.validation().size() > 0;
-  }
-
-  /** The set each epoch's accuracy is measured on. */
+  /** The set each epoch's accuracy is measured on ({@link PublicSplit#judgedOn}). */
   Dataset judgedOn() {
-    return onValidation() ? split.validation() : split.holdout();
+    return split.judgedOn();
   }
 
   /** "validation" or "held-out", for the printed figures. */
   String judgedOnName() {
-    return onValidation() ? "validation" : "held-out";
+    return split.judgedOnName();
   }
 
   /** The student's data: {@code answered} (pool images) with {@code labels}, and the whole pool. */

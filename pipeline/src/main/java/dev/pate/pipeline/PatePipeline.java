@@ -544,7 +544,8 @@ public final class PatePipeline {
       Stopwatch studentTime = Stopwatch.start();
       studentData = config.student().train()
           ? studentData(inputs.publicSplit(), asked.queries(), labelling) : null;
-      student = studentData == null ? null : student(studentData);
+      student = studentData == null ? null
+          : student(studentData, inputs.publicSplit().judgedOnName());
       studentSeconds = studentTime.seconds();
 
       if (config.baseline().nonPrivate()) {
@@ -750,7 +751,8 @@ public final class PatePipeline {
         config.teachers().engine()).forTeachers(split.pool(), split.holdout());
   }
 
-  private StudentResult student(StudentData data) {
+  /** Trains the student; {@code judgedOn} names the set its progress line is measured on. */
+  private StudentResult student(StudentData data, String judgedOn) {
     int restarts = config.student().method() == StudentMethod.SELF_TRAINING
         ? config.student().selfTraining().restarts() : 1;
     listener.stageStarted(Stage.STUDENT,
@@ -760,9 +762,8 @@ public final class PatePipeline {
     StudentResult student = trainer.train(data,
         Seeds.derive(config.seed(), "student", 0), record -> listener.step(Stage.STUDENT,
             record.pseudoLabels().map(p -> String.format(Locale.ROOT,
-                "%s %.4f, %d pseudo-labels", data.monitorsEvaluation() ? "held-out" : "validation",
-                record.accuracy(),
-                p.count())).orElse("")));
+                "%s %.4f, %d pseudo-labels", judgedOn, record.accuracy(), p.count()))
+                .orElse("")));
     listener.stageDone(Stage.STUDENT);
     return student;
   }
@@ -780,9 +781,8 @@ public final class PatePipeline {
         && config.student().method() == StudentMethod.SUPERVISED
         ? publicSplit.pool().range(publicSplit.pool().name() + "/unused", 0, 0)
         : publicSplit.pool();
-    Dataset validation = publicSplit.validation();
     return new StudentData(answered, labelling.answeredLabels(), unlabelled,
-        publicSplit.holdout(), validation.size() > 0 ? validation : publicSplit.holdout());
+        publicSplit.holdout(), publicSplit.judgedOn());
   }
 
   private static PartitionLimits limits(RunConfig config) {

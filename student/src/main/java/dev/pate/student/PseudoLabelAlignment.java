@@ -17,13 +17,20 @@ package dev.pate.student;
  */
 public enum PseudoLabelAlignment {
   /** The student's own probabilities, as FixMatch. */
-  NONE,
+  NONE(null),
 
   /** The prior is {@link ClassPrior#LABELS}: the labelled examples' class frequencies. */
-  LABELS,
+  LABELS(ClassPrior.LABELS),
 
   /** The prior is {@link ClassPrior#UNIFORM}: every class alike. */
-  UNIFORM;
+  UNIFORM(ClassPrior.UNIFORM);
+
+  /** The prior aligned to; null for {@link #NONE}, which aligns to nothing. */
+  private final ClassPrior prior;
+
+  PseudoLabelAlignment(ClassPrior prior) {
+    this.prior = prior;
+  }
 
   /** The id in YAML files and reports: the name in lower case. */
   public String id() {
@@ -42,7 +49,7 @@ public enum PseudoLabelAlignment {
     if (this == NONE || probabilities.length == 0) {
       return probabilities;
     }
-    double[] prior = (this == LABELS ? ClassPrior.LABELS : ClassPrior.UNIFORM).of(labels, classes);
+    double[] prior = this.prior.of(labels, classes);
     double[] poolMean = new double[classes];
     for (float[] row : probabilities) {
       for (int c = 0; c < classes; c++) {

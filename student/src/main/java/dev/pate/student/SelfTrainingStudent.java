@@ -97,26 +97,20 @@ public final class SelfTrainingStudent implements StudentTrainer {
     INDArray poolFeatures = Tensors.features(data.unlabelled());
     StudentResult kept = null;
     int keptIndex = -1;
-    long[] seeds = new long[settings.restarts()];
-    double[] distances = new double[seeds.length];
-    double[] accuracies = new double[seeds.length];
-    for (int k = 0; k < seeds.length; k++) {
-      seeds[k] = k == 0 ? seed : Seeds.derive(seed, "restart", k);
-      StudentResult student = trainOnce(data, seeds[k], onEpoch);
-      distances[k] = PoolBalance.distance(Classifiers.predict(student.network(), poolFeatures),
-          prior);
-      accuracies[k] = student.learningCurve().get(student.learningCurve().size() - 1).accuracy();
+    List<StudentResult.Restart> restarts = new ArrayList<>();
+    for (int k = 0; k < settings.restarts(); k++) {
+      long restartSeed = k == 0 ? seed : Seeds.derive(seed, "restart", k);
+      StudentResult student = trainOnce(data, restartSeed, onEpoch);
+      restarts.add(new StudentResult.Restart(restartSeed,
+          PoolBalance.distance(Classifiers.predict(student.network(), poolFeatures), prior),
+          student.monitoredAccuracy(), false));
       // Of equally near students the first is kept: restart 0 unless another is strictly nearer.
-      if (kept == null || distances[k] < distances[keptIndex]) {
+      if (kept == null || restarts.get(k).poolDistance() < restarts.get(keptIndex).poolDistance()) {
         kept = student;
         keptIndex = k;
       }
     }
-    List<StudentResult.Restart> restarts = new ArrayList<>();
-    for (int k = 0; k < seeds.length; k++) {
-      restarts.add(new StudentResult.Restart(seeds[k], distances[k], accuracies[k],
-          k == keptIndex));
-    }
+    restarts.set(keptIndex, restarts.get(keptIndex).asKept());
     return new StudentResult(kept.network(), kept.testAccuracy(), kept.learningCurve(),
         kept.trainingExamples(), kept.finalPseudoLabels(), (System.nanoTime() - start) / 1e9,
         restarts);

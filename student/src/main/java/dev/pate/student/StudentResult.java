@@ -39,6 +39,14 @@ public record StudentResult(MultiLayerNetwork network, double testAccuracy,
   }
 
   /**
+   * Accuracy on the monitored examples ({@link StudentData#monitor}) after the last epoch: the
+   * validation split's in a run that has one.
+   */
+  public double monitoredAccuracy() {
+    return learningCurve.get(learningCurve.size() - 1).accuracy();
+  }
+
+  /**
    * One of the students a restarted training chose among.
    *
    * @param seed its training seed
@@ -48,5 +56,10 @@ public record StudentResult(MultiLayerNetwork network, double testAccuracy,
    *     split in a run that has one); not read by the choice
    * @param kept whether it is the student returned
    */
-  public record Restart(long seed, double poolDistance, double accuracy, boolean kept) {}
+  public record Restart(long seed, double poolDistance, double accuracy, boolean kept) {
+    /** This restart, marked as the one kept. */
+    Restart asKept() {
+      return new Restart(seed, poolDistance, accuracy, true);
+    }
+  }
 }

@@ -28,6 +28,20 @@ public record PublicSplit(Dataset pool, Dataset holdout, Dataset validation) {
     Objects.requireNonNull(validation, "validation");
   }
 
+  /**
+   * The set a student is judged on while it trains (its learning curve, an interim student's
+   * accuracy): the validation split when there is one, since settings are chosen there and a study
+   * must never watch the held-out examples while it chooses; the held-out examples otherwise.
+   */
+  public Dataset judgedOn() {
+    return validation.size() > 0 ? validation : holdout;
+  }
+
+  /** {@code "validation"} or {@code "held-out"}: what {@link #judgedOn} is, for reports. */
+  public String judgedOnName() {
+    return validation.size() > 0 ? "validation" : "held-out";
+  }
+
   /** A split without a validation split. */
   public PublicSplit(Dataset pool, Dataset holdout) {
     this(pool, holdout, pool.range(pool.name() + "/validation", 0, 0));

@@ -62,6 +62,17 @@ class PublicSplitTest {
     assertEquals(0, split.validation().size());
   }
 
+  /** A student in training is judged on the validation split if there is one, never held-out. */
+  @Test
+  void studentsAreJudgedOnTheValidationSplitWhenThereIsOne() {
+    PublicSplit plain = PublicSplit.of(Toy.dataset("toy/test", 100), 80);
+    assertEquals(plain.holdout(), plain.judgedOn());
+    assertEquals("held-out", plain.judgedOnName());
+    PublicSplit validated = plain.withValidation(20);
+    assertEquals(validated.validation(), validated.judgedOn());
+    assertEquals("validation", validated.judgedOnName());
+  }
+
   @Test
   void validationMustLeaveAPool() {
     PublicSplit split = PublicSplit.of(Toy.dataset("toy/test", 100), 80);

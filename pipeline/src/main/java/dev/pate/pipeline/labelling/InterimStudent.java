@@ -31,7 +31,8 @@ final class InterimStudent implements ActiveSelector.Scorer {
    * @param network the run's student network, with the interim number of epochs
    * @param augment the run's student augmentation
    * @param engine the run's student engine
-   * @param judgedOn the run's validation split, or {@code heldOut} without one
+   * @param judgedOn what its accuracy is measured on ({@link
+   *     dev.pate.datasets.split.PublicSplit#judgedOn})
    */
   InterimStudent(NetworkSpec network, java.util.List<Augmentation> augment,
       TrainingEngine engine, Dataset heldOut, Dataset judgedOn, long runSeed) {
@@ -52,8 +53,7 @@ final class InterimStudent implements ActiveSelector.Scorer {
           Seeds.derive(runSeed, "interim-student", round), StudentTrainer.EpochListener.NONE);
       double[][] probabilities = Classifiers.probabilities(student.network(),
           Tensors.features(candidates)).toDoubleMatrix();
-      return new ActiveSelector.Scores(probabilities, student.accuracyCurve().get(
-          student.accuracyCurve().size() - 1));
+      return new ActiveSelector.Scores(probabilities, student.monitoredAccuracy());
     }
   }
 }

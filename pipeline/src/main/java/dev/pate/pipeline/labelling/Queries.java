@@ -39,8 +39,7 @@ public final class Queries {
       case ACTIVE -> new ActiveSelector(pool, new InterimStudent(
           studentNetwork.withTraining(aggregator.activeEpochs().orElseThrow(),
               studentNetwork.batchSize()), config.student().augment(),
-          config.student().engine(), publicSplit.holdout(),
-          publicSplit.validation().size() > 0 ? publicSplit.validation() : publicSplit.holdout(),
+          config.student().engine(), publicSplit.holdout(), publicSplit.judgedOn(),
           config.seed()), config.seed());
       case TYPICAL -> TypicalSelector.of(pool, n, seed);
     };

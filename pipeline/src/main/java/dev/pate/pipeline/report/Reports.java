@@ -16,6 +16,7 @@ import dev.pate.config.RunConfig;
 import dev.pate.datasets.Dataset;
 import dev.pate.datasets.ImageDataset;
 import dev.pate.datasets.split.Partitions;
+import dev.pate.datasets.split.PublicSplit;
 import dev.pate.ensemble.TeacherRecord;
 import dev.pate.pipeline.baseline.NonPrivateCeiling;
 import dev.pate.ensemble.nn.Classifiers;
@@ -125,8 +126,7 @@ public final class Reports {
         noise.plan().orElse(null),
         privacy(config, data, noise.aggregator(), asked.labelling(), asked.votes()),
         student == null ? null
-            : student(config, networks, student, unlabelledExamples,
-                data.publicSplit().validation()),
+            : student(config, networks, student, unlabelledExamples, data.publicSplit()),
         null,
         new RunReport.RunPrivate(ceiling, timings));
   }
@@ -147,7 +147,7 @@ public final class Reports {
   }
 
   private static RunReport.Student student(RunConfig config, Networks networks,
-      StudentResult student, int unlabelledExamples, Dataset validation) {
+      StudentResult student, int unlabelledExamples, PublicSplit split) {
     List<RunReport.Epoch> curve = student.learningCurve().stream()
         .map(e -> new RunReport.Epoch(e.epoch(), e.accuracy(),
             e.pseudoLabels().map(PseudoLabels::count).orElse(null),
@@ -159,8 +159,8 @@ public final class Reports {
         .orElse(null);
     return new RunReport.Student(config.student().method().id(), networks.student(),
         networks.studentEngine(), student.trainingExamples(),
-        unlabelledExamples, student.testAccuracy(), validationAccuracy(student, validation),
-        validation.size() == 0 ? "held-out" : "validation", curve, last, student.restarts());
+        unlabelledExamples, student.testAccuracy(), validationAccuracy(student, split.validation()),
+        split.judgedOnName(), curve, last, student.restarts());
   }
 
   /**
