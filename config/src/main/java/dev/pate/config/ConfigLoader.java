@@ -170,7 +170,7 @@ public final class ConfigLoader {
     resolution.crossCheck();
     if (config != null) {
       LabelChecks.check(config.dataset(), given, file, problems);
-      TeacherChecks.check(config.teachers(), given, file, problems);
+      TeacherChecks.check(config, given, file, problems);
       GroupChecks.check(config, given, file, problems);
       MultiLabelChecks.check(config, given, file, problems);
     }

@@ -151,6 +151,10 @@ final class MultiLabelChecks {
       add("teachers.method", "self-training pseudo-labels one class per image; multi-label"
           + " teachers train supervised");
     }
+    if (config.teachers().pretrain() != dev.pate.ensemble.pretrain.Pretext.NONE) {
+      add("teachers.pretrain", config.teachers().pretrain().id() + ": multi-label teachers"
+          + " start from random weights; use none");
+    }
     if (config.student().method() == StudentMethod.SELF_TRAINING) {
       add("student.method", "self-training pseudo-labels one class per image; use supervised"
           + " (the multi-label student learns from the pool with multi_label.pool_confidence)");

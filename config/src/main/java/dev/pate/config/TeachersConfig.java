@@ -7,6 +7,8 @@ import dev.pate.ensemble.augment.Augmentation;
 import dev.pate.ensemble.nn.NetworkSettings;
 import dev.pate.ensemble.nn.NetworkSpec;
 import dev.pate.ensemble.nn.TrainingEngine;
+import dev.pate.ensemble.pretrain.PretrainSettings;
+import dev.pate.ensemble.pretrain.Pretext;
 import dev.pate.student.SelfTrainingSettings;
 import dev.pate.student.StudentMethod;
 import java.util.List;
@@ -28,11 +30,16 @@ import java.util.Optional;
  *     unlabelled public pool too
  * @param selfTraining the self-training settings; present exactly when {@code method} is
  *     self-training
+ * @param pretrain the pretext task the teachers' convolutions first learn on the unlabelled public
+ *     pool, or none
+ * @param pretraining how the pretext network trains; present exactly when {@code pretrain} is not
+ *     none
  */
 public record TeachersConfig(int count, int workers, int threadsPerWorker, NetworkSettings network,
     List<Augmentation> augment, TrainingEngine engine, TeacherExecutor executor,
     Optional<SparkConfig> spark, StudentMethod method,
-    Optional<SelfTrainingSettings> selfTraining) {
+    Optional<SelfTrainingSettings> selfTraining, Pretext pretrain,
+    Optional<PretrainSettings> pretraining) {
 
   static final Key<TeachersConfig, Integer> COUNT =
       Key.of(
@@ -124,16 +131,39 @@ public record TeachersConfig(int count, int workers, int threadsPerWorker, Netwo
       Child.usedWhen(METHOD, StudentMethod.SELF_TRAINING, SelfTrainingConfig.SECTION,
           TeachersConfig::selfTraining);
 
+  /**
+   * A teacher of 60 images learns little about what clothes look like; the public pool, unlabelled,
+   * shows thousands. Learning its shapes first (which way up is each image?) costs no privacy and
+   * leaves each teacher's partition to teach the classes.
+   */
+  static final Key<TeachersConfig, Pretext> PRETRAIN =
+      Key.of(
+          "pretrain",
+          new ChoiceType<>(Pretext.class),
+          Pretext.NONE,
+          "what the teachers' convolution layers learn first, on the unlabelled public query pool"
+              + " (never a validation or held-out example, nor a label): rotation (which quarter"
+              + " turn was applied to a pool image, teachers.pretraining; then every teacher"
+              + " starts from those convolutions and trains on its partition as usual) or none."
+              + " No privacy cost: the pool is public. Built-in cnn teachers on square images,"
+              + " local executor, single-label",
+          TeachersConfig::pretrain);
+
+  static final Child<TeachersConfig, PretrainSettings> PRETRAINING =
+      Child.usedWhen(PRETRAIN, Pretext.ROTATION, PretrainConfig.SECTION,
+          TeachersConfig::pretraining);
+
   static final Section<TeachersConfig> SECTION =
       Section.of(
           "teachers",
           "the teacher ensemble trained on disjoint partitions of the private data",
           List.of(COUNT, WORKERS, THREADS_PER_WORKER, NETWORK, AUGMENT, ENGINE, EXECUTOR, SPARK,
-              METHOD, SELF_TRAINING),
+              METHOD, SELF_TRAINING, PRETRAIN, PRETRAINING),
           v ->
               new TeachersConfig(v.get(COUNT), v.get(WORKERS), v.get(THREADS_PER_WORKER),
                   v.get(NETWORK), v.get(AUGMENT), v.get(ENGINE), v.get(EXECUTOR),
-                  v.find(SPARK), v.get(METHOD), v.find(SELF_TRAINING)));
+                  v.find(SPARK), v.get(METHOD), v.find(SELF_TRAINING), v.get(PRETRAIN),
+                  v.find(PRETRAINING)));
 
   /**
    * Checks for nulls, and that {@code spark} is present exactly for the spark executor; value
@@ -155,13 +185,20 @@ public record TeachersConfig(int count, int workers, int threadsPerWorker, Netwo
       throw new IllegalArgumentException("selfTraining: " + (selfTraining.isPresent()
           ? "must be empty" : "required") + " for method " + method.id());
     }
+    requireNonNull(pretrain, "pretrain");
+    requireNonNull(pretraining, "pretraining");
+    if (pretraining.isPresent() != (pretrain != Pretext.NONE)) {
+      throw new IllegalArgumentException("pretraining: " + (pretraining.isPresent()
+          ? "must be empty" : "required") + " for pretrain " + pretrain.id());
+    }
   }
 
   /** Supervised teachers trained in this JVM. */
   public TeachersConfig(int count, int workers, int threadsPerWorker, NetworkSettings network,
       List<Augmentation> augment) {
     this(count, workers, threadsPerWorker, network, augment, TrainingEngine.AUTO,
-        TeacherExecutor.LOCAL, Optional.empty(), StudentMethod.SUPERVISED, Optional.empty());
+        TeacherExecutor.LOCAL, Optional.empty(), StudentMethod.SUPERVISED, Optional.empty(),
+        Pretext.NONE, Optional.empty());
   }
 
   /** The ensemble these keys describe, for the ensemble module (all but where it trains). */

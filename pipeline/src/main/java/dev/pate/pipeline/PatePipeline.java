@@ -4,6 +4,7 @@ import dev.pate.aggregator.mechanism.Mechanism;
 import dev.pate.aggregator.mechanism.Answer;
 import dev.pate.config.RunConfig;
 import dev.pate.datasets.Dataset;
+import dev.pate.datasets.ImageDataset;
 import dev.pate.datasets.files.DataDirectory;
 import dev.pate.datasets.split.Disjointness;
 import dev.pate.datasets.split.GroupCoverage;
@@ -18,6 +19,8 @@ import dev.pate.ensemble.nn.InputShape;
 import dev.pate.ensemble.nn.NativeThreads;
 import dev.pate.ensemble.nn.NetworkSpec;
 import dev.pate.ensemble.nn.Seeds;
+import dev.pate.ensemble.pretrain.PretrainedNetwork;
+import dev.pate.ensemble.pretrain.Pretext;
 import dev.pate.files.UserError;
 import dev.pate.pipeline.backend.TeacherBackend;
 import dev.pate.pipeline.baseline.CeilingStore;
@@ -722,10 +725,13 @@ public final class PatePipeline {
   private CachedEnsemble teachers(RunFolder folder, RunInputs inputs, TeacherBackend backend) {
     EnsembleKey key = ensembleKey(inputs);
     TeacherSettings teachers = config.teachers().settings();
-    TeacherTraining training = TeacherTraining.of(teachers).withNetwork(teacherNetwork);
+    NetworkSpec network = config.teachers().pretrain() == Pretext.NONE
+        || place.cache().holds(key, inputs.partitions().count()) ? teacherNetwork
+        : pretrainedTeachers(inputs.publicSplit().pool());
+    TeacherTraining training = TeacherTraining.of(teachers).withNetwork(network);
     if (config.teachers().selfTraining().isPresent()) {
-      training = training.withTrainer(selfTrainingTeachers(config.teachers().selfTraining().get(),
-          inputs.publicSplit()));
+      training = training.withTrainer(selfTrainingTeachers(network,
+          config.teachers().selfTraining().get(), inputs.publicSplit()));
     }
     CachedEnsemble ensemble = place.cache().obtain(backend, teachers, config.seed(), key,
         training, inputs.partitions(), inputs.publicSplit().holdout(),
@@ -745,10 +751,28 @@ public final class PatePipeline {
    * student's method on each teacher's partition, its pool the student's unlabelled one (never a
    * validation or held-out example).
    */
-  private TeacherTraining.PartitionTrainer selfTrainingTeachers(SelfTrainingSettings settings,
-      PublicSplit split) {
-    return new SelfTrainingStudent(teacherNetwork, config.teachers().augment(), settings,
+  private TeacherTraining.PartitionTrainer selfTrainingTeachers(NetworkSpec network,
+      SelfTrainingSettings settings, PublicSplit split) {
+    return new SelfTrainingStudent(network, config.teachers().augment(), settings,
         config.teachers().engine()).forTeachers(split.pool(), split.holdout());
+  }
+
+  /**
+   * The teachers' network started from convolutions pretrained on the unlabelled public {@code
+   * pool} ({@code teachers.pretrain}): public images only, so no charge. Only for an ensemble the
+   * cache does not hold, since a cached one never trains.
+   */
+  private NetworkSpec pretrainedTeachers(Dataset pool) {
+    if (!(pool instanceof ImageDataset images) || images.rows() != images.cols()) {
+      throw new UserError("teachers.pretrain: " + config.teachers().pretrain().id() + " turns"
+          + " images a quarter turn, which needs square images; the pool " + pool.name()
+          + " is not of square images (use pretrain: none)");
+    }
+    PretrainedNetwork pretrained = PretrainedNetwork.pretrain(teacherNetwork,
+        config.teachers().pretrain(), config.teachers().pretraining().orElseThrow(), pool,
+        Seeds.derive(config.seed(), "pretrain", 0), config.teachers().engineUsed());
+    listener.message(pretrained.describe());
+    return pretrained;
   }
 
   /** Trains the student; {@code judgedOn} names the set its progress line is measured on. */

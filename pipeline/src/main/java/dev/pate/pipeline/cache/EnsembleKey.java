@@ -64,7 +64,7 @@ public record EnsembleKey(String hash, Map<String, String> settings, String data
   private static final Map<String, String> LEFT_OUT_AT = Map.of("teachers.augment", "[]",
       "dataset.validation", "0", "teachers.engine", "dl4j", "teachers.method", "supervised",
       "teachers.self_training.alignment", "none", "teachers.self_training.restarts", "1",
-      "teachers.self_training.restart_prior", "labels");
+      "teachers.self_training.restart_prior", "labels", "teachers.pretrain", "none");
 
   public EnsembleKey {
     settings = Collections.unmodifiableMap(new LinkedHashMap<>(settings));

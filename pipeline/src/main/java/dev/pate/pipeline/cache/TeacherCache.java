@@ -178,6 +178,14 @@ public final class TeacherCache {
    *
    * @throws UserError if the folder's manifest is for another ensemble
    */
+  /**
+   * Whether the ensemble of {@code key} is complete here, so that {@link #obtain} trains nothing
+   * (what a run need not prepare for training, such as pretraining, is then skipped).
+   */
+  public boolean holds(EnsembleKey key, int count) {
+    return complete(key, count).isPresent();
+  }
+
   private Optional<EnsembleManifest> complete(EnsembleKey key, int count) {
     Optional<EnsembleManifest> cached = manifest(key);
     if (cached.isPresent() && (!cached.get().key().equals(key)
