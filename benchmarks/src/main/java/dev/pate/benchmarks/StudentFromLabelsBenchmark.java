@@ -5,7 +5,11 @@ import dev.pate.config.RunConfig;
 import dev.pate.datasets.Dataset;
 import dev.pate.ensemble.nn.Classifiers;
 import dev.pate.ensemble.nn.NativeThreads;
+import dev.pate.ensemble.nn.NetworkSpec;
 import dev.pate.ensemble.nn.Tensors;
+import dev.pate.ensemble.pretrain.PretrainSettings;
+import dev.pate.ensemble.pretrain.PretrainedNetwork;
+import dev.pate.ensemble.pretrain.Pretext;
 import dev.pate.student.StudentResult;
 import dev.pate.student.StudentTrainer;
 import java.nio.file.Files;
@@ -20,7 +24,10 @@ import java.util.Locale;
  * identical labels without retraining teachers. A run with a validation split ({@code
  * dataset.validation}) is judged on it, where settings are chosen ({@link JudgedSplit}).
  * Arguments: RUN_FOLDER [key=value overrides of the run's config.yaml ...]; {@code
- * -Dstudent.seed=N} trains the student from another seed (7 by default). It also prints how many
+ * -Dstudent.seed=N} trains the student from another seed (7 by default); {@code
+ * -Dstudent.pretrain=EPOCHS} starts it from convolutions pretrained that many epochs on the turns
+ * of the run's pool ({@code PretrainedNetwork}, as {@code teachers.pretrain: rotation} starts
+ * teachers). It also prints how many
  * pool images the final student puts in each class, to tell a student that folded one class into
  * another.
  *
@@ -47,7 +54,16 @@ public final class StudentFromLabelsBenchmark {
     StudentResult r;
     // One network at a time, as the pipeline trains the student: every core.
     try (NativeThreads.Scope cores = NativeThreads.allCores()) {
-      r = StudentTrainer.of(config.student().settings()).train(
+      NetworkSpec network = NetworkSpec.of(config.student().network());
+      int pretrainEpochs = Integer.getInteger("student.pretrain", 0);
+      if (pretrainEpochs > 0) {
+        PretrainedNetwork pretrained = PretrainedNetwork.pretrain(network, Pretext.ROTATION,
+            new PretrainSettings(pretrainEpochs, 64, 0.002), split.split().pool(), 13,
+            config.student().engine().resolve(network));
+        System.out.println(pretrained.describe());
+        network = pretrained;
+      }
+      r = StudentTrainer.of(config.student().settings(), network).train(
           split.studentData(answered, labels), Long.getLong("student.seed", 7), record -> {
             long now = System.nanoTime();
             System.out.printf(Locale.ROOT, "epoch %d: %.2f s, %s %.4f%n", record.epoch(),

@@ -34,7 +34,7 @@ class ConfigSchemaTest {
       assertFalse(key.meaning().isBlank(), key.path());
       assertFalse(key.defaultValue().isBlank(), key.path());
     }
-    assertEquals(137, KEYS.size(), KEYS.stream().map(ConfigKey::path).toList().toString());
+    assertEquals(141, KEYS.size(), KEYS.stream().map(ConfigKey::path).toList().toString());
   }
 
   @Test
@@ -50,6 +50,7 @@ class ConfigSchemaTest {
             "teachers.network",
             "teachers.spark",
             "teachers.self_training",
+            "teachers.pretraining",
             "aggregator",
             "privacy",
             "privacy.budget",

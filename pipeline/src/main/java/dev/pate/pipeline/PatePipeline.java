@@ -4,7 +4,6 @@ import dev.pate.aggregator.mechanism.Mechanism;
 import dev.pate.aggregator.mechanism.Answer;
 import dev.pate.config.RunConfig;
 import dev.pate.datasets.Dataset;
-import dev.pate.datasets.ImageDataset;
 import dev.pate.datasets.files.DataDirectory;
 import dev.pate.datasets.split.Disjointness;
 import dev.pate.datasets.split.GroupCoverage;
@@ -637,6 +636,12 @@ public final class PatePipeline {
       throw new UserError("teachers.engine: " + config.teachers().engine().id()
           + " cannot train " + p);
     });
+    if (config.teachers().pretrain() != Pretext.NONE
+        && !(shape.image() && shape.height() == shape.width())) {
+      throw new UserError("teachers.pretrain: " + config.teachers().pretrain().id() + " turns"
+          + " images a quarter turn, which needs square images; the data's are " + (shape.image()
+          ? shape.height() + "x" + shape.width() : "not images") + " (use pretrain: none)");
+    }
     studentNetwork.problemWithInput(shape).ifPresent(p -> {
       throw new UserError("student.network." + p);
     });
@@ -763,11 +768,6 @@ public final class PatePipeline {
    * cache does not hold, since a cached one never trains.
    */
   private NetworkSpec pretrainedTeachers(Dataset pool) {
-    if (!(pool instanceof ImageDataset images) || images.rows() != images.cols()) {
-      throw new UserError("teachers.pretrain: " + config.teachers().pretrain().id() + " turns"
-          + " images a quarter turn, which needs square images; the pool " + pool.name()
-          + " is not of square images (use pretrain: none)");
-    }
     PretrainedNetwork pretrained = PretrainedNetwork.pretrain(teacherNetwork,
         config.teachers().pretrain(), config.teachers().pretraining().orElseThrow(), pool,
         Seeds.derive(config.seed(), "pretrain", 0), config.teachers().engineUsed());

@@ -40,7 +40,7 @@ class ReportAllowlistTest {
   static final Set<String> PUBLIC = Set.of(
       // The run's identity and the config's choices: no data in them.
       "name", "disclosure", "run_folder", "seed",
-      "teachers/architecture", "teachers/count", "teachers/method", "teachers/engine",
+      "teachers/architecture", "teachers/count", "teachers/method", "teachers/pretrain", "teachers/engine",
       "teachers/executor",
       "teachers/threads_per_worker", "teachers/workers",
       "plan",

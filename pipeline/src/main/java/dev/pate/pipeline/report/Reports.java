@@ -183,7 +183,7 @@ public final class Reports {
     var t = config.teachers();
     CachedEnsemble.Provenance from = ensemble.provenance();
     return new RunReport.Teachers(records.size(), networks.teachers(), t.method().id(),
-        networks.teacherEngine(), t.executor().id(),
+        t.pretrain().id(), networks.teacherEngine(), t.executor().id(),
         t.workers(),
         t.threadsPerWorker(), new RunReport.TeachersPrivate(accuracy.getAverage(),
             accuracy.getMin(), accuracy.getMax(), sizes.getMin(), sizes.getMax(),

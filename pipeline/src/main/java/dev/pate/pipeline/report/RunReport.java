@@ -102,12 +102,15 @@ public record RunReport(
   /**
    * @param method how each teacher learnt ({@code teachers.method}: supervised, or self-training
    *     on the public pool too)
+   * @param pretrain what the teachers' convolutions first learnt on the unlabelled public pool
+   *     ({@code teachers.pretrain}: none, or rotation); public data only, no charge
    * @param engine what ran the teachers' training steps ({@code teachers.engine}: dl4j or
    *     onednn; part of the cache key, so reused teachers were trained by it too)
    * @param executor where this run trains teachers and has them vote ({@code teachers.executor}:
    *     local or spark); teachers reused from the cache may have been trained by another
    */
-  public record Teachers(int count, String architecture, String method, String engine,
+  public record Teachers(int count, String architecture, String method, String pretrain,
+      String engine,
       String executor,
       int workers, int threadsPerWorker,
       @JsonProperty("private") TeachersPrivate teachersPrivate) {}

@@ -55,6 +55,22 @@ class EnsembleKeyTest {
   }
 
   /**
+   * Teachers started from pretrained convolutions learn something else: the pretext and its
+   * settings are in their key; teachers without keep the keys they had before pretrain existed.
+   */
+  @Test
+  void pretrainedTeachersHaveTheirOwnKey() {
+    assertEquals(EnsembleKey.settings(config()),
+        EnsembleKey.settings(config("teachers.pretrain=none")));
+    assertFalse(EnsembleKey.settings(config()).containsKey("teachers.pretrain"));
+    Map<String, String> pretrained = EnsembleKey.settings(config("teachers.pretrain=rotation"));
+    assertEquals("rotation", pretrained.get("teachers.pretrain"));
+    assertEquals("10", pretrained.get("teachers.pretraining.epochs"));
+    assertNotEquals(pretrained, EnsembleKey.settings(config("teachers.pretrain=rotation",
+        "teachers.pretraining.epochs=20")));
+  }
+
+  /**
    * Supervised teachers keep the keys they had before teachers.method existed; self-training
    * teachers learn from the pool too, so their method and its settings are in their key.
    */
