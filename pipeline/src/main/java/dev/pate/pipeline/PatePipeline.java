@@ -636,6 +636,11 @@ public final class PatePipeline {
       throw new UserError("teachers.engine: " + config.teachers().engine().id()
           + " cannot train " + p);
     });
+    if (config.teachers().pretrain() != Pretext.NONE && teacherNetwork.builtIn().isEmpty()) {
+      throw new UserError("teachers.pretrain: " + config.teachers().pretrain().id()
+          + " pretrains the built-in cnn's convolutions; the teachers' network was given in code"
+          + " (use pretrain: none)");
+    }
     if (config.teachers().pretrain() != Pretext.NONE
         && !(shape.image() && shape.height() == shape.width())) {
       throw new UserError("teachers.pretrain: " + config.teachers().pretrain().id() + " turns"

@@ -9,6 +9,8 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.pate.config.ConfigException;
 import dev.pate.config.ConfigLoader;
 import dev.pate.config.RunConfig;
+import dev.pate.ensemble.nn.NetworkSpec;
+import dev.pate.files.UserError;
 import dev.pate.pipeline.output.Json;
 import dev.pate.pipeline.progress.PipelineListener;
 import java.io.IOException;
@@ -16,8 +18,12 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import org.deeplearning4j.nn.conf.NeuralNetConfiguration;
+import org.deeplearning4j.nn.conf.layers.OutputLayer;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.nd4j.linalg.activations.Activation;
+import org.nd4j.linalg.lossfunctions.LossFunctions;
 
 /**
  * {@code teachers.pretrain: rotation}: the teachers' convolutions first learn the turn of the
@@ -78,6 +84,21 @@ class PretrainedTeachersRunTest {
             + dir.resolve("shared"));
     assertRefused("teachers.pretraining.epochs", PRETRAINED[0], PRETRAINED[1], PRETRAINED[2],
         PRETRAINED[3], PRETRAINED[4], "teachers.pretraining.epochs=0");
+  }
+
+  /** A network given in code has no built-in convolutions to start from: refused, not ignored. */
+  @Test
+  void aTeacherNetworkGivenInCodeIsNotPretrainedWithoutAWord() {
+    RunConfig config = ConfigLoader.parse(TinyRuns.TINY, "tiny.yaml", List.of(PRETRAINED));
+    NetworkSpec custom = NetworkSpec.custom((shape, classes, seed) ->
+        new NeuralNetConfiguration.Builder().seed(seed).list()
+            .layer(new OutputLayer.Builder(LossFunctions.LossFunction.MCXENT)
+                .nIn(shape.features()).nOut(classes).activation(Activation.SOFTMAX).build())
+            .build(), 1, 32);
+    UserError e = assertThrows(UserError.class, () -> PatePipeline.builder(config)
+        .outputDir(dir.resolve("custom")).teacherNetwork(custom).build().run());
+    assertTrue(e.getMessage().startsWith("teachers.pretrain: rotation pretrains the built-in cnn's"
+        + " convolutions; the teachers' network was given in code"), e.getMessage());
   }
 
   private void assertRefused(String expected, String... overrides) {

@@ -240,8 +240,14 @@ public final class StudyPlots {
     }
     addAnchors(chart, anchors, xs, ys);
     logScaleIfWide(chart, xs);
+    // A planned guarantee sits just under its budget (0.9999887 for 1.0): a tick labelled with
+    // every digit says less than the budget it stands for.
+    chart.getStyler().setXAxisDecimalPattern(EPSILON_TICKS);
     return chart;
   }
+
+  /** The frontier's epsilon ticks: at most three decimals. */
+  static final String EPSILON_TICKS = "0.###";
 
   /** Marker shape and legend name of each kind of published epsilon, so none passes for another. */
   private static final Map<AnchorKind, org.knowm.xchart.style.markers.Marker> ANCHOR_MARKERS =

@@ -123,4 +123,16 @@ class ParetoFrontierTest {
     assertTrue(series.values().stream().filter(s -> !s.getName().startsWith("anchors, "))
         .noneMatch(s -> java.awt.Color.BLACK.equals(s.getMarkerColor())));
   }
+
+  /** A guarantee planned for a budget of 1.0 (0.9999887) is ticked 1, not with every digit. */
+  @Test
+  void epsilonTicksShowAtMostThreeDecimals() {
+    List<StudyRow> rows = List.of(row(1, 100, 1, 0.9999886531, StudyRow.GUARANTEE, 0.9, 0.95));
+    XYChart chart = StudyPlots.frontier(rows, ParetoFrontier.of(rows), List.of());
+    java.text.DecimalFormat ticks = new java.text.DecimalFormat(
+        chart.getStyler().getXAxisDecimalPattern(),
+        java.text.DecimalFormatSymbols.getInstance(java.util.Locale.ROOT));
+    assertEquals("1", ticks.format(0.9999886531));
+    assertEquals("0.25", ticks.format(0.25));
+  }
 }
