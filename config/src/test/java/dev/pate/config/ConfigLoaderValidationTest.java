@@ -70,7 +70,7 @@ class ConfigLoaderValidationTest {
         onlyProblem("teachers:\n  gamma: 0.1\n"));
     assertEquals(
         "exp.yaml line 1: epochs: unknown key here; did you mean teachers.network.epochs or"
-            + " student.network.epochs or baseline.epochs?",
+            + " teachers.pretraining.epochs or student.network.epochs or baseline.epochs?",
         onlyProblem("epochs: 3"));
   }
 
@@ -216,7 +216,7 @@ class ConfigLoaderValidationTest {
     assertEquals(
         "exp.yaml line 1: teachers: 5 is not a mapping; teachers holds keys count, workers,"
             + " threads_per_worker, network, augment, engine, executor, spark, method,"
-            + " self_training",
+            + " self_training, pretrain, pretraining",
         onlyProblem("teachers: 5"));
     ConfigException list = assertThrows(ConfigException.class,
         () -> ConfigLoader.parse("- a\n- b\n", Configs.SOURCE, List.of()));

@@ -105,6 +105,7 @@ class ConfigWriterTest {
             "engine",
             "executor",
             "method",
+            "pretrain",
             "aggregator",
             "mechanism",
             "noise",
