@@ -74,15 +74,18 @@ public final class PretrainedNetwork implements NetworkSpec {
     NetworkSpec pretextNetwork = NetworkSpec.of(network.toBuilder().epochs(settings.epochs())
         .batchSize(settings.batchSize()).learningRate(settings.learningRate())
         .learningRateSchedule(LearningRateSchedule.LINEAR).build());
-    MultiLayerNetwork trained;
+    MultiLayerNetwork trained = pretextNetwork.create(shape, Rotations.TURNS, seed,
+        pretextNetwork.trainingSteps(turned.size()));
     double accuracy;
-    // One network at a time, as the student: every core.
+    // One network at a time, as the student: every core. The turned images' features are made
+    // once, for training and for the accuracy (Classifiers.fit would make its own copy).
     try (NativeThreads.Scope cores = NativeThreads.allCores()) {
-      trained = Classifiers.fit(pretextNetwork, turned, shape, Rotations.TURNS, seed,
-          new ImageAugmenter(List.of(Augmentation.SHIFT), shape, seed)::epochs,
-          Classifiers.EpochListener.NONE, engine);
-      accuracy = Classifiers.accuracy(Classifiers.predict(trained, Tensors.features(turned)),
-          turned.labels());
+      INDArray features = Tensors.features(turned);
+      Classifiers.train(trained, pretextNetwork, shape,
+          new ImageAugmenter(List.of(Augmentation.SHIFT), shape, seed).epochs(features),
+          Tensors.oneHot(turned.labels(), Rotations.TURNS), seed, Classifiers.EpochListener.NONE,
+          engine);
+      accuracy = Classifiers.accuracy(Classifiers.predict(trained, features), turned.labels());
     }
     INDArray convolutions = trained.params()
         .get(NDArrayIndex.interval(0, convolutionParameters(trained))).dup();
