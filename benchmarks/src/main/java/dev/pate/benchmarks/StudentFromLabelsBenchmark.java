@@ -15,8 +15,10 @@ import dev.pate.student.StudentTrainer;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 
 /**
  * Benchmark (not a test): retrains the student of a finished run from its labels.csv under other
@@ -27,7 +29,9 @@ import java.util.Locale;
  * -Dstudent.seed=N} trains the student from another seed (7 by default); {@code
  * -Dstudent.pretrain=EPOCHS} starts it from convolutions pretrained that many epochs on the turns
  * of the run's pool ({@code PretrainedNetwork}, as {@code teachers.pretrain: rotation} starts
- * teachers). It also prints how many
+ * teachers); {@code -Dstudent.true_labels=true} trains it on the same queries' true labels
+ * instead (the validation or held-out examples' labels are never among them), to tell how much
+ * the labels' errors cost from how much their number limits. It also prints how many
  * pool images the final student puts in each class, to tell a student that folded one class into
  * another.
  *
@@ -46,9 +50,20 @@ public final class StudentFromLabelsBenchmark {
     JudgedSplit split = JudgedSplit.of(config);
     List<String[]> rows = Files.readAllLines(run.resolve("labels.csv")).stream().skip(1)
         .map(l -> l.split(",", -1)).filter(f -> !f[1].isEmpty()).toList();
-    int[] positions = rows.stream().mapToInt(f -> Integer.parseInt(f[0])).toArray();
-    int[] labels = rows.stream().mapToInt(f -> Integer.parseInt(f[1])).toArray();
-    Dataset answered = split.split().pool().subset("answered", positions);
+    Dataset pool = split.split().pool();
+    // labels.csv's index is the record's source index: an image's position in the public source,
+    // a table row's record number in its CSV file (rows with missing values dropped before it).
+    Map<Integer, Integer> positionOf = new HashMap<>();
+    for (int i = 0; i < pool.size(); i++) {
+      positionOf.put(pool.sourceIndex(i), i);
+    }
+    int[] positions = rows.stream().mapToInt(f -> positionOf.getOrDefault(
+        Integer.parseInt(f[0]), -1)).toArray();
+    // -Dstudent.true_labels=true: the same queries with their true labels, the student's ceiling
+    // on them (diagnosis on public labels; the run's noisy labels are what it released).
+    int labelColumn = Boolean.getBoolean("student.true_labels") ? 2 : 1;
+    int[] labels = rows.stream().mapToInt(f -> Integer.parseInt(f[labelColumn])).toArray();
+    Dataset answered = pool.subset("answered", positions);
     requireSameImages(run.resolve("labels.csv"), rows, answered);
     long[] last = {System.nanoTime()};
     StudentResult r;
