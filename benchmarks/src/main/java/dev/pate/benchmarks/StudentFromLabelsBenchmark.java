@@ -57,8 +57,14 @@ public final class StudentFromLabelsBenchmark {
     for (int i = 0; i < pool.size(); i++) {
       positionOf.put(pool.sourceIndex(i), i);
     }
-    int[] positions = rows.stream().mapToInt(f -> positionOf.getOrDefault(
-        Integer.parseInt(f[0]), -1)).toArray();
+    int[] positions = rows.stream().mapToInt(f -> {
+      Integer position = positionOf.get(Integer.parseInt(f[0]));
+      if (position == null) {
+        throw new IllegalArgumentException(run.resolve("labels.csv") + ": index " + f[0]
+            + " is not in this config's query pool; was its dataset section overridden?");
+      }
+      return position;
+    }).toArray();
     // -Dstudent.true_labels=true: the same queries with their true labels, the student's ceiling
     // on them (diagnosis on public labels; the run's noisy labels are what it released).
     int labelColumn = Boolean.getBoolean("student.true_labels") ? 2 : 1;
