@@ -68,7 +68,13 @@ public final class StudentFromLabelsBenchmark {
     // -Dstudent.true_labels=true: the same queries with their true labels, the student's ceiling
     // on them (diagnosis on public labels; the run's noisy labels are what it released).
     int labelColumn = Boolean.getBoolean("student.true_labels") ? 2 : 1;
-    int[] labels = rows.stream().mapToInt(f -> Integer.parseInt(f[labelColumn])).toArray();
+    int[] labels = rows.stream().mapToInt(f -> {
+      if (f[labelColumn].isEmpty()) {
+        throw new IllegalArgumentException(run.resolve("labels.csv") + ": index " + f[0]
+            + " has no true label (an unlabelled pool), so -Dstudent.true_labels cannot apply");
+      }
+      return Integer.parseInt(f[labelColumn]);
+    }).toArray();
     Dataset answered = pool.subset("answered", positions);
     requireSameImages(run.resolve("labels.csv"), rows, answered);
     long[] last = {System.nanoTime()};
