@@ -15,7 +15,6 @@ import dev.pate.student.StudentTrainer;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -51,12 +50,8 @@ public final class StudentFromLabelsBenchmark {
     List<String[]> rows = Files.readAllLines(run.resolve("labels.csv")).stream().skip(1)
         .map(l -> l.split(",", -1)).filter(f -> !f[1].isEmpty()).toList();
     Dataset pool = split.split().pool();
-    // labels.csv's index is the record's source index: an image's position in the public source,
-    // a table row's record number in its CSV file (rows with missing values dropped before it).
-    Map<Integer, Integer> positionOf = new HashMap<>();
-    for (int i = 0; i < pool.size(); i++) {
-      positionOf.put(pool.sourceIndex(i), i);
-    }
+    // labels.csv names each query by its source index (a table row's CSV record number).
+    Map<Integer, Integer> positionOf = pool.positionsBySourceIndex();
     int[] positions = rows.stream().mapToInt(f -> {
       Integer position = positionOf.get(Integer.parseInt(f[0]));
       if (position == null) {

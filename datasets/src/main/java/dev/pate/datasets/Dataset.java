@@ -2,6 +2,8 @@ package dev.pate.datasets;
 
 import dev.pate.files.UserError;
 import java.util.Arrays;
+import java.util.HashMap;
+import java.util.Map;
 import java.util.Objects;
 
 /**
@@ -76,6 +78,19 @@ public interface Dataset {
 
   /** Position of example {@code index} in its source (the image's index, the CSV record's). */
   int sourceIndex(int index);
+
+  /**
+   * Each example's position in this dataset, keyed by its {@link #sourceIndex}: how a file that
+   * names examples by source index (votes.csv, labels.csv) finds them again. A table's source
+   * index is its CSV record number, which is not its position once rows were dropped.
+   */
+  default Map<Integer, Integer> positionsBySourceIndex() {
+    Map<Integer, Integer> positions = new HashMap<>();
+    for (int i = 0; i < size(); i++) {
+      positions.put(sourceIndex(i), i);
+    }
+    return positions;
+  }
 
   /** Floats per example, the width of a network's input row. */
   int featureCount();

@@ -40,6 +40,15 @@ class TableDatasetTest {
   }
 
   @Test
+  void aRowIsFoundAgainByItsRecordNumberNotItsPosition() {
+    // Records 10, 11, 13, 17, 20: record 13 is the third row, whatever was dropped before it.
+    assertEquals(java.util.Map.of(10, 0, 11, 1, 13, 2, 17, 3, 20, 4),
+        table().positionsBySourceIndex());
+    assertEquals(java.util.Map.of(20, 0, 13, 1),
+        table().subset("view", new int[] {4, 2}).positionsBySourceIndex());
+  }
+
+  @Test
   void badInputIsRefusedNamingTheParameter() {
     IllegalArgumentException ragged = assertThrows(IllegalArgumentException.class,
         () -> TableDataset.wrap("s", "s", List.of("a"), 2, new float[3], new int[2], new int[2]));

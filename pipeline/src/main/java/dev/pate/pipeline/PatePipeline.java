@@ -636,15 +636,14 @@ public final class PatePipeline {
       throw new UserError("teachers.engine: " + config.teachers().engine().id()
           + " cannot train " + p);
     });
-    if (config.teachers().pretrain() != Pretext.NONE && teacherNetwork.builtIn().isEmpty()) {
-      throw new UserError("teachers.pretrain: " + config.teachers().pretrain().id()
-          + " pretrains the built-in cnn's convolutions; the teachers' network was given in code"
-          + " (use pretrain: none)");
+    Pretext pretext = config.teachers().pretrain();
+    if (pretext != Pretext.NONE && teacherNetwork.builtIn().isEmpty()) {
+      throw new UserError("teachers.pretrain: " + pretext.id() + " pretrains the built-in cnn's"
+          + " convolutions; the teachers' network was given in code (use pretrain: none)");
     }
-    if (config.teachers().pretrain() != Pretext.NONE
-        && !(shape.image() && shape.height() == shape.width())) {
-      throw new UserError("teachers.pretrain: " + config.teachers().pretrain().id() + " turns"
-          + " images a quarter turn, which needs square images; the data's are " + (shape.image()
+    if (pretext != Pretext.NONE && !(shape.image() && shape.height() == shape.width())) {
+      throw new UserError("teachers.pretrain: " + pretext.id() + " turns images a quarter turn,"
+          + " which needs square images; the data's are " + (shape.image()
           ? shape.height() + "x" + shape.width() : "not images") + " (use pretrain: none)");
     }
     studentNetwork.problemWithInput(shape).ifPresent(p -> {

@@ -8,7 +8,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -54,10 +53,7 @@ final class RecordedQueries {
     if (lines.isEmpty() || !lines.get(0).startsWith("index,")) {
       throw new UserError(file + " line 1: expected the header index,count_0,...");
     }
-    Map<Integer, Integer> poolPosition = new HashMap<>();
-    for (int p = 0; p < pool.size(); p++) {
-      poolPosition.put(pool.sourceIndex(p), p);
-    }
+    Map<Integer, Integer> poolPosition = pool.positionsBySourceIndex();
     int[] positions = new int[lines.size() - 1];
     boolean[] seen = new boolean[pool.size()];
     for (int q = 0; q < positions.length; q++) {
