@@ -137,6 +137,10 @@ final class MultiLabelChecks {
       add("student.engine", config.student().engine().id() + " trains single-label students;"
           + " a multi-label run's student (one sigmoid per label) trains with dl4j (or auto)");
     }
+    if (config.student().ensemble() != 1) {
+      add("student.ensemble", config.student().ensemble() + " joins single-label students; a"
+          + " multi-label run trains one student; use 1");
+    }
     if (config.teachers().executor() != TeacherExecutor.LOCAL) {
       add("teachers.executor", config.teachers().executor().id() + ": multi-label teachers train"
           + " in this process only; use local");

@@ -21,9 +21,11 @@ import java.util.List;
  *     self-training), applied afresh each epoch
  * @param selfTraining settings of the self-training method (ignored by the others)
  * @param engine what runs the student's training steps
+ * @param ensemble students trained alike from different seeds and released joined as one
  */
 public record StudentConfig(boolean train, StudentMethod method, NetworkSettings network,
-    List<Augmentation> augment, SelfTrainingSettings selfTraining, TrainingEngine engine) {
+    List<Augmentation> augment, SelfTrainingSettings selfTraining, TrainingEngine engine,
+    int ensemble) {
 
   static final Key<StudentConfig, Boolean> TRAIN =
       Key.of(
@@ -80,13 +82,25 @@ public record StudentConfig(boolean train, StudentMethod method, NetworkSettings
               + " engine",
           StudentConfig::engine);
 
+  static final Key<StudentConfig, Integer> ENSEMBLE =
+      Key.of(
+          "ensemble",
+          NumberType.integer().atLeast(1),
+          1,
+          "students trained alike from different seeds (ensemble times the training time),"
+              + " released as one network, each hidden layer ensemble times as wide, that predicts"
+              + " the mean of their logits: students that err differently outvote each other's"
+              + " mistakes. All learn from the same answered labels and public pool: no privacy"
+              + " cost. The built-in cnn and mlp, single-label; 1: one student",
+          StudentConfig::ensemble);
+
   static final Section<StudentConfig> SECTION =
       Section.of(
           "student",
           "the student model trained on the aggregated labels",
-          List.of(TRAIN, METHOD, NETWORK, AUGMENT, SELF_TRAINING, ENGINE),
+          List.of(TRAIN, METHOD, NETWORK, AUGMENT, SELF_TRAINING, ENGINE, ENSEMBLE),
           v -> new StudentConfig(v.get(TRAIN), v.get(METHOD), v.get(NETWORK), v.get(AUGMENT),
-              v.get(SELF_TRAINING), v.get(ENGINE)));
+              v.get(SELF_TRAINING), v.get(ENGINE), v.get(ENSEMBLE)));
 
   /** Checks for nulls only; value ranges are checked by {@link ConfigLoader}. */
   public StudentConfig {
@@ -99,6 +113,6 @@ public record StudentConfig(boolean train, StudentMethod method, NetworkSettings
 
   /** The student these keys describe, for the student module (all but {@code train}). */
   public StudentSettings settings() {
-    return new StudentSettings(method, network, augment, selfTraining, engine);
+    return new StudentSettings(method, network, augment, selfTraining, engine, ensemble);
   }
 }

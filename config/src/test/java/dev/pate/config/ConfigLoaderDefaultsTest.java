@@ -84,7 +84,7 @@ class ConfigLoaderDefaultsTest {
             0.0);
     assertEquals(
         new StudentConfig(true, StudentMethod.SUPERVISED, studentNetwork, List.of(),
-            SelfTrainingSettings.defaults(), TrainingEngine.AUTO), config.student());
+            SelfTrainingSettings.defaults(), TrainingEngine.AUTO, 1), config.student());
     assertEquals(new OutputConfig(Path.of("runs"), true), config.output());
   }
 

@@ -34,7 +34,7 @@ class ConfigSchemaTest {
       assertFalse(key.meaning().isBlank(), key.path());
       assertFalse(key.defaultValue().isBlank(), key.path());
     }
-    assertEquals(141, KEYS.size(), KEYS.stream().map(ConfigKey::path).toList().toString());
+    assertEquals(142, KEYS.size(), KEYS.stream().map(ConfigKey::path).toList().toString());
   }
 
   @Test

@@ -161,6 +161,7 @@ class ConfigWriterTest {
             "restarts",
             "restart_prior",
             "engine",
+            "ensemble",
             "baseline",
             "non_private",
             "epochs",

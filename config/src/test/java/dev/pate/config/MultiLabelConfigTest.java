@@ -127,6 +127,7 @@ class MultiLabelConfigTest {
         List.of("student: {method: self-training}\n", "student.method"),
         List.of("teachers: {engine: onednn}\n", "teachers.engine"),
         List.of("student: {engine: onednn}\n", "student.engine"),
+        List.of("student: {ensemble: 3}\n", "student.ensemble"),
         List.of("privacy: {groups: {method: upsampling, source: {draw: {a: 0.5, b: 0.5}},"
             + " budgets: {a: {epsilon: 1}, b: {epsilon: 2}}}}\n", "privacy.groups.method"))) {
       String problem = onlyProblem(run + refused.get(0));

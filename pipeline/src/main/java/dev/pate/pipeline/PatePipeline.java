@@ -654,6 +654,11 @@ public final class PatePipeline {
         throw new UserError("student.engine: " + config.student().engine().id()
             + " cannot train " + p);
       });
+      if (config.student().ensemble() > 1 && studentNetwork.builtIn().isEmpty()) {
+        throw new UserError("student.ensemble: " + config.student().ensemble() + " joins"
+            + " students of the built-in cnn or mlp into one network; the student's network was"
+            + " given in code (use ensemble: 1)");
+      }
     }
     PublicSplit publicSplit = data.publicSplit();
     long seed = Seeds.derive(config.seed(), "partitions", 0);
@@ -783,8 +788,8 @@ public final class PatePipeline {
   private StudentResult student(StudentData data, String judgedOn) {
     int restarts = config.student().method() == StudentMethod.SELF_TRAINING
         ? config.student().selfTraining().restarts() : 1;
-    listener.stageStarted(Stage.STUDENT,
-        customStudent != null ? 0 : studentNetwork.epochs() * restarts);
+    listener.stageStarted(Stage.STUDENT, customStudent != null ? 0
+        : studentNetwork.epochs() * restarts * config.student().ensemble());
     StudentTrainer trainer = customStudent != null ? customStudent
         : StudentTrainer.of(config.student().settings(), studentNetwork);
     StudentResult student = trainer.train(data,

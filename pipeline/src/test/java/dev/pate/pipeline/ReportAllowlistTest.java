@@ -167,6 +167,13 @@ class ReportAllowlistTest {
       "student/restarts/*/pool_distance", "student/restarts/*/accuracy",
       "student/restarts/*/kept");
 
+  /**
+   * What a student ensemble adds (checked by {@code StudentEnsembleRunTest}): each member's seed
+   * (derived from the run's) and its accuracy on the public split the curve is measured on.
+   */
+  static final Set<String> ENSEMBLE = Set.of("student/ensemble/*/seed",
+      "student/ensemble/*/accuracy");
+
   /** The paths of {@code node}'s leaves outside any object named {@code private}. */
   static void publicPaths(JsonNode node, String path, Set<String> out) {
     if (node.isObject() && !node.isEmpty()) {

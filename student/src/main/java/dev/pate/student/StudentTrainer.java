@@ -29,12 +29,19 @@ public interface StudentTrainer {
     return of(settings, NetworkSpec.of(settings.network()));
   }
 
-  /** The student {@code settings} describe, with {@code network} instead of theirs. */
+  /**
+   * The student {@code settings} describe, with {@code network} instead of theirs.
+   *
+   * @throws IllegalArgumentException if {@code settings.ensemble()} joins students of a network
+   *     given in code, which {@link dev.pate.ensemble.nn.JoinedNetworks} cannot widen
+   */
   static StudentTrainer of(StudentSettings settings, NetworkSpec network) {
-    return switch (settings.method()) {
+    StudentTrainer one = switch (settings.method()) {
       case SUPERVISED -> new SupervisedStudent(network, settings.augment(), settings.engine());
       case SELF_TRAINING -> new SelfTrainingStudent(network, settings.augment(),
           settings.selfTraining(), settings.engine());
     };
+    return settings.ensemble() == 1 ? one
+        : new EnsembleStudent(one, network, settings.ensemble());
   }
 }

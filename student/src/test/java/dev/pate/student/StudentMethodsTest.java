@@ -11,6 +11,8 @@ import dev.pate.datasets.files.DataDirectory;
 import dev.pate.ensemble.augment.Augmentation;
 import dev.pate.ensemble.nn.Architecture;
 import dev.pate.ensemble.nn.Classifiers;
+import dev.pate.ensemble.nn.InputShape;
+import dev.pate.ensemble.nn.JoinedNetworks;
 import dev.pate.ensemble.nn.LearningRateSchedule;
 import dev.pate.ensemble.nn.NativeThreads;
 import dev.pate.ensemble.nn.NetworkSettings;
@@ -20,6 +22,7 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Optional;
 import java.util.OptionalInt;
+import org.deeplearning4j.nn.multilayer.MultiLayerNetwork;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -165,6 +168,35 @@ class StudentMethodsTest {
     assertTrue(restarts.stream().allMatch(r -> kept.poolDistance() <= r.poolDistance()),
         restarts.toString());
     assertEquals(EPOCHS, restarted.learningCurve().size(), "the kept student's curve only");
+  }
+
+  @Test
+  void anEnsembleReleasesItsMembersJoinedAndJudgesTheJoinedNetwork() {
+    StudentSettings one = config(StudentMethod.SUPERVISED);
+    StudentResult joined = StudentTrainer.of(one.withEnsemble(2))
+        .train(data, 3, StudentTrainer.EpochListener.NONE);
+
+    List<StudentResult.Member> members = joined.ensemble().orElseThrow().members();
+    assertEquals(2, members.size());
+    assertEquals(3, members.get(0).seed());
+    assertNotEquals(3, members.get(1).seed());
+    List<MultiLayerNetwork> alone = new java.util.ArrayList<>();
+    for (StudentResult.Member member : members) {
+      StudentResult student = StudentTrainer.of(one).train(data, member.seed(),
+          StudentTrainer.EpochListener.NONE);
+      assertEquals(student.monitoredAccuracy(), member.accuracy());
+      alone.add(student.network());
+    }
+    MultiLayerNetwork expected = JoinedNetworks.of(alone, one.network(),
+        InputShape.of(data.labelled()), 10);
+    assertEquals(expected.params(), joined.network().params());
+    int[] predicted = Classifiers.predict(joined.network(), Tensors.features(data.evaluation()));
+    assertEquals(Classifiers.accuracy(predicted, data.evaluation().labels()),
+        joined.testAccuracy());
+    assertEquals(joined.testAccuracy(), joined.monitoredAccuracy(), "monitored: the evaluation");
+    assertEquals(EPOCHS, joined.learningCurve().size(), "the first member's curve");
+    assertEquals(Optional.empty(), StudentTrainer.of(one).train(data, 3,
+        StudentTrainer.EpochListener.NONE).ensemble());
   }
 
   @ParameterizedTest

@@ -104,6 +104,20 @@ public record NetworkSettings(
     return toBuilder().epochs(epochs).build();
   }
 
+  /**
+   * The same architecture with every hidden layer (convolution filters, dense units) {@code
+   * times} as wide: the shape {@link JoinedNetworks} puts {@code times} networks of these settings
+   * into.
+   */
+  public NetworkSettings widened(int times) {
+    atLeastOne("times", times);
+    Builder wide = toBuilder()
+        .dense(dense.stream().map(units -> units * times).toArray(Integer[]::new));
+    return architecture == Architecture.CNN
+        ? wide.convFilters(convFilters.stream().map(f -> f * times).toArray(Integer[]::new)).build()
+        : wide.build();
+  }
+
   private static void checkLayers(String name, List<Integer> layers, int most) {
     if (layers.size() > most) {
       throw new IllegalArgumentException(name + ": " + layers.size() + " layers, at most " + most);

@@ -34,7 +34,11 @@ final class ModelCard {
         .append(m.model().network()).append(" network, ").append(m.model().method())
         .append(m.model().weightAverage() ? ", with averaged weights" : "")
         .append(") learned from those labels and the public examples only; it never saw the"
-            + " private data or the teachers.\n\n");
+            + " private data or the teachers.")
+        .append(m.model().students() == null ? "" : " It is " + m.model().students()
+            + " such students, trained alike from different seeds and joined side by side into"
+            + " one network that predicts the mean of their logits.")
+        .append("\n\n");
 
     b.append("## What is protected\n\n");
     b.append("The guarantee is ").append(guarantee(p)).append(", with respect to ")

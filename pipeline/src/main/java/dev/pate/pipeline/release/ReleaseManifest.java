@@ -57,9 +57,12 @@ public record ReleaseManifest(String format, Model model, Input input, List<Stri
    * @param network the network ({@code cnn}, {@code mlp}, {@code custom})
    * @param method how the student was trained ({@code supervised}, {@code self-training})
    * @param weightAverage whether the released weights are a moving average of the trained ones
+   * @param students how many students trained alike from different seeds the network joins
+   *     ({@code student.ensemble}: each hidden layer that many times as wide, the logits their
+   *     mean); null (left out) for one student
    */
   public record Model(String file, String format, String sha256, String network, String method,
-      boolean weightAverage) {}
+      boolean weightAverage, @JsonInclude(JsonInclude.Include.NON_NULL) Integer students) {}
 
   /**
    * The input: images ({@code kind: image}), encoded table rows ({@code kind: table}), or rows of

@@ -132,7 +132,9 @@ public final class ReleaseWriter {
         && config.student().selfTraining().emaDecay() > 0;
     ReleaseManifest.Model model = new ReleaseManifest.Model(MODEL,
         "DL4J ModelSerializer (MultiLayerNetwork): ModelSerializer.restoreMultiLayerNetwork",
-        modelSha256, student.architecture(), student.method(), average);
+        modelSha256, student.architecture(), student.method(), average,
+        student.ensemble() == null || student.ensemble().isEmpty() ? null
+            : student.ensemble().size());
     Dataset holdout = data.publicSplit().holdout();
     return new ReleaseManifest(ReleaseManifest.FORMAT, model, input(data), classes(data),
         new ReleaseManifest.Evaluation(holdout.size(), student.testAccuracy(),

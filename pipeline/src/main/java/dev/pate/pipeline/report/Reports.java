@@ -160,7 +160,8 @@ public final class Reports {
     return new RunReport.Student(config.student().method().id(), networks.student(),
         networks.studentEngine(), student.trainingExamples(),
         unlabelledExamples, student.testAccuracy(), validationAccuracy(student, split.validation()),
-        split.judgedOnName(), curve, last, student.restarts());
+        split.judgedOnName(), curve, last, student.restarts(),
+        student.ensemble().map(StudentResult.Ensemble::members).orElse(List.of()));
   }
 
   /**

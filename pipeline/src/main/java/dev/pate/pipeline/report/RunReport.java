@@ -254,13 +254,18 @@ public record RunReport(
    * @param restarts the students the kept one was chosen from ({@code
    *     student.self_training.restarts}), each with its pool distance and its last accuracy on the
    *     set {@code learning_curve_on} names; left out when one student was trained
+   * @param ensemble the students joined into the one released ({@code student.ensemble}), each
+   *     with its seed and its own last accuracy on the set {@code learning_curve_on} names (the
+   *     learning curve, pseudo-labels and restarts above are the first one's; the accuracies
+   *     above are the joined network's); left out for one student
    */
   public record Student(String method, String architecture, String engine, int trainingExamples,
       int unlabelledExamples, double testAccuracy,
       @JsonInclude(JsonInclude.Include.NON_NULL) Double validationAccuracy,
       String learningCurveOn, List<Epoch> learningCurve,
       @JsonInclude(JsonInclude.Include.NON_NULL) PseudoLabels pseudoLabels,
-      @JsonInclude(JsonInclude.Include.NON_EMPTY) List<StudentResult.Restart> restarts) {}
+      @JsonInclude(JsonInclude.Include.NON_EMPTY) List<StudentResult.Restart> restarts,
+      @JsonInclude(JsonInclude.Include.NON_EMPTY) List<StudentResult.Member> ensemble) {}
 
   /**
    * @param accuracy after the epoch, on the set the student's {@code learningCurveOn} names

@@ -150,6 +150,7 @@ public record RunSettings(String name, long seed, DataSettings data, TeacherSett
     keys.add("student.self_training.alignment=" + self.alignment().id());
     keys.add("student.self_training.restarts=" + self.restarts());
     keys.add("student.self_training.restart_prior=" + self.restartPrior().id());
+    keys.add("student.ensemble=" + s.ensemble());
   }
 
   private static void network(String prefix, NetworkSettings n, List<String> keys) {

@@ -23,7 +23,7 @@ class ModelCardTest {
         Map.of("status", "not released"), dev.pate.pipeline.report.Reports.COMPOSITION, null,
         null, null);
     return new ReleaseManifest(ReleaseManifest.FORMAT, new ReleaseManifest.Model("student.zip",
-        "DL4J", "00", "mlp", "supervised", false), input, List.of("a", "b"),
+        "DL4J", "00", "mlp", "supervised", false, null), input, List.of("a", "b"),
         new ReleaseManifest.Evaluation(100, 0.9, "rows 0:100", null), privacy, null);
   }
 
