@@ -1,5 +1,6 @@
 package dev.pate.ensemble.nn;
 
+import java.util.Arrays;
 import java.util.List;
 import org.deeplearning4j.nn.api.Layer;
 import org.deeplearning4j.nn.multilayer.MultiLayerNetwork;
@@ -47,31 +48,40 @@ public final class JoinedNetworks {
       }
       INDArray weights = Nd4j.zerosLike(layer.getParam("W"));
       INDArray bias = Nd4j.zerosLike(layer.getParam("b"));
+      boolean fromInput = l == 0;
+      boolean output = l == last;
+      // Convolution weights are [out, in, kh, kw], dense weights [in, out]: a member's outputs
+      // are its block of the out axis, its inputs its block of the in axis, except where every
+      // member reads the same input (the first layer) and at the output (every class).
+      int outAxis = weights.rank() == 4 ? 0 : 1;
+      int inAxis = 1 - outAxis;
+      long[] memberShape = weights.shape().clone();
+      if (!output) {
+        memberShape[outAxis] /= k;
+      }
+      if (!fromInput) {
+        memberShape[inAxis] /= k;
+      }
       for (int m = 0; m < k; m++) {
         Layer member = members.get(m).getLayer(l);
         INDArray memberWeights = member.getParam("W");
         INDArray memberBias = member.getParam("b");
-        if (layer.getParam("W").rank() != memberWeights.rank()) {
-          throw new IllegalArgumentException("members: layer " + l + " of member " + m
-              + " is not of these settings");
+        if (!Arrays.equals(memberShape, memberWeights.shape())) {
+          throw new IllegalArgumentException("members: layer " + l + " of member " + m + " has"
+              + " weights " + Arrays.toString(memberWeights.shape()) + ", not "
+              + Arrays.toString(memberShape) + " as these settings build it");
         }
-        boolean fromInput = l == 0;
-        if (l == last) {
-          // Output: each member's hidden block feeds every class, scaled so logits average (an
-          // output that reads the input itself, with no hidden layer, is the weights' mean).
-          (fromInput ? weights : weights.get(block(weights, 0, m, memberWeights)))
+        if (output) {
+          // Every class reads each member's block, scaled so that the logits average (with no
+          // hidden layer, every member reads the input: the weights' mean).
+          (fromInput ? weights : weights.get(block(weights, inAxis, m, memberWeights)))
               .addi(memberWeights.div(k));
           bias.addi(memberBias.div(k));
         } else {
-          // Convolution weights are [out, in, kh, kw], dense weights [in, out]: the member's
-          // outputs are its block of the out axis; its inputs its block of the in axis, except
-          // in the first layer, where every member reads the same input.
-          int outAxis = memberWeights.rank() == 4 ? 0 : 1;
-          int inAxis = 1 - outAxis;
           INDArrayIndex[] at = block(weights, outAxis, m, memberWeights);
           if (!fromInput) {
-            at[inAxis] = NDArrayIndex.interval(m * memberWeights.size(inAxis),
-                (m + 1) * memberWeights.size(inAxis));
+            at[inAxis] = NDArrayIndex.interval(m * memberShape[inAxis],
+                (m + 1) * memberShape[inAxis]);
           }
           weights.get(at).assign(memberWeights);
           bias.get(block(bias, bias.rank() - 1, m, memberBias)).assign(memberBias);

@@ -1,6 +1,7 @@
 package dev.pate.ensemble.nn;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.ArrayList;
@@ -43,6 +44,19 @@ class JoinedNetworksTest {
   void oneMemberJoinsIntoItself() {
     NetworkSettings mlp = NetworkSettings.teacherDefaults().toBuilder().mlp().dense(5).build();
     assertJoinedPredictsMeanLogits(mlp, InputShape.vector(6), 1);
+  }
+
+  @Test
+  void membersOfOtherSettingsAreRefusedNamingTheLayer() {
+    NetworkSettings mlp = NetworkSettings.teacherDefaults().toBuilder().mlp().dense(5).build();
+    NetworkSettings wider = mlp.toBuilder().dense(6).build();
+    List<MultiLayerNetwork> members = List.of(
+        NetworkBuilder.build(mlp, InputShape.vector(6), CLASSES, 3, 10),
+        NetworkBuilder.build(wider, InputShape.vector(6), CLASSES, 4, 10));
+    IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+        () -> JoinedNetworks.of(members, mlp, InputShape.vector(6), CLASSES));
+    assertEquals("members: layer 0 of member 1 has weights [6, 6], not [6, 5] as these settings"
+        + " build it", e.getMessage());
   }
 
   private static void assertJoinedPredictsMeanLogits(NetworkSettings settings, InputShape shape,
