@@ -101,13 +101,24 @@ final class CostModel {
   }
 
   /**
-   * The image-epochs (training images, with forward passes at {@link #FORWARD_SHARE}) of a student
-   * on {@code labelled} answered queries and, when it self-trains, a pool of {@code pool} images.
+   * The image-epochs (training images, with forward passes at {@link #FORWARD_SHARE}) of a run's
+   * student on {@code labelled} answered queries and, when it self-trains, a pool of {@code pool}
+   * images: every network trained, {@link #studentsTrained} of them.
    */
   static double studentImageEpochs(RunConfig config, double labelled, double pool) {
-    return imageEpochs(config.student().network(), config.student().method() ==
-        StudentMethod.SELF_TRAINING ? Optional.of(config.student().selfTraining())
-        : Optional.empty(), labelled, pool);
+    return studentsTrained(config) * imageEpochs(config.student().network(),
+        selfTraining(config) ? Optional.of(config.student().selfTraining()) : Optional.empty(),
+        labelled, pool);
+  }
+
+  /** Networks a run's student trains: each restart of each ensemble member. */
+  static int studentsTrained(RunConfig config) {
+    return config.student().ensemble()
+        * (selfTraining(config) ? config.student().selfTraining().restarts() : 1);
+  }
+
+  private static boolean selfTraining(RunConfig config) {
+    return config.student().method() == StudentMethod.SELF_TRAINING;
   }
 
   /** As {@link #studentImageEpochs}, for one teacher of {@code partition} private images. */

@@ -135,8 +135,10 @@ public final class StudyPlanner {
         boolean selfTraining = config.student().method() == StudentMethod.SELF_TRAINING;
         studentImageEpochs += CostModel.studentImageEpochs(config, queries.size(), pool);
         students.add(config);
+        int trained = CostModel.studentsTrained(config);
         row.add(queries.size() + (selfTraining ? " + pool " + pool : "") + " x "
-            + config.student().network().epochs() + " epochs");
+            + config.student().network().epochs() + " epochs"
+            + (trained > 1 ? " x " + trained + " students" : ""));
       } else {
         row.add("-");
       }

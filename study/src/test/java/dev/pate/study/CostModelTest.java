@@ -63,6 +63,28 @@ class CostModelTest {
         CostModel.teacherImageEpochs(self, 240, 1000), 1e-9);
   }
 
+  /** Every network a run's student trains counts: each restart of each ensemble member. */
+  @Test
+  void restartsAndEnsembleMembersEachCountAsAStudent() {
+    double one = CostModel.studentImageEpochs(student("self-training"), 400, 1000);
+    RunConfig six = ConfigLoader.parse("""
+        name: cost
+        student:
+          method: self-training
+          ensemble: 3
+          self_training: {warmup_epochs: 2, unlabelled_ratio: 3, restarts: 2}
+          network: {epochs: 5, batch_size: 16}
+        """, "CostModelTest", List.of());
+    assertEquals(6, CostModel.studentsTrained(six));
+    assertEquals(6 * one, CostModel.studentImageEpochs(six, 400, 1000), 1e-9);
+    RunConfig supervisedThree = ConfigLoader.parse("""
+        name: cost
+        student: {ensemble: 3, self_training: {restarts: 2}, network: {epochs: 5}}
+        """, "CostModelTest", List.of());
+    assertEquals(3 * 400.0 * 5, CostModel.studentImageEpochs(supervisedThree, 400, 9000),
+        "restarts belong to self-training only");
+  }
+
   @Test
   void aSelfTrainingStudentWithoutAPoolIsCountedAsSupervised() {
     assertEquals(400.0 * 5, CostModel.studentImageEpochs(student("self-training"), 400, 0));
