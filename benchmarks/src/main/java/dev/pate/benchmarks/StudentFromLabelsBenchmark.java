@@ -77,8 +77,8 @@ public final class StudentFromLabelsBenchmark {
     Dataset answered = pool.subset("answered", positions);
     requireSameImages(run.resolve("labels.csv"), rows, answered);
     // -Dstudent.ensemble=K: K students from seeds student.seed, +1, ...; besides each one's
-    // accuracy, that of the mean of their class probabilities (an ensemble of students is
-    // post-processing of the same labels: it costs no privacy, only K times the training).
+    // accuracy, those of the mean of their class probabilities and of their logits (the one
+    // student.ensemble releases); an ensemble is post-processing of the same labels.
     int students = Integer.getInteger("student.ensemble", 1);
     long firstSeed = Long.getLong("student.seed", 7);
     Dataset judged = split.judgedOn();
