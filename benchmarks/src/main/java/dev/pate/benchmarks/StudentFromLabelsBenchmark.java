@@ -18,8 +18,6 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import org.nd4j.linalg.api.ndarray.INDArray;
-import org.nd4j.linalg.ops.transforms.Transforms;
 
 /**
  * Benchmark (not a test): retrains the student of a finished run from its labels.csv under other
@@ -32,11 +30,10 @@ import org.nd4j.linalg.ops.transforms.Transforms;
  * of the run's pool ({@code PretrainedNetwork}, as {@code teachers.pretrain: rotation} starts
  * teachers); {@code -Dstudent.true_labels=true} trains it on the same queries' true labels
  * instead (the validation or held-out examples' labels are never among them), to tell how much
- * the labels' errors cost from how much their number limits; {@code -Dstudent.ensemble=K} trains
- * K students (seeds student.seed, +1, ...) and also prints the accuracy of their mean class
- * probabilities. It also prints how many
- * pool images the final student puts in each class, to tell a student that folded one class into
- * another.
+ * the labels' errors cost from how much their number limits; the override {@code
+ * student.ensemble=K} trains K students joined, and also prints each one's accuracy. It also
+ * prints how many pool images the final student puts in each class, to tell a student that folded
+ * one class into another.
  *
  * <p>Run from the checkout root after {@code mvn -q -B -pl benchmarks -am package -DskipTests}:
  * <pre>
@@ -76,16 +73,8 @@ public final class StudentFromLabelsBenchmark {
     }).toArray();
     Dataset answered = pool.subset("answered", positions);
     requireSameImages(run.resolve("labels.csv"), rows, answered);
-    // -Dstudent.ensemble=K: K students from seeds student.seed, +1, ...; besides each one's
-    // accuracy, those of the mean of their class probabilities and of their logits (the one
-    // student.ensemble releases); an ensemble is post-processing of the same labels.
-    int students = Integer.getInteger("student.ensemble", 1);
-    long firstSeed = Long.getLong("student.seed", 7);
-    Dataset judged = split.judgedOn();
-    INDArray judgedFeatures = Tensors.features(judged);
-    INDArray probabilitySum = null;
-    INDArray logSum = null;
-    StudentResult r = null;
+    long[] last = {System.nanoTime()};
+    StudentResult r;
     // One network at a time, as the pipeline trains the student: every core.
     try (NativeThreads.Scope cores = NativeThreads.allCores()) {
       NetworkSpec network = NetworkSpec.of(config.student().network());
@@ -97,38 +86,25 @@ public final class StudentFromLabelsBenchmark {
         System.out.println(pretrained.describe());
         network = pretrained;
       }
-      for (int k = 0; k < students; k++) {
-        long[] last = {System.nanoTime()};
-        r = StudentTrainer.of(config.student().settings(), network).train(
-            split.studentData(answered, labels), firstSeed + k, record -> {
-              long now = System.nanoTime();
-              System.out.printf(Locale.ROOT, "epoch %d: %.2f s, %s %.4f%n", record.epoch(),
-                  (now - last[0]) / 1e9, split.judgedOnName(), record.accuracy());
-              last[0] = now;
-            });
-        System.out.printf(Locale.ROOT, "%s seed %d: %d labels, %s accuracy %.4f, %.1f s, curve %s%n",
-            Arrays.asList(args).subList(1, args.length), firstSeed + k, labels.length,
-            split.judgedOnName(), r.testAccuracy(), r.seconds(), r.accuracyCurve());
-        INDArray probabilities = Classifiers.probabilities(r.network(), judgedFeatures);
-        // The mean log-probability ranks classes as the mean logit does (softmax's per-row
-        // constant cancels): the ensemble one wider network can hold.
-        INDArray logProbabilities = Transforms.log(Transforms.max(probabilities, 1e-30), true);
-        probabilitySum = probabilitySum == null ? probabilities : probabilitySum.addi(probabilities);
-        logSum = logSum == null ? logProbabilities : logSum.addi(logProbabilities);
-        if (k > 0) {
-          System.out.printf(Locale.ROOT, "the first %d students: mean probabilities %s accuracy "
-              + "%.4f, mean logits %.4f%n", k + 1, split.judgedOnName(),
-              Classifiers.accuracy(Classifiers.argMaxRows(probabilitySum), judged.labels()),
-              Classifiers.accuracy(Classifiers.argMaxRows(logSum), judged.labels()));
-        }
-      }
+      r = StudentTrainer.of(config.student().settings(), network).train(
+          split.studentData(answered, labels), Long.getLong("student.seed", 7), record -> {
+            long now = System.nanoTime();
+            System.out.printf(Locale.ROOT, "epoch %d: %.2f s, %s %.4f%n", record.epoch(),
+                (now - last[0]) / 1e9, split.judgedOnName(), record.accuracy());
+            last[0] = now;
+          });
     }
+    System.out.printf(Locale.ROOT, "%s: %d labels, %s accuracy %.4f, %.1f s, curve %s%n",
+        Arrays.asList(args).subList(1, args.length), labels.length, split.judgedOnName(),
+        r.testAccuracy(), r.seconds(), r.accuracyCurve());
+    // An override student.ensemble=K trains K students joined as the run would release them.
+    r.ensemble().ifPresent(e -> System.out.println("each student's " + split.judgedOnName()
+        + " accuracy (the figure above is theirs joined): " + e.members()));
     int[] perClass = new int[answered.numClasses()];
     for (int c : Classifiers.predict(r.network(), Tensors.features(split.split().pool()))) {
       perClass[c]++;
     }
-    System.out.println("pool images the last student puts in each class: "
-        + Arrays.toString(perClass));
+    System.out.println("pool images the student puts in each class: " + Arrays.toString(perClass));
   }
 
   /**

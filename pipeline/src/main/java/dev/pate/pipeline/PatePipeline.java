@@ -649,6 +649,11 @@ public final class PatePipeline {
     studentNetwork.problemWithInput(shape).ifPresent(p -> {
       throw new UserError("student.network." + p);
     });
+    if (customStudent != null && config.student().ensemble() > 1) {
+      throw new UserError("student.ensemble: " + config.student().ensemble() + " joins students"
+          + " of the built-in trainers; the student trainer given in code trains its own student"
+          + " (use ensemble: 1)");
+    }
     if (customStudent == null) {
       config.student().engine().problemWith(studentNetwork).ifPresent(p -> {
         throw new UserError("student.engine: " + config.student().engine().id()

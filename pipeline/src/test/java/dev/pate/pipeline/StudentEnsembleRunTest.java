@@ -13,6 +13,7 @@ import dev.pate.ensemble.nn.NetworkSpec;
 import dev.pate.files.UserError;
 import dev.pate.pipeline.output.Json;
 import dev.pate.pipeline.release.ReleasedModel;
+import dev.pate.student.StudentTrainer;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -85,6 +86,20 @@ class StudentEnsembleRunTest {
         .outputDir(out).studentNetwork(custom).build().run());
     assertTrue(e.getMessage().startsWith("student.ensemble: 3 joins students of the built-in cnn"
         + " or mlp into one network; the student's network was given in code"), e.getMessage());
+    assertFalse(Files.exists(out.resolve("cache")), "refused before any teacher trained");
+  }
+
+  /** A student trainer given in code trains its own student: ensemble > 1 would be ignored. */
+  @Test
+  void aStudentTrainerGivenInCodeIsNotSaidToJoinStudents() {
+    RunConfig config = ConfigLoader.parse(TinyRuns.TINY, "tiny.yaml",
+        List.of("student.ensemble=2"));
+    StudentTrainer own = StudentTrainer.of(config.student().settings().withEnsemble(1));
+    Path out = dir.resolve("trainer");
+    UserError e = assertThrows(UserError.class, () -> PatePipeline.builder(config)
+        .outputDir(out).student(own).build().run());
+    assertTrue(e.getMessage().startsWith("student.ensemble: 2 joins students of the built-in"
+        + " trainers; the student trainer given in code trains its own student"), e.getMessage());
     assertFalse(Files.exists(out.resolve("cache")), "refused before any teacher trained");
   }
 

@@ -133,8 +133,7 @@ public final class ReleaseWriter {
     ReleaseManifest.Model model = new ReleaseManifest.Model(MODEL,
         "DL4J ModelSerializer (MultiLayerNetwork): ModelSerializer.restoreMultiLayerNetwork",
         modelSha256, student.architecture(), student.method(), average,
-        student.ensemble() == null || student.ensemble().isEmpty() ? null
-            : student.ensemble().size());
+        student.ensemble().isEmpty() ? null : student.ensemble().size());
     Dataset holdout = data.publicSplit().holdout();
     return new ReleaseManifest(ReleaseManifest.FORMAT, model, input(data), classes(data),
         new ReleaseManifest.Evaluation(holdout.size(), student.testAccuracy(),
