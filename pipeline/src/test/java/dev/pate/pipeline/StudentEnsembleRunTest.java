@@ -13,6 +13,7 @@ import dev.pate.ensemble.nn.NetworkSpec;
 import dev.pate.files.UserError;
 import dev.pate.pipeline.output.Json;
 import dev.pate.pipeline.release.ReleasedModel;
+import dev.pate.student.StudentSettings;
 import dev.pate.student.StudentTrainer;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -20,6 +21,7 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Set;
 import java.util.TreeSet;
+import java.util.function.UnaryOperator;
 import org.deeplearning4j.nn.conf.NeuralNetConfiguration;
 import org.deeplearning4j.nn.conf.layers.OutputLayer;
 import org.junit.jupiter.api.BeforeAll;
@@ -74,32 +76,33 @@ class StudentEnsembleRunTest {
    */
   @Test
   void aStudentNetworkGivenInCodeIsNotJoinedWithoutAWord() {
-    RunConfig config = ConfigLoader.parse(TinyRuns.TINY, "tiny.yaml",
-        List.of("student.ensemble=3"));
     NetworkSpec custom = NetworkSpec.custom((shape, classes, seed) ->
         new NeuralNetConfiguration.Builder().seed(seed).list()
             .layer(new OutputLayer.Builder(LossFunctions.LossFunction.MCXENT)
                 .nIn(shape.features()).nOut(classes).activation(Activation.SOFTMAX).build())
             .build(), 1, 32);
-    Path out = dir.resolve("custom");
-    UserError e = assertThrows(UserError.class, () -> PatePipeline.builder(config)
-        .outputDir(out).studentNetwork(custom).build().run());
-    assertTrue(e.getMessage().startsWith("student.ensemble: 3 joins students of the built-in cnn"
-        + " or mlp into one network; the student's network was given in code"), e.getMessage());
-    assertFalse(Files.exists(out.resolve("cache")), "refused before any teacher trained");
+    assertRefusedBeforeTeachersTrain(3, builder -> builder.studentNetwork(custom),
+        "student.ensemble: 3 joins students of the built-in cnn or mlp into one network; the"
+            + " student's network was given in code");
   }
 
   /** A student trainer given in code trains its own student: ensemble > 1 would be ignored. */
   @Test
   void aStudentTrainerGivenInCodeIsNotSaidToJoinStudents() {
+    StudentTrainer own = StudentTrainer.of(StudentSettings.defaults());
+    assertRefusedBeforeTeachersTrain(2, builder -> builder.student(own),
+        "student.ensemble: 2 joins students of the built-in trainers; the student trainer given"
+            + " in code trains its own student");
+  }
+
+  private static void assertRefusedBeforeTeachersTrain(int ensemble,
+      UnaryOperator<PatePipeline.Builder> given, String expected) {
     RunConfig config = ConfigLoader.parse(TinyRuns.TINY, "tiny.yaml",
-        List.of("student.ensemble=2"));
-    StudentTrainer own = StudentTrainer.of(config.student().settings().withEnsemble(1));
-    Path out = dir.resolve("trainer");
-    UserError e = assertThrows(UserError.class, () -> PatePipeline.builder(config)
-        .outputDir(out).student(own).build().run());
-    assertTrue(e.getMessage().startsWith("student.ensemble: 2 joins students of the built-in"
-        + " trainers; the student trainer given in code trains its own student"), e.getMessage());
+        List.of("student.ensemble=" + ensemble));
+    Path out = dir.resolve("refused-" + ensemble);
+    UserError e = assertThrows(UserError.class,
+        () -> given.apply(PatePipeline.builder(config).outputDir(out)).build().run());
+    assertTrue(e.getMessage().startsWith(expected), e.getMessage());
     assertFalse(Files.exists(out.resolve("cache")), "refused before any teacher trained");
   }
 
