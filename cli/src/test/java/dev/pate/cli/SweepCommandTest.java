@@ -189,6 +189,25 @@ class SweepCommandTest {
     assertFalse(Files.exists(fresh), "a dry run creates no folder");
   }
 
+  /**
+   * A new study in the same output folder is estimated from the students and labelling of the
+   * studies finished there, by the engine that trained them; another engine's are not taken.
+   */
+  @Test
+  void aDryRunMeasuresItsStudentsOnTheStudiesFinishedBesideIt() {
+    Captured other = Captured.run("sweep", file.toString(), "--out", out.toString(),
+        "--dry-run", "name=other");
+    assertEquals(0, other.exitCode(), other.err());
+    assertTrue(other.out().contains("other: 4 points (0 finished before)"), other.out());
+    assertTrue(other.out().contains("(measured on 4 earlier trainings of this network by"
+        + " onednn)"), other.out());
+    assertTrue(other.out().contains("(measured on the runs finished here)"), other.out());
+    Captured dl4j = Captured.run("sweep", file.toString(), "--out", out.toString(),
+        "--dry-run", "name=other", "student.engine=dl4j");
+    assertEquals(0, dl4j.exitCode(), dl4j.err());
+    assertTrue(dl4j.out().contains("none of this shape trained here by dl4j yet"), dl4j.out());
+  }
+
   @Test
   void aPointWhoseReleaseCannotBePlannedIsNamedByTheDryRunAndTheSweep() {
     // The config is valid; only its plan (a smooth-sensitivity release for 3 teachers, where

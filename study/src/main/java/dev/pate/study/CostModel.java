@@ -4,6 +4,9 @@ import dev.pate.config.ConfigWriter;
 import dev.pate.config.RunConfig;
 import dev.pate.ensemble.nn.NetworkCost;
 import dev.pate.ensemble.nn.NetworkSettings;
+import dev.pate.ensemble.nn.NetworkSpec;
+import dev.pate.ensemble.nn.TrainingEngine;
+import dev.pate.pipeline.cache.EnsembleKey;
 import dev.pate.pipeline.cache.EnsembleManifest;
 import dev.pate.student.SelfTrainingSettings;
 import dev.pate.student.StudentMethod;
@@ -15,7 +18,8 @@ import java.util.Optional;
 
 /**
  * Seconds per image and epoch of training a network on one worker, for cost estimates: measured
- * on this machine where teachers (or students) of the same shape were trained before, else a
+ * on this machine where teachers (or students) of the same shape were trained before by the same
+ * engine (oneDNN's primitives and DL4J's layers differ several times over), else a
  * guess from the network's size, calibrated on the 16/32-filter MNIST CNN as the pipeline trains it
  * (about 0.38 ms per image-epoch per worker with two workers of one native thread each, oneDNN
  * kernels, augmentation and evaluation included; 1.12 million multiply-adds per forward pass).
@@ -38,8 +42,12 @@ final class CostModel {
     }
   }
 
-  /** A measured training: the config values of its network, seconds and image-epochs. */
-  record Sample(Map<String, String> values, String prefix, double seconds, double imageEpochs) {}
+  /**
+   * A measured training: the config values of its network, the engine that trained it (as
+   * {@link #teacherEngine} or {@link #studentEngine} names it), seconds and image-epochs.
+   */
+  record Sample(Map<String, String> values, String prefix, String engine, double seconds,
+      double imageEpochs) {}
 
   private final List<Sample> samples;
 
@@ -58,31 +66,51 @@ final class CostModel {
         continue;
       }
       double seconds = m.secondsPerImageEpoch();
-      samples.add(new Sample(m.key().settings(), "teachers.network.", seconds, 1));
+      samples.add(new Sample(m.key().settings(), "teachers.network.",
+          teacherEngine(m.key().settings()), seconds, 1));
     }
     return new CostModel(samples);
   }
 
   /** Seconds per image-epoch of one teacher worker (one native thread). */
   Estimate teachers(RunConfig config, int rows, int cols) {
-    return estimate(config, "teachers.network.", config.teachers().network(), rows, cols, 1);
+    return estimate(config, "teachers.network.", teacherEngine(config),
+        config.teachers().network(), rows, cols, 1);
+  }
+
+  /**
+   * The engine that trains a run's teachers, as their cache key names it (auto resolved;
+   * multi-label teachers are DL4J's).
+   */
+  static String teacherEngine(RunConfig config) {
+    return teacherEngine(EnsembleKey.settings(config));
+  }
+
+  /** As {@link #teacherEngine(RunConfig)}, from a cache key's settings (which omit dl4j). */
+  private static String teacherEngine(Map<String, String> keySettings) {
+    return keySettings.getOrDefault("teachers.engine", TrainingEngine.DL4J.cacheId());
   }
 
   /** Seconds per image-epoch of the student, which trains on every core. */
   Estimate student(RunConfig config, int rows, int cols) {
-    return estimate(config, "student.network.", config.student().network(), rows, cols,
-        Runtime.getRuntime().availableProcessors());
+    return estimate(config, "student.network.", studentEngine(config),
+        config.student().network(), rows, cols, Runtime.getRuntime().availableProcessors());
   }
 
-  private Estimate estimate(RunConfig config, String prefix, NetworkSettings network, int rows,
-      int cols, int cores) {
+  /** The engine that trains a run's student, as its report names it: auto resolved. */
+  static String studentEngine(RunConfig config) {
+    return config.student().engine().resolve(NetworkSpec.of(config.student().network())).id();
+  }
+
+  private Estimate estimate(RunConfig config, String prefix, String engine,
+      NetworkSettings network, int rows, int cols, int cores) {
     Map<String, String> values = ConfigWriter.values(config);
     double seconds = 0;
     double imageEpochs = 0;
     int matches = 0;
     for (Sample s : samples) {
-      if (SHAPE.stream().allMatch(k -> String.valueOf(values.get(prefix + k))
-          .equals(String.valueOf(s.values().get(s.prefix() + k))))) {
+      if (engine.equals(s.engine()) && SHAPE.stream().allMatch(k -> String.valueOf(
+          values.get(prefix + k)).equals(String.valueOf(s.values().get(s.prefix() + k))))) {
         seconds += s.seconds();
         imageEpochs += s.imageEpochs();
         matches++;
@@ -90,14 +118,15 @@ final class CostModel {
     }
     if (matches > 0) {
       return new Estimate(seconds / imageEpochs, "measured on " + matches + " earlier"
-          + (matches == 1 ? " training" : " trainings") + " of this network");
+          + (matches == 1 ? " training" : " trainings") + " of this network by " + engine);
     }
     // The guess is per native thread; a network trained on several cores is taken to divide it
     // among them (the 32/64 student CNN: measured 0.47 ms per image-epoch on 2 cores, guessed
     // 0.59).
     return new Estimate((OVERHEAD_SECONDS + SECONDS_PER_MULTIPLY_ADD * multiplyAdds(network,
         rows, cols)) / cores, "a guess from the network's size"
-        + (cores > 1 ? " on " + cores + " cores" : "") + "; none trained here yet");
+        + (cores > 1 ? " on " + cores + " cores" : "") + "; none of this shape trained here by "
+        + engine + " yet");
   }
 
   /**

@@ -121,7 +121,7 @@ final class MultiLabelPlanner {
     out.append("estimated cost (one ensemble per distinct teacher settings):\n");
     double seconds = teacherCost(ensembles.values(), costs, out);
     seconds += voteCost(ensembles.values(), votes, costs, out);
-    seconds += StudyPlanner.labellingCost(queries, labelled, out);
+    seconds += StudyPlanner.labellingCost(queries, labelled, "the finished points", out);
     seconds += studentCost(students, studentImageEpochs, costs, out);
     out.append(String.format(Locale.ROOT, "  total      about %s, plus the canvases generated"
         + " at each point (seconds)%n", StudyPlanner.duration(seconds)));
@@ -188,13 +188,14 @@ final class MultiLabelPlanner {
     if (trained > 0) {
       // Per worker, as the cost model counts it: the workers trained side by side.
       int workers = Math.min(config.teachers().workers(), trained);
-      samples.add(new CostModel.Sample(values, "teachers.network.", teacherSeconds * workers,
+      samples.add(new CostModel.Sample(values, "teachers.network.",
+          CostModel.teacherEngine(config), teacherSeconds * workers,
           new Ensemble(0, config).imageEpochs() * trained / count));
     }
     JsonNode student = report.get("student");
     if (student != null && !student.isNull()) {
       samples.add(new CostModel.Sample(values, "student.network.",
-          report.at("/private/timings/student_seconds").asDouble(),
+          CostModel.studentEngine(config), report.at("/private/timings/student_seconds").asDouble(),
           studentImageEpochs(config)));
     }
     return samples;

@@ -1,7 +1,5 @@
 package dev.pate.study;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import dev.pate.config.ConfigWriter;
 import dev.pate.config.RunConfig;
 import dev.pate.config.StudyPoint;
 import dev.pate.datasets.Dataset;
@@ -32,6 +30,7 @@ public final class StudyPlanner {
   /** Labelling one query, measured on the 2-core development machine. */
   private static final double GUESSED_SECONDS_PER_QUERY = 5e-3;
 
+  private final Path outDir;
   private final Path dataDir;
   private final TeacherCache cache;
 
@@ -70,6 +69,7 @@ public final class StudyPlanner {
   }
 
   public StudyPlanner(Path outDir, Path dataDir) {
+    this.outDir = outDir;
     this.dataDir = dataDir;
     this.cache = TeacherCache.under(outDir);
   }
@@ -90,8 +90,6 @@ public final class StudyPlanner {
     header.addAll(sweptKeys);
     header.addAll(List.of("teachers", "votes", "student", "status"));
     table.add(header);
-    List<CostModel.Sample> finishedStudents = new ArrayList<>();
-    double[] labelled = new double[2]; // seconds and queries of finished points
     long queriesToLabel = 0;
     double studentImageEpochs = 0;
     List<RunConfig> students = new ArrayList<>();
@@ -101,10 +99,6 @@ public final class StudyPlanner {
       sweptKeys.forEach(k -> row.add(point.coordinates().get(k)));
       if (studyFolder.finished(point)) {
         finished++;
-        JsonNode report = studyFolder.report(point);
-        finishedStudents.addAll(studentSample(report, point.config()));
-        labelled[0] += report.at("/private/timings/aggregation_seconds").asDouble();
-        labelled[1] += report.at("/aggregation/queries_asked").asDouble();
         row.addAll(List.of("-", "-", "-", "finished"));
         table.add(row);
         continue;
@@ -145,7 +139,8 @@ public final class StudyPlanner {
       row.add("to run");
       table.add(row);
     }
-    CostModel costs = CostModel.of(cache.manifests(), finishedStudents);
+    EarlierRuns earlier = EarlierRuns.under(outDir);
+    CostModel costs = CostModel.of(cache.manifests(), earlier.students());
     StringBuilder out = new StringBuilder();
     out.append(String.format(Locale.ROOT, "%s: %d point%s (%d finished before) in %s%n", name,
         points.size(), points.size() == 1 ? "" : "s", finished, folder));
@@ -154,7 +149,7 @@ public final class StudyPlanner {
     double seconds = 0;
     seconds += teacherCost(ensembles.values(), costs, out);
     seconds += voteCost(ensembles.values(), costs, out);
-    seconds += labellingCost(queriesToLabel, labelled, out);
+    seconds += labellingCost(queriesToLabel, earlier.labelling(), "the runs finished here", out);
     seconds += studentCost(students, studentImageEpochs, ensembles.values(), costs, out);
     out.append(String.format(Locale.ROOT, "  total      about %s, plus about a second per point"
         + " to load data%n", duration(seconds)));
@@ -262,27 +257,16 @@ public final class StudyPlanner {
    * Labelling: each answer's charge is computed and forced to disk before the answer is released,
    * a few milliseconds per query.
    */
-  static double labellingCost(long queries, double[] labelled, StringBuilder out) {
+  static double labellingCost(long queries, double[] labelled, String measuredOn,
+      StringBuilder out) {
     boolean measured = labelled[1] > 0;
     double perQuery = measured ? labelled[0] / labelled[1] : GUESSED_SECONDS_PER_QUERY;
     double seconds = queries * perQuery;
     out.append(String.format(Locale.ROOT, "  labelling  %,d queries answered and charged at %.1f"
         + " ms each (%s): %s%n", queries, perQuery * 1000, measured
-            ? "measured on the finished points" : "a guess: each charge is forced to disk",
+            ? "measured on " + measuredOn : "a guess: each charge is forced to disk",
         duration(seconds)));
     return seconds;
-  }
-
-  /** The student training of a finished point, for measured student costs. */
-  private static List<CostModel.Sample> studentSample(JsonNode report, RunConfig config) {
-    JsonNode student = report.get("student");
-    if (student == null || student.isNull()) {
-      return List.of();
-    }
-    double imageEpochs = CostModel.studentImageEpochs(config,
-        student.get("training_examples").asDouble(), student.path("unlabelled_examples").asDouble());
-    return List.of(new CostModel.Sample(ConfigWriter.values(config), "student.network.",
-        report.at("/private/timings/student_seconds").asDouble(), imageEpochs));
   }
 
   /** Input height: an image's rows, 1 for a table's feature vector. */

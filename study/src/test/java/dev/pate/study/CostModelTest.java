@@ -1,8 +1,10 @@
 package dev.pate.study;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.pate.config.ConfigLoader;
+import dev.pate.config.ConfigWriter;
 import dev.pate.config.RunConfig;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -83,6 +85,25 @@ class CostModelTest {
         """, "CostModelTest", List.of());
     assertEquals(3 * 400.0 * 5, CostModel.studentImageEpochs(supervisedThree, 400, 9000),
         "restarts belong to self-training only");
+  }
+
+  /** oneDNN's and DL4J's steps differ several times over: one engine's time is not the other's. */
+  @Test
+  void aMeasuredTrainingCountsOnlyForItsOwnEngine() {
+    RunConfig config = student("supervised");
+    String engine = CostModel.studentEngine(config);
+    assertEquals("onednn", engine, "auto takes onednn for the built-in cnn");
+    var values = ConfigWriter.values(config);
+    CostModel other = new CostModel(List.of(
+        new CostModel.Sample(values, "student.network.", "dl4j", 50.0, 1000.0)));
+    assertTrue(other.student(config, 28, 28).source().startsWith("a guess"),
+        other.student(config, 28, 28).source());
+    CostModel same = new CostModel(List.of(
+        new CostModel.Sample(values, "student.network.", "dl4j", 50.0, 1000.0),
+        new CostModel.Sample(values, "student.network.", engine, 2.0, 1000.0)));
+    CostModel.Estimate estimate = same.student(config, 28, 28);
+    assertEquals(0.002, estimate.secondsPerImageEpoch(), 1e-12);
+    assertEquals("measured on 1 earlier training of this network by onednn", estimate.source());
   }
 
   @Test
