@@ -97,9 +97,13 @@ final class CostModel {
         config.student().network(), rows, cols, Runtime.getRuntime().availableProcessors());
   }
 
-  /** The engine that trains a run's student, as its report names it: auto resolved. */
+  /**
+   * The engine that trains a run's student, as its report names it: auto resolved (multi-label
+   * students are DL4J's).
+   */
   static String studentEngine(RunConfig config) {
-    return config.student().engine().resolve(NetworkSpec.of(config.student().network())).id();
+    return config.dataset().multiLabel() ? TrainingEngine.DL4J.id()
+        : config.student().engine().resolve(NetworkSpec.of(config.student().network())).id();
   }
 
   private Estimate estimate(RunConfig config, String prefix, String engine,
