@@ -2,6 +2,8 @@ package dev.pate.config;
 
 import static java.util.Objects.requireNonNull;
 
+import dev.pate.ensemble.nn.NetworkSpec;
+import dev.pate.ensemble.nn.TrainingEngine;
 import java.util.List;
 import java.util.Optional;
 import java.util.regex.Pattern;
@@ -111,5 +113,19 @@ public record RunConfig(
     requireNonNull(baseline, "baseline");
     requireNonNull(output, "output");
     requireNonNull(multiLabel, "multiLabel");
+  }
+
+  /**
+   * The engine that trains this run's teachers: {@code teachers.engine}, auto resolved for the
+   * built-in network; a multi-label run's teachers (one sigmoid per label) are DL4J's.
+   */
+  public TrainingEngine teacherEngine() {
+    return dataset.multiLabel() ? TrainingEngine.DL4J : teachers.engineUsed();
+  }
+
+  /** As {@link #teacherEngine()}, for the student ({@code student.engine}). */
+  public TrainingEngine studentEngine() {
+    return dataset.multiLabel() ? TrainingEngine.DL4J
+        : student.engine().resolve(NetworkSpec.of(student.network()));
   }
 }

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.pate.aggregator.multilabel.MultiLabelMechanism;
+import dev.pate.ensemble.nn.TrainingEngine;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -26,6 +27,18 @@ class MultiLabelConfigTest {
     assertEquals(Map.of("labels", 10.0, "tau", 1.5, "sigma", 30.0, "threshold", 0.5),
         mechanism.parameters());
     assertFalse(load("aggregator: {gamma: 0.1}\n").multiLabel().enabled());
+  }
+
+  /** One sigmoid per label: DL4J trains a multi-label run's networks, whatever auto would take. */
+  @Test
+  void aMultiLabelRunsTeachersAndStudentAreDl4jsUnderAuto() {
+    RunConfig multi = load(DATA + "multi_label:\n  mechanism: tau-voting\n  tau: 1.5\n"
+        + "  sigma: 30\n");
+    assertEquals(TrainingEngine.DL4J, multi.teacherEngine());
+    assertEquals(TrainingEngine.DL4J, multi.studentEngine());
+    RunConfig single = load("aggregator: {gamma: 0.1}\n");
+    assertEquals(TrainingEngine.ONEDNN, single.teacherEngine(), "auto, the built-in cnn");
+    assertEquals(TrainingEngine.ONEDNN, single.studentEngine(), "auto, the built-in cnn");
   }
 
   @Test

@@ -4,9 +4,7 @@ import dev.pate.config.ConfigWriter;
 import dev.pate.config.RunConfig;
 import dev.pate.ensemble.nn.NetworkCost;
 import dev.pate.ensemble.nn.NetworkSettings;
-import dev.pate.ensemble.nn.NetworkSpec;
 import dev.pate.ensemble.nn.TrainingEngine;
-import dev.pate.pipeline.cache.EnsembleKey;
 import dev.pate.pipeline.cache.EnsembleManifest;
 import dev.pate.student.SelfTrainingSettings;
 import dev.pate.student.StudentMethod;
@@ -43,8 +41,9 @@ final class CostModel {
   }
 
   /**
-   * A measured training: the config values of its network, the engine that trained it (as
-   * {@link #teacherEngine} or {@link #studentEngine} names it), seconds and image-epochs.
+   * A measured training: the config values of its network, the engine that trained it (a
+   * teacher's as its cache key names it, {@link TrainingEngine#cacheId()}; a student's as its
+   * report does, {@link TrainingEngine#id()}), seconds and image-epochs.
    */
   record Sample(Map<String, String> values, String prefix, String engine, double seconds,
       double imageEpochs) {}
@@ -74,36 +73,19 @@ final class CostModel {
 
   /** Seconds per image-epoch of one teacher worker (one native thread). */
   Estimate teachers(RunConfig config, int rows, int cols) {
-    return estimate(config, "teachers.network.", teacherEngine(config),
+    return estimate(config, "teachers.network.", config.teacherEngine().cacheId(),
         config.teachers().network(), rows, cols, 1);
   }
 
-  /**
-   * The engine that trains a run's teachers, as their cache key names it (auto resolved;
-   * multi-label teachers are DL4J's).
-   */
-  static String teacherEngine(RunConfig config) {
-    return teacherEngine(EnsembleKey.settings(config));
-  }
-
-  /** As {@link #teacherEngine(RunConfig)}, from a cache key's settings (which omit dl4j). */
+  /** The engine that trained a cached ensemble, from its key (which omits dl4j). */
   private static String teacherEngine(Map<String, String> keySettings) {
     return keySettings.getOrDefault("teachers.engine", TrainingEngine.DL4J.cacheId());
   }
 
   /** Seconds per image-epoch of the student, which trains on every core. */
   Estimate student(RunConfig config, int rows, int cols) {
-    return estimate(config, "student.network.", studentEngine(config),
+    return estimate(config, "student.network.", config.studentEngine().id(),
         config.student().network(), rows, cols, Runtime.getRuntime().availableProcessors());
-  }
-
-  /**
-   * The engine that trains a run's student, as its report names it: auto resolved (multi-label
-   * students are DL4J's).
-   */
-  static String studentEngine(RunConfig config) {
-    return config.dataset().multiLabel() ? TrainingEngine.DL4J.id()
-        : config.student().engine().resolve(NetworkSpec.of(config.student().network())).id();
   }
 
   private Estimate estimate(RunConfig config, String prefix, String engine,

@@ -189,13 +189,13 @@ final class MultiLabelPlanner {
       // Per worker, as the cost model counts it: the workers trained side by side.
       int workers = Math.min(config.teachers().workers(), trained);
       samples.add(new CostModel.Sample(values, "teachers.network.",
-          CostModel.teacherEngine(config), teacherSeconds * workers,
+          config.teacherEngine().cacheId(), teacherSeconds * workers,
           new Ensemble(0, config).imageEpochs() * trained / count));
     }
     JsonNode student = report.get("student");
     if (student != null && !student.isNull()) {
       samples.add(new CostModel.Sample(values, "student.network.",
-          CostModel.studentEngine(config), report.at("/private/timings/student_seconds").asDouble(),
+          config.studentEngine().id(), report.at("/private/timings/student_seconds").asDouble(),
           studentImageEpochs(config)));
     }
     return samples;

@@ -91,7 +91,7 @@ class CostModelTest {
   @Test
   void aMeasuredTrainingCountsOnlyForItsOwnEngine() {
     RunConfig config = student("supervised");
-    String engine = CostModel.studentEngine(config);
+    String engine = config.studentEngine().id();
     assertEquals("onednn", engine, "auto takes onednn for the built-in cnn");
     var values = ConfigWriter.values(config);
     CostModel other = new CostModel(List.of(

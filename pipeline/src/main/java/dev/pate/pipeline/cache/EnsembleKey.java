@@ -6,7 +6,6 @@ import dev.pate.datasets.Dataset;
 import dev.pate.datasets.multilabel.MultiLabelExamples;
 import dev.pate.datasets.split.PublicSplit;
 import dev.pate.datasets.split.Partitions;
-import dev.pate.ensemble.nn.TrainingEngine;
 import dev.pate.files.Sha256;
 import java.nio.ByteBuffer;
 import java.security.MessageDigest;
@@ -146,9 +145,7 @@ public record EnsembleKey(String hash, Map<String, String> settings, String data
     ConfigWriter.values(config).forEach((key, given) -> {
       // The engine that trains them, not the one asked for (auto): multi-label teachers and
       // networks onednn cannot train are DL4J's.
-      String value = !key.equals("teachers.engine") ? given
-          : config.dataset().multiLabel() ? TrainingEngine.DL4J.cacheId()
-          : config.teachers().engineUsed().cacheId();
+      String value = key.equals("teachers.engine") ? config.teacherEngine().cacheId() : given;
       // privacy.groups only in keys of runs with groups: ensembles cached before keep their keys.
       boolean deciding = key.equals("seed") || key.startsWith("dataset.")
           || key.startsWith("teachers.") || key.startsWith("privacy.groups.")
