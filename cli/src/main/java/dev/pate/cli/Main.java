@@ -19,9 +19,10 @@ import picocli.CommandLine.Option;
         + " partitions, label public data through a noisy, privacy-accounted aggregator, and"
         + " release only a student.",
     subcommands = {RunCommand.class, SweepCommand.class, AnalyzeCommand.class, PlanCommand.class,
-        LedgerCommand.class, BudgetCommand.class, PredictCommand.class, EvaluateCommand.class,
-        InspectCommand.class, ConfigReferenceCommand.class, SparkClusterCommand.Master.class,
-        SparkClusterCommand.Worker.class, CommandLine.HelpCommand.class})
+        LedgerCommand.class, CompareCommand.class, BudgetCommand.class, PredictCommand.class,
+        EvaluateCommand.class, InspectCommand.class, ConfigReferenceCommand.class,
+        SparkClusterCommand.Master.class, SparkClusterCommand.Worker.class,
+        CommandLine.HelpCommand.class})
 public final class Main {
   static final int EXIT_USER_ERROR = 2;
   static final int EXIT_INTERNAL_ERROR = 1;

@@ -9,6 +9,8 @@
  * chosen on the validation split of the public data ({@code ParetoFrontier}) and
  * the best setting of each epsilon target as a ready-to-run config. A multi-label study has its
  * own rows ({@link dev.pate.study.MultiLabelRow}: F1 scores and label-set accuracies), results.csv
- * columns, plots against the guarantee and cost plan.
+ * columns, plots against the guarantee and cost plan. Between studies, {@link
+ * dev.pate.study.PairedComparison} judges a new setting against the current choice seed by seed
+ * ({@code pate compare}).
  */
 package dev.pate.study;
