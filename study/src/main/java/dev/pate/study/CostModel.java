@@ -17,10 +17,12 @@ import java.util.Optional;
 /**
  * Seconds per image and epoch of training a network on one worker, for cost estimates: measured
  * on this machine where teachers (or students) of the same shape were trained before by the same
- * engine (oneDNN's primitives and DL4J's layers differ several times over), else a
- * guess from the network's size, calibrated on the 16/32-filter MNIST CNN as the pipeline trains it
- * (about 0.38 ms per image-epoch per worker with two workers of one native thread each, oneDNN
- * kernels, augmentation and evaluation included; 1.12 million multiply-adds per forward pass).
+ * engine (oneDNN's primitives and DL4J's layers differ several times over), else a guess from the
+ * network's size, scaled by how far it was off for networks of other shapes the engine trained
+ * here where their sizes are known (finished students), or else as it is: calibrated on the
+ * 16/32-filter MNIST CNN as DL4J's layers train it (about 0.38 ms per image-epoch per worker with
+ * two workers of one native thread each, oneDNN kernels, augmentation and evaluation included;
+ * 1.12 million multiply-adds per forward pass).
  * A forward pass (a vote) costs about a third of a training step.
  */
 final class CostModel {
@@ -43,10 +45,17 @@ final class CostModel {
   /**
    * A measured training: the config values of its network, the engine that trained it (a
    * teacher's as its cache key names it, {@link TrainingEngine#cacheId()}; a student's as its
-   * report does, {@link TrainingEngine#id()}), seconds and image-epochs.
+   * report does, {@link TrainingEngine#id()}), seconds and image-epochs, and what the size guess
+   * ({@link #guess}, on one thread) says of its network per image-epoch: NaN where its input's
+   * size is not known (a cached ensemble's key does not name it).
    */
   record Sample(Map<String, String> values, String prefix, String engine, double seconds,
-      double imageEpochs) {}
+      double imageEpochs, double guessed) {
+    Sample(Map<String, String> values, String prefix, String engine, double seconds,
+        double imageEpochs) {
+      this(values, prefix, engine, seconds, imageEpochs, Double.NaN);
+    }
+  }
 
   private final List<Sample> samples;
 
@@ -106,13 +115,37 @@ final class CostModel {
       return new Estimate(seconds / imageEpochs, "measured on " + matches + " earlier"
           + (matches == 1 ? " training" : " trainings") + " of this network by " + engine);
     }
+    // Networks of other shapes measured here by the same engine say how far the size guess is
+    // off on this machine (it was calibrated on DL4J's layers; oneDNN's steps run 2-3x faster).
+    double measured = 0;
+    double guessed = 0;
+    int others = 0;
+    for (Sample s : samples) {
+      if (engine.equals(s.engine()) && prefix.equals(s.prefix()) && s.guessed() > 0) {
+        measured += s.seconds();
+        guessed += s.guessed() * s.imageEpochs();
+        others++;
+      }
+    }
+    double perThread = guess(network, rows, cols);
+    if (others > 0) {
+      // Measured as they trained (a student on every core), so the scale carries the cores too.
+      double scale = measured / guessed;
+      return new Estimate(perThread * scale, String.format(Locale.ROOT, "a guess from the"
+          + " network's size, scaled by %.2f as measured on %d earlier %s of other networks by"
+          + " %s", scale, others, others == 1 ? "training" : "trainings", engine));
+    }
     // The guess is per native thread; a network trained on several cores is taken to divide it
     // among them (the 32/64 student CNN: measured 0.47 ms per image-epoch on 2 cores, guessed
     // 0.59).
-    return new Estimate((OVERHEAD_SECONDS + SECONDS_PER_MULTIPLY_ADD * multiplyAdds(network,
-        rows, cols)) / cores, "a guess from the network's size"
+    return new Estimate(perThread / cores, "a guess from the network's size"
         + (cores > 1 ? " on " + cores + " cores" : "") + "; none of this shape trained here by "
         + engine + " yet");
+  }
+
+  /** The size guess of a network's seconds per image-epoch on one native thread. */
+  static double guess(NetworkSettings network, int rows, int cols) {
+    return OVERHEAD_SECONDS + SECONDS_PER_MULTIPLY_ADD * multiplyAdds(network, rows, cols);
   }
 
   /**

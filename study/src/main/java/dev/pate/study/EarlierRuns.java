@@ -56,11 +56,28 @@ record EarlierRuns(List<CostModel.Sample> students, double labellingSeconds, lon
               finished.report.at("/private/timings/student_seconds").asDouble(),
               CostModel.studentImageEpochs(finished.config,
                   student.get("training_examples").asDouble(),
-                  student.path("unlabelled_examples").asDouble())));
+                  student.path("unlabelled_examples").asDouble()),
+              guessed(finished)));
         }
       }
     }
     return new EarlierRuns(students, labellingSeconds, queriesAsked);
+  }
+
+  /**
+   * The size guess of the run's student network per image-epoch on one thread ({@link
+   * CostModel#guess}), from the image shape its report names ({@code "28x28"}, {@code "32x32x3"});
+   * NaN for a table,
+   * whose encoded width the report does not give.
+   */
+  private static double guessed(Finished finished) {
+    String[] shape = finished.report.at("/dataset/image_shape").asText("").split("x");
+    try {
+      return shape.length >= 2 ? CostModel.guess(finished.config.student().network(),
+          Integer.parseInt(shape[0]), Integer.parseInt(shape[1])) : Double.NaN;
+    } catch (NumberFormatException e) {
+      return Double.NaN;
+    }
   }
 
   /** Seconds and queries of the labelling, as {@link StudyPlanner#labellingCost} takes them. */

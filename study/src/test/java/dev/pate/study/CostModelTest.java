@@ -106,6 +106,38 @@ class CostModelTest {
     assertEquals("measured on 1 earlier training of this network by onednn", estimate.source());
   }
 
+  /**
+   * A network of a shape never trained here is guessed from its size, scaled by how far the guess
+   * was off for the other networks the same engine trained here (its students ran 3x faster than
+   * the guess on oneDNN).
+   */
+  @Test
+  void aNewShapeIsGuessedFromItsSizeScaledByOtherNetworksMeasuredHere() {
+    RunConfig narrow = student("supervised");
+    RunConfig wide = ConfigLoader.parse("""
+        name: cost
+        student:
+          method: supervised
+          network: {epochs: 5, batch_size: 16, conv_filters: [64, 128], dense: [256]}
+        """, "CostModelTest", List.of());
+    String engine = narrow.studentEngine().id();
+    double narrowGuess = CostModel.guess(narrow.student().network(), 28, 28);
+    double wideGuess = CostModel.guess(wide.student().network(), 28, 28);
+    assertTrue(wideGuess > 2 * narrowGuess, "four times the multiply-adds of the second layer");
+    // Measured at a third of its guess: 1000 image-epochs in a third of the guessed seconds.
+    CostModel.Sample measured = new CostModel.Sample(ConfigWriter.values(narrow),
+        "student.network.", engine, narrowGuess * 1000 / 3, 1000.0, narrowGuess);
+    CostModel.Estimate estimate = new CostModel(List.of(measured)).student(wide, 28, 28);
+    assertEquals(wideGuess / 3, estimate.secondsPerImageEpoch(), 1e-12);
+    assertEquals("a guess from the network's size, scaled by 0.33 as measured on 1 earlier"
+        + " training of other networks by " + engine, estimate.source());
+
+    CostModel.Sample otherEngine = new CostModel.Sample(ConfigWriter.values(narrow),
+        "student.network.", "dl4j", narrowGuess * 1000 / 3, 1000.0, narrowGuess);
+    assertTrue(new CostModel(List.of(otherEngine)).student(wide, 28, 28).source()
+        .contains("none of this shape trained here"), "another engine's times do not scale it");
+  }
+
   @Test
   void aSelfTrainingStudentWithoutAPoolIsCountedAsSupervised() {
     assertEquals(400.0 * 5, CostModel.studentImageEpochs(student("self-training"), 400, 0));
