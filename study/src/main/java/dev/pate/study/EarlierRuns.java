@@ -66,9 +66,8 @@ record EarlierRuns(List<CostModel.Sample> students, double labellingSeconds, lon
 
   /**
    * The size guess of the run's student network per image-epoch on one thread ({@link
-   * CostModel#guess}), from the image shape its report names ({@code "28x28"}, {@code "32x32x3"});
-   * NaN for a table,
-   * whose encoded width the report does not give.
+   * CostModel#guess}), from the image shape its report names ({@code "28x28"}, {@code
+   * "32x32x3"}); NaN for a table, whose encoded width the report does not give.
    */
   private static double guessed(Finished finished) {
     String[] shape = finished.report.at("/dataset/image_shape").asText("").split("x");
