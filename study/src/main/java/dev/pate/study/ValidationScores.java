@@ -1,20 +1,17 @@
 package dev.pate.study;
 
+import dev.pate.datasets.csv.CsvRecords;
 import dev.pate.files.UserError;
-import java.io.IOException;
-import java.io.Reader;
-import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Collections;
+import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.stream.Collectors;
-import org.apache.commons.csv.CSVFormat;
-import org.apache.commons.csv.CSVParser;
 import org.apache.commons.csv.CSVRecord;
 
 /**
@@ -91,47 +88,51 @@ public record ValidationScores(Path file, Map<String, String> common, List<Setti
   }
 
   private static List<Point> points(Path file, List<String> filters) {
-    CSVFormat format = CSVFormat.DEFAULT.builder().setHeader().setSkipHeaderRecord(true).build();
-    try (Reader in = Files.newBufferedReader(file); CSVParser csv = format.parse(in)) {
-      List<String> header = csv.getHeaderNames();
-      int seedColumn = header.indexOf("seed");
-      if (header.indexOf("point") != 0 || seedColumn < 0 || !header.contains(VALIDATION)) {
-        throw new UserError(file, "header", "expected a single-label study's results.csv (point,"
-            + " the swept keys, seed, ..., " + VALIDATION + ", ...)");
-      }
-      List<String> swept = header.subList(1, seedColumn);
-      Map<String, String> wanted = filters(file, filters, swept);
-      List<Point> points = new ArrayList<>();
-      for (CSVRecord row : csv) {
-        String line = "line " + (row.getRecordNumber() + 1);
-        if (!row.isConsistent()) {
-          throw new UserError(file, line, row.size() + " fields; the header has "
-              + header.size());
-        }
-        if (!wanted.entrySet().stream().allMatch(w -> same(row.get(w.getKey()), w.getValue()))) {
-          continue;
-        }
-        String accuracy = row.get(VALIDATION);
-        if (accuracy.isBlank()) {
-          throw new UserError(file, line, VALIDATION + " is empty: the point had no validation"
-              + " split (dataset.validation) or no student, and settings are chosen on"
-              + " validation only");
-        }
-        Map<String, String> values = new LinkedHashMap<>();
-        swept.forEach(k -> values.put(k, row.get(k)));
-        points.add(new Point(values, seed(file, line, row.get("seed")),
-            accuracy(file, line, accuracy)));
-      }
-      if (points.isEmpty()) {
-        throw UserError.forFile(file, filters.isEmpty() ? "no points"
-            : "no point has " + String.join(" ", filters));
-      }
-      return points;
-    } catch (IOException | UncheckedIOException | IllegalArgumentException
-        | IllegalStateException e) {
-      // Commons CSV says a malformed file by these (a quote never closed, a repeated header).
-      throw UserError.forFile(file, "cannot read it as CSV: " + e.getMessage(), e);
+    return CsvRecords.read(file, ",", csv -> points(file, filters, csv.iterator()));
+  }
+
+  private static List<Point> points(Path file, List<String> filters, Iterator<CSVRecord> rows) {
+    if (!rows.hasNext()) {
+      throw UserError.forFile(file, "is empty: no header line");
     }
+    List<String> header = rows.next().toList();
+    int seedColumn = header.indexOf("seed");
+    int validationColumn = header.indexOf(VALIDATION);
+    if (header.indexOf("point") != 0 || seedColumn < 0 || validationColumn < 0) {
+      throw new UserError(file, "header", "expected a single-label study's results.csv (point,"
+          + " the swept keys, seed, ..., " + VALIDATION + ", ...)");
+    }
+    List<String> swept = header.subList(1, seedColumn);
+    Map<String, String> wanted = filters(file, filters, swept);
+    List<Point> points = new ArrayList<>();
+    while (rows.hasNext()) {
+      CSVRecord row = rows.next();
+      String line = "line " + row.getRecordNumber();
+      if (row.size() != header.size()) {
+        throw new UserError(file, line, row.size() + " fields; the header has " + header.size());
+      }
+      if (!wanted.entrySet().stream().allMatch(w -> same(row.get(header.indexOf(w.getKey())),
+          w.getValue()))) {
+        continue;
+      }
+      String accuracy = row.get(validationColumn);
+      if (accuracy.isBlank()) {
+        throw new UserError(file, line, VALIDATION + " is empty: the point had no validation"
+            + " split (dataset.validation) or no student, and settings are chosen on"
+            + " validation only");
+      }
+      Map<String, String> values = new LinkedHashMap<>();
+      for (int k = 0; k < swept.size(); k++) {
+        values.put(swept.get(k), row.get(k + 1));
+      }
+      points.add(new Point(values, seed(file, line, row.get(seedColumn)),
+          accuracy(file, line, accuracy)));
+    }
+    if (points.isEmpty()) {
+      throw UserError.forFile(file, filters.isEmpty() ? "no points"
+          : "no point has " + String.join(" ", filters));
+    }
+    return points;
   }
 
   private static Map<String, String> filters(Path file, List<String> filters, List<String> swept) {

@@ -1,9 +1,6 @@
 package dev.pate.datasets.csv;
 
 import dev.pate.files.UserError;
-import java.io.BufferedReader;
-import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.util.Collections;
 import java.util.Iterator;
@@ -11,7 +8,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
-import java.util.OptionalInt;
 import org.apache.commons.csv.CSVParser;
 import org.apache.commons.csv.CSVRecord;
 
@@ -49,14 +45,7 @@ public record LabelSetsFile(Path file, Map<String, Integer> masks, Map<String, I
     if (labels.contains(PATH)) {
       throw new IllegalArgumentException("labels: '" + PATH + "' names the path column");
     }
-    try (BufferedReader in = CsvText.open(file);
-        CSVParser parser = CsvText.format(",").parse(in)) {
-      return read(file, labels, parser);
-    } catch (IOException | UncheckedIOException e) {
-      OptionalInt line = CsvText.lineOf(e);
-      throw new UserError(file + (line.isPresent() ? " line " + line.getAsInt() : "") + ": "
-          + CsvText.describe(e), e);
-    }
+    return CsvRecords.read(file, ",", parser -> read(file, labels, parser));
   }
 
   private static LabelSetsFile read(Path file, List<String> labels, CSVParser parser) {
