@@ -12,12 +12,9 @@ import dev.pate.ensemble.pretrain.PretrainedNetwork;
 import dev.pate.ensemble.pretrain.Pretext;
 import dev.pate.student.StudentResult;
 import dev.pate.student.StudentTrainer;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
-import java.util.List;
 import java.util.Locale;
-import java.util.Map;
 
 /**
  * Benchmark (not a test): retrains the student of a finished run from its labels.csv under other
@@ -44,35 +41,16 @@ import java.util.Map;
  */
 public final class StudentFromLabelsBenchmark {
   public static void main(String[] args) throws Exception {
-    Path run = Path.of(args[0]);
-    RunConfig config = ConfigLoader.load(run.resolve("config.yaml"),
+    Path runFolder = Path.of(args[0]);
+    RunConfig config = ConfigLoader.load(runFolder.resolve("config.yaml"),
         Arrays.asList(args).subList(1, args.length));
     JudgedSplit split = JudgedSplit.of(config);
-    List<String[]> rows = Files.readAllLines(run.resolve("labels.csv")).stream().skip(1)
-        .map(l -> l.split(",", -1)).filter(f -> !f[1].isEmpty()).toList();
-    Dataset pool = split.split().pool();
-    // labels.csv names each query by its source index (a table row's CSV record number).
-    Map<Integer, Integer> positionOf = pool.positionsBySourceIndex();
-    int[] positions = rows.stream().mapToInt(f -> {
-      Integer position = positionOf.get(Integer.parseInt(f[0]));
-      if (position == null) {
-        throw new IllegalArgumentException(run.resolve("labels.csv") + ": index " + f[0]
-            + " is not in this config's query pool; was its dataset section overridden?");
-      }
-      return position;
-    }).toArray();
     // -Dstudent.true_labels=true: the same queries with their true labels, the student's ceiling
     // on them (diagnosis on public labels; the run's noisy labels are what it released).
-    int labelColumn = Boolean.getBoolean("student.true_labels") ? 2 : 1;
-    int[] labels = rows.stream().mapToInt(f -> {
-      if (f[labelColumn].isEmpty()) {
-        throw new IllegalArgumentException(run.resolve("labels.csv") + ": index " + f[0]
-            + " has no true label (an unlabelled pool), so -Dstudent.true_labels cannot apply");
-      }
-      return Integer.parseInt(f[labelColumn]);
-    }).toArray();
-    Dataset answered = pool.subset("answered", positions);
-    requireSameImages(run.resolve("labels.csv"), rows, answered);
+    RunLabels run = RunLabels.read(runFolder, split.split().pool(),
+        Boolean.getBoolean("student.true_labels"));
+    Dataset answered = run.answered();
+    int[] labels = run.labels();
     long[] last = {System.nanoTime()};
     StudentResult r;
     // One network at a time, as the pipeline trains the student: every core.
@@ -105,23 +83,5 @@ public final class StudentFromLabelsBenchmark {
       perClass[c]++;
     }
     System.out.println("pool images the student puts in each class: " + Arrays.toString(perClass));
-  }
-
-  /**
-   * labels.csv names each query by its index in the public source (a pool image's position there,
-   * since the pool is the source's first images); the labels would silently land on other images if
-   * this config split the public data otherwise, so every true label the run wrote is checked
-   * against the image the index now finds.
-   */
-  private static void requireSameImages(Path file, List<String[]> rows, Dataset answered) {
-    for (int i = 0; i < rows.size(); i++) {
-      String written = rows.get(i)[2];
-      if (answered.sourceIndex(i) != Integer.parseInt(rows.get(i)[0]) || (!written.isEmpty()
-          && (!answered.isLabelled(i) || answered.label(i) != Integer.parseInt(written)))) {
-        throw new IllegalArgumentException(file + ": the row of index " + rows.get(i)[0]
-            + " does not name the same image in this config's public split (true_label "
-            + written + "); was the run's dataset section changed by an override?");
-      }
-    }
   }
 }

@@ -100,7 +100,7 @@ public final class PretrainedNetwork implements NetworkSpec {
    * How many of {@code net}'s parameters are its convolutions': the built-in cnn puts its
    * convolution layers first, so theirs lead the flat parameter vector.
    */
-  static long convolutionParameters(MultiLayerNetwork net) {
+  public static long convolutionParameters(MultiLayerNetwork net) {
     long count = 0;
     boolean convolutionsDone = false;
     for (int i = 0; i < net.getnLayers(); i++) {
