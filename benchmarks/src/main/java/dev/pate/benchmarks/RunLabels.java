@@ -1,13 +1,13 @@
 package dev.pate.benchmarks;
 
 import dev.pate.datasets.Dataset;
-import java.io.IOException;
-import java.nio.file.Files;
+import dev.pate.datasets.csv.CsvRecords;
 import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.IntStream;
+import org.apache.commons.csv.CSVRecord;
 
 /**
  * A finished run's answered queries read back from its labels.csv onto the pool of a config's
@@ -22,10 +22,11 @@ record RunLabels(Dataset answered, int[] labels) {
    * true labels instead (a diagnosis on public labels: the run's noisy labels are what it
    * released; the validation or held-out examples' labels are never among them).
    */
-  static RunLabels read(Path run, Dataset pool, boolean trueLabels) throws IOException {
+  static RunLabels read(Path run, Dataset pool, boolean trueLabels) {
     Path file = run.resolve("labels.csv");
-    List<String[]> rows = Files.readAllLines(file).stream().skip(1)
-        .map(l -> l.split(",", -1)).filter(f -> !f[1].isEmpty()).toList();
+    // Unanswered queries (an empty noisy label, Confident-GNMax) are left out.
+    List<String[]> rows = CsvRecords.read(file, ",", parser -> parser.stream().skip(1)
+        .map(CSVRecord::values).filter(f -> !f[1].isEmpty()).toList());
     // labels.csv names each query by its source index (a table row's CSV record number).
     Map<Integer, Integer> positionOf = pool.positionsBySourceIndex();
     int[] positions = rows.stream().mapToInt(f -> {
