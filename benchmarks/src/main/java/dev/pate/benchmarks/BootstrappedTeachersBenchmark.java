@@ -81,6 +81,7 @@ public final class BootstrappedTeachersBenchmark {
     TrainingEngine engine = config.teachers().engine();
     NetworkSpec teacher = NetworkSpec.of(config.teachers().network());
     INDArray validationFeatures = Tensors.features(validation);
+    INDArray poolFeatures = Tensors.features(pool);
     int[] truth = validation.labels();
     int asTeachers = config.teachers().count();
     double sigma = Double.parseDouble(System.getProperty("gnmax.sigma", "180.92"));
@@ -94,7 +95,7 @@ public final class BootstrappedTeachersBenchmark {
           .train(split.studentData(answers.answered(), answers.labels()), 7,
               StudentTrainer.EpochListener.NONE);
       int[] studentSays = Classifiers.predict(student.network(), validationFeatures);
-      int[] pseudo = Classifiers.predict(student.network(), Tensors.features(pool));
+      int[] pseudo = Classifiers.predict(student.network(), poolFeatures);
       System.out.printf(Locale.ROOT, "first student: %d answers, %s accuracy %.4f, %.0f s;"
               + " its labels of the %d pool images right on %.4f%n", answers.labels().length,
           split.judgedOnName(), Classifiers.accuracy(studentSays, truth),
@@ -116,7 +117,7 @@ public final class BootstrappedTeachersBenchmark {
       MultiLayerNetwork distilled = distilling.create(shape, classes, 17,
           distilling.trainingSteps(pool.size()));
       Classifiers.train(distilled, distilling, shape,
-          epochFeatures(config, shape, 17).apply(Tensors.features(pool)),
+          epochFeatures(config, shape, 17).apply(poolFeatures),
           Tensors.oneHot(pseudo, classes), 17, Classifiers.EpochListener.NONE, engine);
       System.out.printf(Locale.ROOT, "distilled: the teachers' network on the student's pool"
               + " labels, %d epochs, %.0f s, %s accuracy %.4f%n", distillEpochs,

@@ -39,6 +39,26 @@ public record ImageShape(int channels, int height, int width) {
     return channels * height * width;
   }
 
+  /**
+   * The shape {@link #toString} wrote ({@code HxW} grey, {@code HxWx3} colour), as report.json
+   * keeps it.
+   *
+   * @throws IllegalArgumentException if {@code text} is not such a shape
+   */
+  public static ImageShape parse(String text) {
+    String[] parts = text.split("x", -1);
+    try {
+      if (parts.length == 2 || (parts.length == 3 && parts[2].equals("3"))) {
+        return new ImageShape(parts.length == 2 ? 1 : 3, Integer.parseInt(parts[0]),
+            Integer.parseInt(parts[1]));
+      }
+    } catch (NumberFormatException e) {
+      // said below
+    }
+    throw new IllegalArgumentException("image shape: '" + text
+        + "' is not HxW (grey) or HxWx3 (colour)");
+  }
+
   /** {@code HxW} for grey, {@code HxWx3} for colour, e.g. {@code 28x28}, {@code 32x32x3}. */
   @Override
   public String toString() {

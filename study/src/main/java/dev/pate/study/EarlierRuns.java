@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.pate.config.ConfigLoader;
 import dev.pate.config.ConfigWriter;
 import dev.pate.config.RunConfig;
+import dev.pate.datasets.ImageShape;
 import dev.pate.files.UserError;
 import dev.pate.pipeline.cache.TeacherCache;
 import dev.pate.pipeline.output.Json;
@@ -70,11 +71,16 @@ record EarlierRuns(List<CostModel.Sample> students, double labellingSeconds, lon
    * "32x32x3"}); NaN for a table, whose encoded width the report does not give.
    */
   private static double guessed(Finished finished) {
-    String[] shape = finished.report.at("/dataset/image_shape").asText("").split("x");
+    JsonNode shape = finished.report.at("/dataset/image_shape");
+    if (!shape.isTextual()) {
+      return Double.NaN;
+    }
     try {
-      return shape.length >= 2 ? CostModel.guess(finished.config.student().network(),
-          Integer.parseInt(shape[0]), Integer.parseInt(shape[1])) : Double.NaN;
-    } catch (NumberFormatException e) {
+      ImageShape image = ImageShape.parse(shape.asText());
+      return CostModel.guess(finished.config.student().network(), image.height(), image.width());
+    } catch (IllegalArgumentException e) {
+      // Only an estimate: a report it cannot read adds no scale, as an unreadable run adds no
+      // sample (Finished.in).
       return Double.NaN;
     }
   }

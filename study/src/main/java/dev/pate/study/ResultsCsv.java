@@ -32,13 +32,20 @@ public final class ResultsCsv {
 
   private record Column<R>(String name, Function<R, Object> value) {}
 
+  /** The first column: the point's number. */
+  static final String POINT = "point";
+  /** The column after the swept keys: the seed of the row's run. */
+  static final String SEED = "seed";
+  /** The student's accuracy on the validation split: what settings are chosen on. */
+  static final String VALIDATION = "student_validation_accuracy";
+
   /** An empty cell for a value a point has not (no student, no labels to measure against). */
   private static Object orEmpty(Double value) {
     return value == null ? "" : value;
   }
 
   private static final List<Column<StudyRow>> RESULTS = List.of(
-      new Column<>("seed", StudyRow::seed),
+      new Column<>(SEED, StudyRow::seed),
       new Column<>("teachers", StudyRow::teachers),
       new Column<>("teacher_accuracy_mean", StudyRow::teacherAccuracy),
       new Column<>("mechanism", StudyRow::mechanism),
@@ -60,7 +67,7 @@ public final class ResultsCsv {
       new Column<>("epsilon_published_delta", r -> r.published().delta()),
       new Column<>("epsilon_published_order", r -> r.published().order()),
       new Column<>("epsilon_published_conversion", r -> r.published().conversion()),
-      new Column<>("student_validation_accuracy", r -> orEmpty(r.validationAccuracy())),
+      new Column<>(VALIDATION, r -> orEmpty(r.validationAccuracy())),
       new Column<>("student_accuracy", r -> orEmpty(r.studentAccuracy())),
       new Column<>("teachers_from", StudyRow::teachersFrom),
       new Column<>("seconds_teachers", r -> r.seconds().teachers()),
@@ -164,7 +171,7 @@ public final class ResultsCsv {
   }
 
   private static <R> List<String> names(List<String> sweptKeys, List<Column<R>> columns) {
-    List<String> names = new ArrayList<>(List.of("point"));
+    List<String> names = new ArrayList<>(List.of(POINT));
     names.addAll(swept(sweptKeys));
     columns.forEach(c -> names.add(c.name()));
     return names;

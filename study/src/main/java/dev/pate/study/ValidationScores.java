@@ -41,7 +41,6 @@ public record ValidationScores(Path file, Map<String, String> common, List<Setti
     }
   }
 
-  static final String VALIDATION = "student_validation_accuracy";
   /** The label of the one setting of points whose swept values are all {@link #common}. */
   public static final String ONE_SETTING = "its one setting";
 
@@ -96,14 +95,18 @@ public record ValidationScores(Path file, Map<String, String> common, List<Setti
       throw UserError.forFile(file, "is empty: no header line");
     }
     List<String> header = rows.next().toList();
-    int seedColumn = header.indexOf("seed");
-    int validationColumn = header.indexOf(VALIDATION);
-    if (header.indexOf("point") != 0 || seedColumn < 0 || validationColumn < 0) {
-      throw new UserError(file, "header", "expected a single-label study's results.csv (point,"
-          + " the swept keys, seed, ..., " + VALIDATION + ", ...)");
+    int seedColumn = header.indexOf(ResultsCsv.SEED);
+    int validationColumn = header.indexOf(ResultsCsv.VALIDATION);
+    if (header.indexOf(ResultsCsv.POINT) != 0 || seedColumn < 0 || validationColumn < 0) {
+      throw new UserError(file, "header", "expected a single-label study's results.csv ("
+          + ResultsCsv.POINT + ", the swept keys, " + ResultsCsv.SEED + ", ..., "
+          + ResultsCsv.VALIDATION + ", ...)");
     }
     List<String> swept = header.subList(1, seedColumn);
-    Map<String, String> wanted = filters(file, filters, swept);
+    // Each filter's column, found once: a swept key's column is 1 + its place among them.
+    Map<Integer, String> wanted = new LinkedHashMap<>();
+    filters(file, filters, swept).forEach((key, value) -> wanted.put(1 + swept.indexOf(key),
+        value));
     List<Point> points = new ArrayList<>();
     while (rows.hasNext()) {
       CSVRecord row = rows.next();
@@ -111,13 +114,12 @@ public record ValidationScores(Path file, Map<String, String> common, List<Setti
       if (row.size() != header.size()) {
         throw new UserError(file, line, row.size() + " fields; the header has " + header.size());
       }
-      if (!wanted.entrySet().stream().allMatch(w -> same(row.get(header.indexOf(w.getKey())),
-          w.getValue()))) {
+      if (!wanted.entrySet().stream().allMatch(w -> same(row.get(w.getKey()), w.getValue()))) {
         continue;
       }
       String accuracy = row.get(validationColumn);
       if (accuracy.isBlank()) {
-        throw new UserError(file, line, VALIDATION + " is empty: the point had no validation"
+        throw new UserError(file, line, ResultsCsv.VALIDATION + " is empty: the point had no validation"
             + " split (dataset.validation) or no student, and settings are chosen on"
             + " validation only");
       }
@@ -179,6 +181,6 @@ public record ValidationScores(Path file, Map<String, String> common, List<Setti
     } catch (NumberFormatException e) {
       // said below
     }
-    throw new UserError(file, line, VALIDATION + " '" + text + "' is not an accuracy in [0, 1]");
+    throw new UserError(file, line, ResultsCsv.VALIDATION + " '" + text + "' is not an accuracy in [0, 1]");
   }
 }

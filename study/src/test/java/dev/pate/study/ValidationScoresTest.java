@@ -37,7 +37,7 @@ class ValidationScoresTest {
           case "aggregator.queries" -> v[0];
           case "aggregator.selection" -> v[1];
           case "seed" -> v[2];
-          case ValidationScores.VALIDATION -> v[3];
+          case ResultsCsv.VALIDATION -> v[3];
           default -> "x";
         });
       }
